@@ -1,0 +1,58 @@
+"""The one small interface every bot meets: given what its seat sees, choose an action.
+
+A bot never holds the match. It gets a ``Seat``: the seat's view, its legal actions, and
+``sample(rng)``, a copy of the match in which everything the seat cannot see has been re-drawn
+(``State.sample_hidden``). Search bots think on those samples, so they play fair.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+from ludi.engine import Action, Rng, State
+
+
+class Seat:
+    """What a bot may know of a match: one seat's view and choices, and fair samples."""
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+
+    @property
+    def game_id(self) -> str:
+        return self._state.game.id
+
+    @property
+    def players(self) -> int:
+        return self._state.players
+
+    def view(self) -> dict[str, Any]:
+        """Return all the seat may see, as JSON."""
+        return self._state.view(self.seat)
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Return the seat's legal actions now."""
+        return self._state.legal_actions(self.seat)
+
+    def sample(self, rng: Rng) -> State:
+        """Return a match consistent with what the seat has seen, hidden parts re-drawn."""
+        return self._state.sample_hidden(self.seat, rng)
+
+
+class Bot(ABC):
+    """A player that chooses by itself."""
+
+    name: str = "bot"
+
+    @abstractmethod
+    def choose(self, seat: Seat) -> Action:
+        """Return the action to take now (one of ``seat.legal_actions()``)."""
+
+    def describe(self) -> str:
+        """Return the bot's name with its settings, as the CLI and records show it."""
+        return self.name

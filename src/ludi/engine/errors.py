@@ -1,0 +1,31 @@
+"""The errors Ludi raises: each says what was wrong in words a player understands."""
+
+from __future__ import annotations
+
+
+class LudiError(Exception):
+    """Base of every error Ludi raises on purpose."""
+
+
+class IllegalAction(LudiError):
+    """An action refused by the rules; the state it was offered to is unchanged.
+
+    ``reason`` says what is wrong, ``rule`` names the rulebook section that refuses it.
+    """
+
+    def __init__(self, reason: str, rule: str) -> None:
+        super().__init__(f"{reason} (rule: {rule})")
+        self.reason = reason
+        self.rule = rule
+
+
+class OptionError(LudiError, ValueError):
+    """A match option that does not exist or has a value the game does not accept."""
+
+
+class DataError(LudiError, ValueError):
+    """A component data file that does not validate: names the file, the field and the reason."""
+
+
+class RecordError(LudiError, ValueError):
+    """A match record or saved position that cannot be read or does not replay."""

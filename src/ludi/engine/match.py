@@ -1,0 +1,140 @@
+"""Starting, saving and replaying matches of any registered game.
+
+The registry maps game ids to games; the game packages register themselves when ``ludi`` is
+imported, so the engine never imports a game.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ludi.engine.errors import IllegalAction, OptionError, RecordError
+from ludi.engine.game import Game, GameData
+from ludi.engine.record import MatchRecord
+from ludi.engine.state import State
+
+_REGISTRY: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Add a game to the registry (done once by each game package)."""
+    _REGISTRY[game.id] = game
+    return game
+
+
+def games() -> list[Game]:
+    """Return every registered game."""
+    return list(_REGISTRY.values())
+
+
+def get_game(game_id: str) -> Game:
+    """Return the registered game with this id; raises ``OptionError`` naming the known ones."""
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise OptionError(f"no game {game_id!r} (Ludi has: {known})") from None
+
+
+def _resolve_data(game: Game, data: GameData | str | Path | None) -> GameData:
+    if isinstance(data, GameData):
+        return data
+    return game.load_data(Path(data) if data is not None else None)
+
+
+def new_match(
+    game_id: str,
+    players: int | None = None,
+    seed: int | None = None,
+    options: Mapping[str, object] | None = None,
+    data: GameData | str | Path | None = None,
+) -> State:
+    """Start a match: the game's setup done with a generator seeded by ``seed``.
+
+    ``players`` defaults to the game's smallest count, ``seed`` to a random one, ``data`` to the
+    shipped component data (a path lays a user's data file over it). Raises ``OptionError`` for
+    an unknown game, player count or option, ``DataError`` for a data file that does not validate.
+    """
+    game = get_game(game_id)
+    count = game.players[0] if players is None else players
+    values = game.resolve_options(options, count)
+    if seed is None:
+        seed = secrets.randbits(63)
+    return game.new_state(count, seed, values, _resolve_data(game, data))
+
+
+def load_position(payload: Mapping[str, Any], data: GameData | str | Path | None = None) -> State:
+    """Return the state a saved position (``State.position()``) describes."""
+    if payload.get("format") != "ludi-position/1":
+        raise RecordError(f"not a Ludi position (format {payload.get('format')!r})")
+    game = get_game(str(payload.get("game")))
+    gdata = _resolve_data(game, data)
+    _check_data(payload.get("data"), gdata)
+    return game.state_from_position(payload, gdata)
+
+
+def _check_data(recorded: object, data: GameData) -> None:
+    if isinstance(recorded, Mapping) and recorded.get("sha256") not in (None, data.info.sha256):
+        raise RecordError(
+            f"this was played with other component data ({recorded.get('source')}); "
+            "pass that data file with --data to replay it"
+        )
+
+
+def record_of(state: State, seats: Sequence[str] = ()) -> MatchRecord:
+    """Return the record of a match so far: header and every action since its start."""
+    result = state.result
+    return MatchRecord(
+        game=state.game.id,
+        rules_version=state.game.rules_version,
+        players=state.players,
+        seed=state.seed,
+        options=dict(state.options),
+        actions=tuple((seat, str(action)) for seat, action in state.history()),
+        seats=tuple(seats),
+        data={"source": state.data.info.source, "sha256": state.data.info.sha256},
+        start=state.start,
+        result=result.to_json() if result is not None else None,
+    )
+
+
+def replay(
+    record: MatchRecord | Mapping[str, Any], data: GameData | str | Path | None = None
+) -> State:
+    """Return the state a record reaches, applying its actions one by one.
+
+    Raises ``RecordError`` naming the first action that does not apply, or a result that differs
+    from the one recorded.
+    """
+    rec = record if isinstance(record, MatchRecord) else MatchRecord.from_json(record)
+    game = get_game(rec.game)
+    if rec.rules_version != game.rules_version:
+        raise RecordError(
+            f"record was made with {game.title} rules {rec.rules_version}; this Ludi has "
+            f"{game.rules_version}"
+        )
+    gdata = _resolve_data(game, data)
+    _check_data(rec.data, gdata)
+    if rec.start is not None:
+        state = game.state_from_position(rec.start, gdata)
+    else:
+        try:
+            values = game.resolve_options(rec.options, rec.players)
+        except OptionError as exc:
+            raise RecordError(f"record options are not valid: {exc}") from exc
+        state = game.new_state(rec.players, rec.seed, values, gdata)
+    for i, (seat, text) in enumerate(rec.actions):
+        try:
+            state.apply(seat, text)
+        except IllegalAction as exc:
+            raise RecordError(
+                f"action {i + 1} ({text!r} by seat {seat}) does not apply: {exc}"
+            ) from exc
+    if rec.result is not None:
+        got = state.result
+        if got is None or got.to_json() != dict(rec.result):
+            raise RecordError("the replayed match does not end as the record says")
+    return state

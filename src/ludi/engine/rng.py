@@ -1,0 +1,61 @@
+"""The match's seeded random generator.
+
+Every random event of a match (a shuffle, a draw from a bag) comes from the one generator the
+match owns, so a record (seed + actions) replays exactly. The generator is SplitMix64: its whole
+state is one integer, which makes copying a state for search nearly free and lets a saved
+position carry the generator as a plain number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+class Rng:
+    """A small, fast, seedable generator (SplitMix64)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0, *, state: int | None = None) -> None:
+        self.state = (seed * _GOLDEN) & _MASK if state is None else state & _MASK
+
+    def next64(self) -> int:
+        """Return the next 64-bit output."""
+        self.state = z = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def randrange(self, n: int) -> int:
+        """Return an integer in ``[0, n)``; the bias of the modulo is below 2**-50 for board sizes."""
+        if n <= 0:
+            raise ValueError("randrange() needs a positive bound")
+        return self.next64() % n
+
+    def random(self) -> float:
+        """Return a float in ``[0, 1)``."""
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+    def choice(self, seq: Sequence[T]) -> T:
+        """Return one element of a non-empty sequence."""
+        return seq[self.next64() % len(seq)]
+
+    def shuffle(self, seq: MutableSequence[T]) -> None:
+        """Shuffle a list in place (Fisher-Yates)."""
+        for i in range(len(seq) - 1, 0, -1):
+            j = self.next64() % (i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    def fork(self) -> Rng:
+        """Return an independent generator seeded from this one."""
+        return Rng(state=self.next64())
+
+    def copy(self) -> Rng:
+        """Return a generator that will produce the same sequence as this one."""
+        return Rng(state=self.state)

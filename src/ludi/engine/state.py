@@ -1,0 +1,306 @@
+"""The contract every game's state meets.
+
+A state is the whole match: the board, the hands, the turn bookkeeping, the match's generator.
+Players reach it only through this small surface:
+
+- ``to_act``: the seats that must decide now (several at once for a decision taken in secret at
+  the same time, a seat's pending choice hidden until all have chosen);
+- ``legal_actions(seat)`` and ``apply(seat, action)``, where an action is a value or its text;
+- ``is_over`` and ``result``;
+- ``view(seat)``: all that seat may see and nothing more (``None`` for a spectator);
+- ``events(viewer)``: the narrated log, redacted for that viewer;
+- ``clone()`` and ``sample_hidden(seat, rng)``: the basis of search bots;
+- ``position()``: the state as JSON, which ``ludi.load_position`` turns back into a state.
+
+Games subclass ``State``; what is common to every game (checking the seat, parsing text,
+keeping the history and the log, copying, saving) lives here once.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from ludi.engine.errors import IllegalAction, RecordError
+from ludi.engine.rng import Rng
+
+if TYPE_CHECKING:
+    from ludi.engine.game import Game, GameData, OptionValue
+
+S = TypeVar("S", bound="State")
+
+# An event is a tuple of plain values, e.g. ("place", 0, "ship5/1", "b07"); the game narrates it
+# for each viewer. Keeping them as tuples makes logging nearly free on the search hot path.
+Event = tuple[Any, ...]
+
+
+class Action:
+    """Base of every game's actions: small immutable values whose ``str`` is their notation."""
+
+    __slots__ = ()
+    notation: str
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a match ended: points per seat, rank per seat (1 is best, ties share), winners, why."""
+
+    points: tuple[float, ...]
+    ranking: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+    def reward(self, seat: int) -> float:
+        """Return the seat's share of the win: 1 alone, 1/k in a k-way tie, else 0."""
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the result as JSON."""
+        return {
+            "points": list(self.points),
+            "ranking": list(self.ranking),
+            "winners": list(self.winners),
+            "reason": self.reason,
+        }
+
+
+RULE_TURN = "whose turn it is"
+
+
+class State(ABC):
+    """A match in progress. Subclasses hold only ints, strings, bools, None and (nested) lists,
+    besides the shared read-only parts named in ``SHARED``; that is what makes ``clone`` and
+    ``position`` generic."""
+
+    __slots__ = ("_history", "_log", "data", "options", "players", "rng", "seed", "start")
+    game: ClassVar[Game]
+    #: slots that clones share and positions do not store: they never change during a match.
+    SHARED: ClassVar[tuple[str, ...]] = ("seed", "options", "data", "start")
+    _all_slots: ClassVar[tuple[str, ...]]
+
+    players: int
+    seed: int
+    options: Mapping[str, OptionValue]
+    data: GameData
+    start: Mapping[str, Any] | None
+    rng: Rng
+    _log: tuple[Any, ...] | None
+    _history: tuple[Any, ...] | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        slots: list[str] = []
+        for klass in reversed(cls.__mro__):
+            for name in getattr(klass, "__slots__", ()):
+                if name not in slots:
+                    slots.append(name)
+        cls._all_slots = tuple(slots)
+
+    def _init_common(
+        self, players: int, seed: int, options: Mapping[str, OptionValue], data: GameData
+    ) -> None:
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.data = data
+        self.start = None
+        self.rng = Rng(seed)
+        self._log = None
+        self._history = None
+
+    # -- what a game defines ---------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that must decide now; empty when the match is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """Return every action ``seat`` may take now (empty if it is not to act)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Return the action a notation names; raises ``IllegalAction`` if it is malformed."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Check ``action`` completely, raising before any change, then carry it out."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None:
+        """How the match ended, or None while it goes on."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Return, as JSON, all that ``seat`` may see (``None``: a spectator) and nothing more."""
+
+    @abstractmethod
+    def sample_hidden(self: S, seat: int, rng: Rng) -> S:
+        """Return a copy in which all ``seat`` cannot see is re-drawn consistently with what it
+        has seen, with a fresh generator, so a search bot cannot read the future either."""
+
+    @abstractmethod
+    def narrate(self, event: Event, viewer: int | None) -> str | None:
+        """Return the text of ``event`` as ``viewer`` may read it, or None if it sees nothing."""
+
+    @abstractmethod
+    def seat_name(self, seat: int) -> str:
+        """Return the name of a seat in the game's own words (e.g. "Caesar")."""
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` if the state breaks a conservation law (for tests and loads)."""
+
+    # -- the common part of the contract ---------------------------------------------------
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        """Carry out ``action`` (a value or its notation) for ``seat``.
+
+        Raises ``IllegalAction`` naming the rule, and leaves the state exactly as it was, if the
+        text is malformed, the match is over, the seat is not to act, or the rules refuse it.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if seat not in self.to_act:
+            if self.is_over:
+                raise IllegalAction("the match is over", RULE_TURN)
+            waiting = ", ".join(self.seat_name(s) for s in self.to_act)
+            raise IllegalAction(
+                f"{self._seat_label(seat)} is not to act now (waiting for {waiting})", RULE_TURN
+            )
+        self._apply(seat, action)
+        self._history = (self._history, seat, action)
+
+    def _seat_label(self, seat: object) -> str:
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players:
+            return self.seat_name(seat)
+        return f"seat {seat!r}"
+
+    def log(self, *event: Any) -> None:
+        """Append an event to the narrated log."""
+        self._log = (self._log, event)
+
+    def raw_events(self) -> list[Event]:
+        """Return every event, unredacted (for the engine and tests, never for a player)."""
+        out: list[Event] = []
+        node = self._log
+        while node is not None:
+            node, event = node
+            out.append(event)
+        out.reverse()
+        return out
+
+    def events(self, viewer: int | None = None, since: int = 0) -> list[str]:
+        """Return the narrated log as ``viewer`` may read it, from event number ``since`` on."""
+        texts = (self.narrate(e, viewer) for e in self.raw_events()[since:])
+        return [t for t in texts if t is not None]
+
+    def history(self) -> list[tuple[int, Action]]:
+        """Return every action applied since the start, with its seat."""
+        out: list[tuple[int, Action]] = []
+        node = self._history
+        while node is not None:
+            node, seat, action = node
+            out.append((seat, action))
+        out.reverse()
+        return out
+
+    def clone(self: S) -> S:
+        """Return an independent copy: nothing done to either ever changes the other."""
+        new = object.__new__(type(self))
+        for name in self._all_slots:
+            value = getattr(self, name)
+            if type(value) is list:
+                value = [v[:] if type(v) is list else v for v in value]
+            elif type(value) is Rng:
+                value = Rng(state=value.state)
+            setattr(new, name, value)
+        return new
+
+    # -- saving and loading positions --------------------------------------------------------
+
+    def position(self) -> dict[str, Any]:
+        """Return the whole state as JSON (hidden parts included: it is for saving and tests)."""
+        fields: dict[str, Any] = {}
+        for name in self._all_slots:
+            if name in self.SHARED or name in ("_log", "_history"):
+                continue
+            value = getattr(self, name)
+            fields[name] = value.state if type(value) is Rng else value
+        return {
+            "format": "ludi-position/1",
+            "game": self.game.id,
+            "rules_version": self.game.rules_version,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "data": {"source": self.data.info.source, "sha256": self.data.info.sha256},
+            "state": fields,
+            "events": [list(e) for e in self.raw_events()],
+            "history": [[seat, str(action)] for seat, action in self.history()],
+        }
+
+    def _restore(self, payload: Mapping[str, Any]) -> None:
+        """Overwrite the saved fields from ``payload`` (checked against this fresh state)."""
+        fields = payload.get("state")
+        if not isinstance(fields, Mapping):
+            raise RecordError("the position has no 'state' object")
+        expected = [
+            n for n in self._all_slots if n not in self.SHARED and n not in ("_log", "_history")
+        ]
+        missing = [n for n in expected if n not in fields]
+        extra = [n for n in fields if n not in expected]
+        if missing or extra:
+            raise RecordError(f"position fields do not match: missing {missing}, unknown {extra}")
+        for name in expected:
+            template = getattr(self, name)
+            value = fields[name]
+            if type(template) is Rng:
+                if not isinstance(value, int):
+                    raise RecordError(f"position field {name!r}: the generator state is a number")
+                value = Rng(state=value)
+            elif not _same_shape(template, value):
+                raise RecordError(f"position field {name!r} has the wrong type or shape: {value!r}")
+            elif type(value) is list:
+                value = [v[:] if type(v) is list else v for v in value]
+            setattr(self, name, value)
+        try:
+            for event in payload.get("events", []):
+                self.log(*event)
+        except (TypeError, ValueError) as exc:
+            raise RecordError(f"position log is corrupt: {exc}") from exc
+        self.start = dict(payload)
+        try:
+            self.check_invariants()
+        except AssertionError as exc:
+            raise RecordError(f"position is not a possible state of the game: {exc}") from exc
+
+
+def _same_shape(template: object, value: object) -> bool:
+    """Whether ``value`` has the JSON type of ``template`` (lists: the types of their items)."""
+    if value is None:
+        return True  # an optional scalar (a winner not yet known, a token not yet chosen)
+    if template is None:
+        return isinstance(value, (int, str)) and not isinstance(value, bool)
+    if type(template) is bool or type(value) is bool:
+        return type(template) is type(value)
+    if isinstance(template, int):
+        return type(value) is int
+    if isinstance(template, str):
+        return isinstance(value, str)
+    if isinstance(template, list):
+        return isinstance(value, list) and all(
+            isinstance(v, (int, str, list)) or v is None for v in value
+        )
+    return False

@@ -1,0 +1,11 @@
+"""The games Ludi plays, one package each, every package with the same parts in the same order:
+
+``data.py`` (component data, loaded once into frozen records, validated), ``actions.py``
+(actions and their notation), ``rules.py`` / ``state.py`` (the rules, one named function per
+rule citing its rulebook section), ``view.py`` (what each seat may see), ``game.py`` (options
+and registration), ``data/`` (the data files with their provenance).
+"""
+
+from ludi.games import caesar
+
+__all__ = ["caesar"]

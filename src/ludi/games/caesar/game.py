@@ -1,0 +1,76 @@
+"""Caesar! as a registered game: its options and how matches start."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ludi.engine import Game, GameData, Option, OptionError, OptionValue, State
+from ludi.games.caesar import data as caesar_data
+from ludi.games.caesar.state import from_position, new_state
+
+
+class Caesar(Game):
+    """Caesar! Seize Rome in 20 Minutes (Paolo Mori): two players, the Rome expansions, and
+    solo play against auto-Crassus."""
+
+    id = "caesar"
+    title = "Caesar! Seize Rome in 20 Minutes"
+    players = (2,)
+    rules_version = "ru-2022.1"
+    summary = (
+        "Place influence tokens on the borders of provinces; close a province to take its bonus, "
+        "and hold the most influence there to take it. The first to lay all 12 control tokens wins."
+    )
+    options = (
+        Option("poison", False, "Rome expansion: the Poison module"),
+        Option("centurions", False, "Rome expansion: the Centurions module"),
+        Option(
+            "border_control",
+            False,
+            "Rome expansion: Border Control (needs Poison and/or Centurions)",
+        ),
+        Option(
+            "solo",
+            "off",
+            "play against auto-Crassus at this difficulty",
+            ("off", "easy", "normal", "hard"),
+        ),
+        Option(
+            "crassus_plays",
+            "pompey",
+            "the side Crassus takes in a solo game (he moves first)",
+            ("pompey", "caesar"),
+        ),
+        Option(
+            "solo_harder",
+            False,
+            "solo: each bonus Crassus discards also removes one of his control tokens",
+        ),
+    )
+
+    def check_options(self, values: Mapping[str, OptionValue], players: int) -> None:
+        if values["border_control"] and not (values["poison"] or values["centurions"]):
+            raise OptionError(
+                "border_control needs the poison and/or centurions module "
+                "(rule: НАБОР «РИМ»: КОНТРОЛЬ ГРАНИЦ)"
+            )
+        if values["solo"] == "off" and values["solo_harder"]:
+            raise OptionError("solo_harder applies only to a solo game (set solo=easy|normal|hard)")
+
+    def load_data(self, path: Path | None) -> caesar_data.CaesarData:
+        return caesar_data.load(path)
+
+    def new_state(
+        self, players: int, seed: int, options: Mapping[str, OptionValue], data: GameData
+    ) -> State:
+        assert isinstance(data, caesar_data.CaesarData)
+        return new_state(players, seed, options, data)
+
+    def state_from_position(self, payload: Mapping[str, Any], data: GameData) -> State:
+        assert isinstance(data, caesar_data.CaesarData)
+        return from_position(self, payload, data)
+
+
+GAME = Caesar()

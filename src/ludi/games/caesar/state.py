@@ -1,0 +1,297 @@
+"""The state of a Caesar! match and the engine contract over it.
+
+The board is kept as flat lists indexed by cell (30) and province (18), the players' things
+as one list per seat; that keeps copying a state for search at a few microseconds. The rules
+themselves are in ``rules.py`` and ``solo.py``; what each seat sees is in ``view.py``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ludi.engine import Event, Game, IllegalAction, OptionValue, RecordError, Result, Rng, State
+from ludi.games.caesar import rules, view
+from ludi.games.caesar.actions import (
+    ActionTable,
+    CaesarAction,
+    DiscardBonus,
+    Place,
+    UseBonus,
+    table_for,
+)
+from ludi.games.caesar.data import CaesarData
+
+
+class CaesarState(State):
+    """A match of Caesar!: seat 0 is Caesar (red, moves first), seat 1 Pompey (blue)."""
+
+    __slots__ = (
+        "table",
+        "border_control_cells",
+        "crassus",
+        # turn bookkeeping
+        "current",
+        "phase",
+        "turn",
+        "pending",
+        "extra_turn",
+        "centurion_taken",
+        # the map, per border cell
+        "cell_owner",
+        "cell_kind",
+        "cell_facing",
+        "cell_down",
+        "cell_hidden",
+        "cover",
+        "cover_down",
+        # the map, per province
+        "influence",
+        "open_cells",
+        "control",
+        "control_down",
+        "bonus",
+        "dashed",
+        # per seat
+        "hands",
+        "bags",
+        "centurions",
+        "supply",
+        "senate",
+        "revealed",
+        # Border Control's face-down bonus tokens
+        "set_aside",
+        # the solo game's order tokens
+        "orders",
+        "orders_used",
+        "order",
+        "steps",
+        "short_draw",
+        "removed_control",
+        # the end
+        "winner",
+        "end_reason",
+    )
+    SHARED: ClassVar[tuple[str, ...]] = (
+        *State.SHARED,
+        "table",
+        "border_control_cells",
+        "crassus",
+    )
+    data: CaesarData
+    table: ActionTable
+    border_control_cells: tuple[int, ...]
+    crassus: int
+    current: int
+    phase: str
+    turn: int
+    pending: list[list[Any]]
+    extra_turn: bool
+    centurion_taken: list[int]
+    cell_owner: list[int]
+    cell_kind: list[int]
+    cell_facing: list[int]
+    cell_down: list[bool]  # counts 0/0: placed face down, or flipped by Might
+    cell_hidden: list[bool]  # placed face down: the opponent never saw which token it is
+    cover: list[int]
+    cover_down: list[bool]
+    influence: list[int]
+    open_cells: list[int]
+    control: list[int]
+    control_down: list[bool]
+    bonus: list[str]
+    dashed: int  # who holds Italy's second (dashed) province cell, -1 while empty
+    hands: list[list[int]]
+    bags: list[list[int]]
+    centurions: list[list[int]]
+    supply: list[int]
+    senate: list[list[int]]
+    revealed: list[list[int]]
+    set_aside: list[str]
+    orders: list[str]
+    orders_used: list[str]
+    order: str
+    steps: list[str]
+    short_draw: bool
+    removed_control: int
+    winner: int
+    end_reason: str
+
+    def __init__(
+        self, players: int, seed: int, options: Mapping[str, OptionValue], data: CaesarData
+    ) -> None:
+        self._init_common(players, seed, options, data)
+        self.table = table_for(data)
+        self.border_control_cells = tuple(c.index for c in data.cells if c.border_control)
+        solo = options["solo"]
+        self.crassus = -1 if solo == "off" else (0 if options["crassus_plays"] == "caesar" else 1)
+        cells, provinces = len(data.cells), len(data.provinces)
+        self.current = 0
+        self.phase = rules.PLACING
+        self.turn = 0
+        self.pending = []
+        self.extra_turn = False
+        self.centurion_taken = []
+        self.cell_owner = [-1] * cells
+        self.cell_kind = [-1] * cells
+        self.cell_facing = [-1] * cells
+        self.cell_down = [False] * cells
+        self.cell_hidden = [False] * cells
+        self.cover = [-1] * cells
+        self.cover_down = [False] * cells
+        self.influence = [0] * (2 * provinces)
+        self.open_cells = [len(p.cells) for p in data.provinces]
+        self.control = [-1] * provinces
+        self.control_down = [False] * provinces
+        self.bonus = [""] * provinces
+        self.dashed = -1
+        self.hands = [[], []]
+        self.bags = [[], []]
+        self.centurions = [[], []]
+        self.supply = [data.control_per_player] * 2
+        self.senate = [[], []]
+        self.revealed = [[], []]
+        self.set_aside = []
+        self.orders = []
+        self.orders_used = []
+        self.order = ""
+        self.steps = []
+        self.short_draw = False
+        self.removed_control = 0
+        self.winner = -1
+        self.end_reason = ""
+
+    # -- the contract ----------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == rules.OVER else (self.current,)
+
+    def legal_actions(self, seat: int) -> list[CaesarAction]:
+        if seat != self.current or self.phase == rules.OVER:
+            return []
+        if self.phase == rules.BONUSES:
+            return rules.bonus_choices(self, seat)  # type: ignore[return-value]
+        if seat == self.crassus:
+            from ludi.games.caesar.solo import crassus_placements
+
+            return crassus_placements(self)  # type: ignore[return-value]
+        return rules.placements(self, seat)  # type: ignore[return-value]
+
+    def parse_action(self, text: str) -> CaesarAction:
+        return self.table.parse(text)
+
+    def _apply(self, seat: int, action: Any) -> None:
+        if isinstance(action, Place):
+            rules.check_place(self, seat, action)
+            rules.place(self, seat, action)
+        else:
+            if not isinstance(action, (UseBonus, DiscardBonus)):
+                raise IllegalAction(f"{action!r} is not a Caesar! action", rules.PLACE)
+            rules.check_bonus(self, seat, action)
+            rules.settle_bonus(self, seat, action)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == rules.OVER
+
+    @property
+    def result(self) -> Result | None:
+        if self.phase != rules.OVER:
+            return None
+        placed = tuple(float(self.data.control_per_player - s) for s in self.supply)
+        ranking = tuple(1 if seat == self.winner else 2 for seat in (0, 1))
+        return Result(placed, ranking, (self.winner,), self.end_reason)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return view.view(self, seat)
+
+    def narrate(self, event: Event, viewer: int | None) -> str | None:
+        return view.narrate(self, event, viewer)
+
+    def seat_name(self, seat: int) -> str:
+        name = self.data.seat_names[seat]
+        return f"Crassus ({name})" if seat == self.crassus else name
+
+    def sample_hidden(self, seat: int, rng: Rng) -> CaesarState:
+        """Re-draw what ``seat`` cannot see: the opponent's screen, bag and face-down tokens
+        (keeping a token Poison just showed going into the bag there), the order of Crassus's
+        order stack and centurion pile, and the set-aside bonus tokens."""
+        new = self.clone()
+        new.rng = rng.fork()
+        opp = 1 - seat
+        if opp != self.crassus:
+            face_down = [
+                c
+                for c, hidden in enumerate(self.cell_hidden)
+                if hidden and self.cell_owner[c] == opp
+            ]
+            pool = new.hands[opp] + new.bags[opp] + [new.cell_kind[c] for c in face_down]
+            for kind in new.revealed[opp]:
+                pool.remove(kind)
+            rng.shuffle(pool)
+            n = len(new.hands[opp])
+            new.hands[opp] = pool[:n]
+            for i, c in enumerate(face_down):
+                new.cell_kind[c] = pool[n + i]
+            new.bags[opp] = pool[n + len(face_down) :] + new.revealed[opp]
+        rng.shuffle(new.orders)
+        rng.shuffle(new.set_aside)
+        if self.crassus >= 0:
+            rng.shuffle(new.centurions[self.crassus])
+        return new
+
+    def check_invariants(self) -> None:
+        """Check that every token is somewhere and the bookkeeping matches the map."""
+        data = self.data
+        for seat in (0, 1):
+            owned = Counter(
+                self.hands[seat]
+                + self.bags[seat]
+                + self.centurions[seat]
+                + self.centurion_taken * (seat == self.current)
+            )
+            owned.update(
+                self.cell_kind[c] for c in range(len(self.cell_owner)) if self.cell_owner[c] == seat
+            )
+            expected = Counter(data.base_set)
+            if self.options["centurions"]:
+                expected.update(data.centurion_set)
+            assert owned == expected, f"{self.seat_name(seat)}'s tokens do not add up"
+            on_map = self.control.count(seat) + self.cover.count(seat) + (self.dashed == seat)
+            removed = self.removed_control if seat == self.crassus else 0
+            placed = on_map + sum(self.senate[seat]) + removed
+            assert placed == data.control_per_player - self.supply[seat], "control tokens"
+        for p in data.provinces:
+            free = sum(1 for c in p.cells if self.cell_owner[c] < 0)
+            assert free == self.open_cells[p.index], f"open cells of {p.code}"
+            for seat in (0, 1):
+                total = 0
+                for c in p.cells:
+                    if self.cell_owner[c] == seat and not self.cell_down[c]:
+                        values = data.kinds[self.cell_kind[c]].values
+                        total += values[0] if self.cell_facing[c] == p.index else values[1]
+                assert total == self.influence[2 * p.index + seat], f"influence in {p.code}"
+
+
+def new_state(
+    players: int, seed: int, options: Mapping[str, OptionValue], data: CaesarData
+) -> CaesarState:
+    """Return a match after setup."""
+    st = CaesarState(players, seed, options, data)
+    rules.set_up(st)
+    return st
+
+
+def from_position(game: Game, payload: Mapping[str, Any], data: CaesarData) -> CaesarState:
+    """Return the state a saved position describes."""
+    try:
+        players = int(payload["players"])
+        seed = int(payload.get("seed", 0))
+        options = game.resolve_options(payload.get("options", {}), players)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(f"position header is not valid: {exc}") from exc
+    st = CaesarState(players, seed, options, data)
+    st._restore(payload)
+    return st

@@ -1,0 +1,89 @@
+"""Reading a game's component data files: the shipped default, a user's file laid over it,
+validation with pydantic, provenance notices and a fingerprint that records keep.
+
+A user's file may give any of the top-level sections of the shipped file; each section given
+replaces the shipped one whole. Whatever does not validate is refused with the file, the field
+and the reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from ludi.engine import DataError, DataNotice
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def read_layered(package: str, filename: str, user_path: Path | None) -> tuple[dict[str, Any], str]:
+    """Return the shipped data with the user's sections laid over it, and where it came from."""
+    shipped = (
+        resources.files(package).joinpath("data").joinpath(filename).read_text(encoding="utf-8")
+    )
+    raw = yaml.safe_load(shipped)
+    if user_path is None:
+        return raw, f"shipped default ({filename})"
+    try:
+        text = user_path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(f"{user_path}: cannot read the data file ({exc.strerror})") from exc
+    try:
+        mine = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise DataError(f"{user_path}: not valid YAML or JSON: {exc}") from exc
+    if not isinstance(mine, dict):
+        raise DataError(f"{user_path}: a data file is a mapping of sections, like {filename}")
+    unknown = sorted(set(mine) - set(raw))
+    if unknown:
+        raise DataError(
+            f"{user_path}: unknown section(s) {', '.join(map(str, unknown))}; "
+            f"the sections are {', '.join(raw)}"
+        )
+    raw.update(mine)
+    return raw, str(user_path)
+
+
+def validate(model: type[M], raw: dict[str, Any], source: str) -> M:
+    """Return ``raw`` validated as ``model``; raises ``DataError`` naming each bad field."""
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            where = ".".join(str(p) for p in err["loc"]) or "(top level)"
+            problems.append(f"{where}: {err['msg']}")
+        raise DataError(f"{source}: " + "; ".join(problems)) from None
+
+
+def fingerprint(raw: dict[str, Any]) -> str:
+    """Return the sha256 of the data's canonical JSON: records name the data they were played with."""
+    return hashlib.sha256(json.dumps(raw, sort_keys=True).encode()).hexdigest()
+
+
+def notices(raw: Any, path: str = "") -> tuple[DataNotice, ...]:
+    """Return the provenance of every section (keys ``provenance`` and ``*_provenance``)."""
+    found: list[DataNotice] = []
+    if isinstance(raw, dict):
+        for key, value in raw.items():
+            here = f"{path}.{key}" if path else str(key)
+            if (key == "provenance" or str(key).endswith("_provenance")) and isinstance(
+                value, dict
+            ):
+                section = path if key == "provenance" else here.removesuffix("_provenance")
+                found.append(
+                    DataNotice(
+                        section=section or "(file)",
+                        confidence=str(value.get("confidence", "UNKNOWN")),
+                        text=str(value.get("source", "")),
+                    )
+                )
+            else:
+                found.extend(notices(value, here))
+    return tuple(found)

@@ -8,7 +8,7 @@ from typing import Any
 
 from ludi.engine import Game, GameData, Option, OptionError, OptionValue, State
 from ludi.games.caesar import data as caesar_data
-from ludi.games.caesar.state import from_position, new_state
+from ludi.games.caesar.state import CaesarState, from_position, new_state
 
 
 class Caesar(Game):
@@ -74,3 +74,4 @@ class Caesar(Game):
 
 
 GAME = Caesar()
+CaesarState.game = GAME  # the state names its game (records, positions, Seat.game_id)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from ludi.bots.base import Bot, Seat
 from ludi.bots.crassus import CrassusBot
+from ludi.bots.ismcts import ISMCTSBot
 from ludi.bots.random_bot import RandomBot
 from ludi.engine import OptionError
 
@@ -18,6 +19,7 @@ BotFactory = Callable[..., Bot]
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "crassus": CrassusBot,
+    "ismcts": ISMCTSBot,
 }
 
 

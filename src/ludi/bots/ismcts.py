@@ -1,0 +1,188 @@
+"""ISMCTS: information-set Monte Carlo tree search, for any game with the engine contract.
+
+This is single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo
+Tree Search", IEEE TCIAIG 4(2), 2012). The bot searches one tree whose nodes are the action
+sequences seen from its own seat. Every iteration:
+
+1. draws a *determinization*: ``seat.sample(rng)``, a full match in which everything the seat
+   cannot see (the opponent's hand, the bag, face-down tokens, the order of a stack, a pending
+   secret choice) has been re-drawn consistently with what it has seen. The true match is never
+   read; two iterations usually see different hidden parts;
+2. *selects* down the tree, among the children whose action is legal in this determinization,
+   the one maximizing UCB1 *adjusted for availability*: ``mean + c * sqrt(ln(a) / n)``, where
+   ``n`` is how often the child was chosen and ``a`` how often it was available when its
+   parent was visited (an action that is rarely legal is not penalised for it);
+3. *expands* one untried legal action as a new child;
+4. plays the rest of the match out at random, with the engine's generator;
+5. *backs up* the result: every node on the path adds ``result.reward(seat)`` for the seat that
+   chose the action leading to it, so the search works for any number of players.
+
+A decision taken in secret by several seats at once is searched as if they took turns: the bot
+decides first at the root; the others' pending choices, hidden from it, are re-drawn by
+``sample_hidden`` like any other hidden part. Deeper in the tree the seats in ``to_act`` take
+turns in the order the game lists them.
+
+The budget is time (``seconds``, 1 by default) or iterations (``iterations``, which makes a
+bot with a fixed seed reproducible), or both (whichever runs out first). The move played is the
+root child visited most often.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+
+from ludi.bots.base import Bot, Seat
+from ludi.engine import Action, OptionError, Rng, State
+
+DEFAULT_SECONDS = 1.0
+DEFAULT_C = 0.7
+
+
+class _Node:
+    """A node of the tree: the action sequence that leads to it, seen from the bot's seat."""
+
+    __slots__ = ("avail", "children", "reward", "seat", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # who chose the action leading here; rewards are theirs
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+        # children by the seat deciding here, then by action notation: who decides at a node
+        # may (in some games) depend on hidden parts, so the two are kept apart
+        self.children: dict[int, dict[str, _Node]] = {}
+
+
+class ISMCTSBot(Bot):
+    """Search many re-drawn versions of the match and play the action that did best."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        seconds: float | None = None,
+        iterations: int | None = None,
+        c: float = DEFAULT_C,
+    ) -> None:
+        if seconds is None and iterations is None:
+            seconds = DEFAULT_SECONDS
+        if seconds is not None and not seconds > 0:
+            raise OptionError(f"ismcts: seconds must be a positive number, not {seconds!r}")
+        if iterations is not None and (
+            isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
+        ):
+            raise OptionError(
+                f"ismcts: iterations must be a positive whole number, not {iterations!r}"
+            )
+        if not c >= 0:
+            raise OptionError(f"ismcts: the exploration constant c must be >= 0, not {c!r}")
+        self.seed = seed
+        self.seconds = seconds
+        self.iterations = iterations
+        self.c = float(c)
+        self.rng = Rng(seed)
+        #: iterations run for the last choice (for measurements)
+        self.last_iterations = 0
+
+    def describe(self) -> str:
+        settings = []
+        if self.seconds is not None:
+            settings.append(f"seconds={self.seconds:g}")
+        if self.iterations is not None:
+            settings.append(f"iterations={self.iterations}")
+        if self.c != DEFAULT_C:
+            settings.append(f"c={self.c:g}")
+        return f"{self.name}:{','.join(settings)}"
+
+    def choose(self, seat: Seat) -> Action:
+        legal = seat.legal_actions()
+        if not legal:
+            raise OptionError(f"ismcts: seat {seat.seat} has nothing to decide now")
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = self.search(seat)
+        kids = root.children.get(seat.seat, {})
+        best = legal[0]
+        best_visits = -1
+        for action in legal:  # ties go to the first legal action, so the choice is reproducible
+            child = kids.get(action.notation)
+            if child is not None and child.visits > best_visits:
+                best, best_visits = action, child.visits
+        return best
+
+    def search(self, seat: Seat) -> _Node:
+        """Run the budget's iterations from ``seat``'s point of view; return the root."""
+        root = _Node(seat.seat)
+        limit = self.iterations
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        rng = self.rng
+        count = 0
+        while True:
+            if limit is not None and count >= limit:
+                break
+            # checking the clock costs little next to an iteration (hundreds of microseconds)
+            if deadline is not None and count and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, seat.seat, seat.sample(rng), rng)
+            count += 1
+        self.last_iterations = count
+        return root
+
+    def _iterate(self, root: _Node, me: int, state: State, rng: Rng) -> None:
+        """One iteration on the determinization ``state``: select, expand, play out, back up."""
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        path = [root]
+        node = root
+        actor = me  # at the root the bot itself decides, even in a secret simultaneous choice
+        # selection and expansion
+        while not state.is_over:
+            legal: Sequence[Action] = state.legal_actions(actor)
+            kids = node.children.get(actor)
+            if kids is None:
+                kids = node.children[actor] = {}
+            untried: list[Action] = []
+            best: _Node | None = None
+            best_action: Action | None = None
+            best_score = -1.0
+            for action in legal:
+                child = kids.get(action.notation)
+                if child is None:
+                    untried.append(action)
+                    continue
+                child.avail += 1
+                if untried:
+                    continue  # this node expands; no need to score
+                score = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if score > best_score:
+                    best, best_action, best_score = child, action, score
+            if untried:
+                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = _Node(actor)
+                child.avail = 1
+                kids[action.notation] = child
+                state.apply(actor, action)
+                path.append(child)
+                break
+            if best is None or best_action is None:
+                raise RuntimeError(f"ismcts: seat {actor} is to act but has no legal action")
+            state.apply(actor, best_action)
+            path.append(best)
+            node = best
+            actor = state.to_act[0] if not state.is_over else actor
+        # the random playout
+        while not state.is_over:
+            who = state.to_act[0]
+            moves = state.legal_actions(who)
+            state.apply(who, moves[rng.randrange(len(moves))])
+        result = state.result
+        assert result is not None
+        rewards = [result.reward(s) for s in range(state.players)]
+        for visited in path:
+            visited.visits += 1
+            visited.reward += rewards[visited.seat]

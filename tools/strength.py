@@ -1,0 +1,316 @@
+"""Measure how strong a bot is at Caesar!: the README's strength table.
+
+The bot under test (``ismcts`` at its default budget unless told otherwise) plays N matches
+against each opponent:
+
+- ``random``: uniformly random legal moves; the bot sits in seat 0 (Caesar) in half the
+  matches and in seat 1 (Pompey) in the other half;
+- ``crassus-easy``, ``crassus-normal``, ``crassus-hard``: the solo automaton at that
+  difficulty (option ``solo``), which always sits in Crassus's seat: half the matches with
+  ``crassus_plays=pompey`` (Crassus in seat 1), half with ``crassus_plays=caesar`` (seat 0).
+
+Matches run in parallel on ``--jobs`` processes. The tool first prints how long it expects to
+take, then a progress line per match, then each matchup's win rate with a 95% Wilson
+confidence interval; it writes the figures as JSON and as a markdown table (``--out``).
+
+    .venv/bin/python tools/strength.py                       # the full table, 200 matches each
+    .venv/bin/python tools/strength.py --games 4 --seconds 0.05 --out /tmp/strength
+
+A time budget is wall-clock time: run the real figures on an otherwise idle machine, with no
+more jobs than free cores, or the bot gets less thinking than its budget says.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import ludi
+from ludi.bots import Seat, make_bot
+from ludi.engine import Rng
+
+GAME = "caesar"
+MATCHUPS: dict[str, dict[str, Any]] = {
+    "random": {"opponent": "random", "solo": "off"},
+    "crassus-easy": {"opponent": "crassus", "solo": "easy"},
+    "crassus-normal": {"opponent": "crassus", "solo": "normal"},
+    "crassus-hard": {"opponent": "crassus", "solo": "hard"},
+}
+Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class Job:
+    """One match to play: who sits where, with which options and seed."""
+
+    matchup: str
+    index: int
+    seed: int
+    seats: tuple[str, str]
+    bot_seat: int
+    options: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one match went, for the bot under test."""
+
+    matchup: str
+    index: int
+    seed: int
+    bot_seat: int
+    reward: float
+    reason: str
+    decisions: int
+    seconds: float
+
+
+def jobs_for(matchup: str, games: int, bot: str, base_seed: int) -> list[Job]:
+    """Return the matches of one matchup, the bot's seat alternating from one to the next."""
+    spec = MATCHUPS[matchup]
+    out = []
+    for i in range(games):
+        seed = base_seed + 100_003 * list(MATCHUPS).index(matchup) + i
+        if spec["solo"] == "off":
+            bot_seat = i % 2
+            options: dict[str, Any] = {}
+        else:
+            # crassus_plays=pompey puts Crassus in seat 1, so the bot is Caesar (seat 0)
+            crassus_plays = "pompey" if i % 2 == 0 else "caesar"
+            bot_seat = 0 if crassus_plays == "pompey" else 1
+            options = {"solo": spec["solo"], "crassus_plays": crassus_plays}
+        seats = [spec["opponent"], spec["opponent"]]
+        seats[bot_seat] = bot
+        out.append(Job(matchup, i, seed, (seats[0], seats[1]), bot_seat, options))
+    return out
+
+
+def play(job: Job) -> Outcome:
+    """Play one match to the end and return how the bot under test did."""
+    start = time.perf_counter()
+    state = ludi.new_match(GAME, seed=job.seed, options=job.options)
+    bots = [make_bot(spec, seed=job.seed * 2 + s) for s, spec in enumerate(job.seats)]
+    decisions = 0
+    while not state.is_over:
+        seat = state.to_act[0]
+        view = Seat(state, seat)
+        if seat == job.bot_seat and len(view.legal_actions()) > 1:
+            decisions += 1
+        state.apply(seat, bots[seat].choose(view))
+    result = state.result
+    assert result is not None
+    return Outcome(
+        job.matchup,
+        job.index,
+        job.seed,
+        job.bot_seat,
+        result.reward(job.bot_seat),
+        result.reason,
+        decisions,
+        time.perf_counter() - start,
+    )
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Return the Wilson score interval of a proportion ``wins / n`` (0..1 bounds)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def decisions_per_match(matchups: list[str], samples: int = 8) -> float:
+    """Return how many real choices (more than one legal action) a seat makes in a match,
+    averaged over quick random matches of these matchups: the basis of the time estimate."""
+    rng = Rng(12345)
+    counts = []
+    for matchup in matchups:
+        for job in jobs_for(matchup, samples, "random", 777):
+            options = job.options
+            state = ludi.new_match(GAME, seed=job.seed, options=options)
+            n = 0
+            while not state.is_over:
+                seat = state.to_act[0]
+                legal = state.legal_actions(seat)
+                n += seat == job.bot_seat and len(legal) > 1
+                state.apply(seat, rng.choice(legal))
+            counts.append(n)
+    return sum(counts) / len(counts)
+
+
+def summarize(outcomes: list[Outcome], matchups: list[str]) -> list[dict[str, Any]]:
+    """Return each matchup's figures: games, wins, win rate, its 95% interval, by seat."""
+    rows = []
+    for matchup in matchups:
+        mine = [o for o in outcomes if o.matchup == matchup]
+        n = len(mine)
+        wins = sum(o.reward for o in mine)
+        low, high = wilson(wins, n)
+        by_seat = {}
+        for seat in (0, 1):
+            part = [o for o in mine if o.bot_seat == seat]
+            by_seat[str(seat)] = {"games": len(part), "wins": sum(o.reward for o in part)}
+        rows.append(
+            {
+                "matchup": matchup,
+                "games": n,
+                "wins": wins,
+                "win_rate": wins / n if n else None,
+                "ci95": [low, high],
+                "by_seat": by_seat,
+                "mean_seconds_per_match": sum(o.seconds for o in mine) / n if n else None,
+            }
+        )
+    return rows
+
+
+def markdown(rows: list[dict[str, Any]], bot: str, header: str) -> str:
+    """Return the strength table as markdown."""
+    lines = [
+        f"Strength of `{bot}` at Caesar! ({header})",
+        "",
+        "| opponent | matches | won | win rate | 95% interval (Wilson) |",
+        "| --- | ---: | ---: | ---: | --- |",
+    ]
+    for row in rows:
+        if not row["games"]:
+            continue
+        low, high = row["ci95"]
+        lines.append(
+            f"| {row['matchup']} | {row['games']} | {row['wins']:g} | "
+            f"{100 * row['win_rate']:.1f}% | {100 * low:.1f}% – {100 * high:.1f}% |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="matches per matchup (200)")
+    parser.add_argument(
+        "--seconds", type=float, default=None, help="the bot's time per move (default: its own)"
+    )
+    parser.add_argument("--bot", default="ismcts", help="the bot under test (ismcts)")
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="processes (all cores)"
+    )
+    parser.add_argument(
+        "--matchups",
+        default=",".join(MATCHUPS),
+        help=f"comma-separated, from {', '.join(MATCHUPS)} (all)",
+    )
+    parser.add_argument("--seed", type=int, default=20240601, help="seed of the first match")
+    parser.add_argument(
+        "--out", default="strength", help="writes OUT.json and OUT.md (default ./strength)"
+    )
+    args = parser.parse_args(argv)
+
+    matchups = [m.strip() for m in args.matchups.split(",") if m.strip()]
+    unknown = [m for m in matchups if m not in MATCHUPS]
+    if unknown or not matchups:
+        parser.error(f"unknown matchups {unknown}; choose from {', '.join(MATCHUPS)}")
+    if args.games < 1 or args.jobs < 1:
+        parser.error("--games and --jobs must be at least 1")
+    bot = args.bot
+    if args.seconds is not None:
+        if not args.seconds > 0:
+            parser.error("--seconds must be positive")
+        bot += ("," if ":" in bot else ":") + f"seconds={args.seconds:g}"
+    probe = make_bot(bot)  # refuses a bad spec before any process starts
+    seconds = getattr(probe, "seconds", None)
+
+    jobs = [j for m in matchups for j in jobs_for(m, args.games, bot, args.seed)]
+    per_match = decisions_per_match(matchups)
+    header = f"{bot}, {args.games} matches per opponent, seats alternating"
+    print(f"{len(jobs)} matches of {probe.describe()}: {', '.join(matchups)}; {args.jobs} jobs")
+    if seconds:
+        estimate = len(jobs) * per_match * seconds / args.jobs
+        print(
+            f"expected duration: about {_duration(estimate)} "
+            f"({per_match:.1f} choices per match x {seconds:g} s per choice "
+            f"x {len(jobs)} matches / {args.jobs} jobs)",
+            flush=True,
+        )
+    else:
+        print("expected duration: unknown (the bot has no time budget)", flush=True)
+
+    outcomes: list[Outcome] = []
+    started = time.perf_counter()
+    ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+    interrupted = False
+    with ctx.Pool(args.jobs) as pool:
+        try:
+            for outcome in pool.imap_unordered(play, jobs):
+                outcomes.append(outcome)
+                done = len(outcomes)
+                elapsed = time.perf_counter() - started
+                left = elapsed / done * (len(jobs) - done)
+                mine = [o for o in outcomes if o.matchup == outcome.matchup]
+                print(
+                    f"[{done:>{len(str(len(jobs)))}}/{len(jobs)}] {outcome.matchup} "
+                    f"#{outcome.index} seat {outcome.bot_seat}: "
+                    f"{'won' if outcome.reward >= 1 else 'lost' if outcome.reward == 0 else 'tied'}"
+                    f" ({outcome.reason}); {outcome.matchup} so far "
+                    f"{sum(o.reward for o in mine):g}/{len(mine)}; "
+                    f"{_duration(elapsed)} elapsed, about {_duration(left)} left",
+                    flush=True,
+                )
+        except KeyboardInterrupt:
+            interrupted = True
+            pool.terminate()
+            print("interrupted: writing the matches played so far", flush=True)
+
+    rows = summarize(outcomes, matchups)
+    elapsed = time.perf_counter() - started
+    print()
+    for row in rows:
+        if row["games"]:
+            low, high = row["ci95"]
+            print(
+                f"{row['matchup']:>15}: {row['wins']:g}/{row['games']} won, "
+                f"{100 * row['win_rate']:.1f}% (95% CI {100 * low:.1f}%-{100 * high:.1f}%)"
+            )
+    print(f"took {_duration(elapsed)}")
+
+    out = Path(args.out)
+    if out.suffix in (".json", ".md"):
+        out = out.with_suffix("")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    payload = {
+        "format": "ludi-strength/1",
+        "game": GAME,
+        "bot": probe.describe(),
+        "games_per_matchup": args.games,
+        "seed": args.seed,
+        "jobs": args.jobs,
+        "complete": not interrupted and len(outcomes) == len(jobs),
+        "seconds": elapsed,
+        "matchups": rows,
+        "matches": [asdict(o) for o in sorted(outcomes, key=lambda o: (o.matchup, o.index))],
+    }
+    out.with_suffix(".json").write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
+    out.with_suffix(".md").write_text(markdown(rows, probe.describe(), header), encoding="utf-8")
+    print(f"wrote {out.with_suffix('.json')} and {out.with_suffix('.md')}")
+    return 130 if interrupted else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

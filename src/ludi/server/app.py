@@ -1,0 +1,349 @@
+"""The web application: the lobby's REST API, a websocket per client, and the pages.
+
+========================================  ==================================================
+``GET  /``                                 the lobby page
+``GET  /match/{id}``                       the match page (seat token in the URL's #fragment)
+``GET  /api/games``                        the games, their options, and the bots
+``POST /api/matches``                      create a match; returns each seat's join link
+``GET  /api/matches?status=``              open, running and finished matches (no tokens)
+``GET  /api/matches/{id}``                 one match's public header
+``POST /api/matches/{id}/rematch``         a rematch with the same seats (a seat token needed)
+``GET  /api/matches/{id}/replay/{step}``   a finished match after ``step`` actions, per seat
+``GET  /api/matches/{id}/record``          a finished match's record (``ludi replay`` reads it)
+``WS   /ws/{id}``                          live play (see ``ludi.server.protocol``)
+========================================  ==================================================
+
+A seat token opens a seat: the holder acts for it and sees its private view. Links carry the
+token after ``#`` so it never reaches a server log or another site's referrer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+import ludi
+from ludi.engine import IllegalAction, LudiError, State
+from ludi.server.bots import BotPool, bot_names
+from ludi.server.hub import RULE_SEAT, Client, Hub, Room, SeatRequest, StoreFailure, dumps
+from ludi.server.protocol import RULE_THROTTLE, ProtocolError, TokenBucket, parse_message
+from ludi.store.sql import FINISHED, SqlStore
+
+log = logging.getLogger("ludi.server")
+
+WEB = Path(str(resources.files("ludi") / "web"))
+#: a connection refused this many messages in a row by its flood guard is closed
+MAX_REFUSED = 200
+
+
+class SeatIn(BaseModel):
+    name: str | None = Field(default=None, max_length=40)
+    bot: str | None = Field(default=None, max_length=128)
+
+
+class MatchIn(BaseModel):
+    game: str = Field(max_length=64)
+    players: int | None = Field(default=None, ge=1, le=16)
+    options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=32)
+    seats: list[SeatIn] = Field(min_length=1, max_length=16)
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+
+
+class TokenIn(BaseModel):
+    token: str = Field(min_length=1, max_length=128)
+
+
+def create_app(
+    db: str | Path = "ludi.db",
+    bot_delay: float = 0.4,
+    bot_threads: int = 2,
+    bot_processes: int = 1,
+) -> FastAPI:
+    """Return the Ludi web app storing its matches in ``db`` (a SQLite path or a database URL).
+
+    ``bot_delay`` seconds pass before a bot moves, so people can follow its moves."""
+    store = SqlStore(db)
+    hub = Hub(store, BotPool(bot_threads, bot_processes), bot_delay=bot_delay)
+    create_guard: dict[str, TokenBucket] = {}
+    replays: OrderedDict[str, tuple[list[State], list[tuple[int, str]]]] = OrderedDict()
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        resumed = await hub.resume_all()
+        if resumed:
+            log.info("resumed %d unfinished matches", resumed)
+        yield
+        await hub.close()
+        store.close()
+
+    app = FastAPI(title="Ludi", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.hub = hub
+    app.state.store = store
+
+    @app.exception_handler(LudiError)
+    async def ludi_error(_request: Request, exc: LudiError) -> JSONResponse:
+        body: dict[str, Any] = {"error": str(exc)}
+        if isinstance(exc, IllegalAction):
+            body = {"error": exc.reason, "rule": exc.rule}
+        return JSONResponse(body, status_code=400)
+
+    # -- pages -----------------------------------------------------------------------------
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/match/{match_id}", include_in_schema=False)
+    async def match_page(match_id: str) -> FileResponse:
+        return FileResponse(WEB / "match.html")
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    # -- the lobby -------------------------------------------------------------------------
+
+    @app.get("/api/games")
+    async def list_games() -> dict[str, Any]:
+        return {"games": [g.describe() for g in ludi.games()], "bots": bot_names()}
+
+    @app.post("/api/matches")
+    async def create_match(body: MatchIn, request: Request) -> dict[str, Any]:
+        host = request.client.host if request.client else "?"
+        guard = create_guard.setdefault(host, TokenBucket(rate=2.0, burst=20.0))
+        if not guard.allow():
+            raise HTTPException(429, "too many matches created; wait a moment")
+        seats = [SeatRequest(s.name, s.bot) for s in body.seats]
+        room, tokens = await hub.create(body.game, body.players, body.options, seats, body.seed)
+        return _created(room, tokens)
+
+    @app.get("/api/matches")
+    async def list_matches(status: str | None = None, limit: int = 50) -> dict[str, Any]:
+        headers = await asyncio.to_thread(store.list_matches, status, max(1, min(limit, 200)))
+        out = []
+        for header in headers:
+            room = hub.rooms.get(header.id)
+            out.append(room.public() if room is not None else header.summary())
+        return {"matches": out}
+
+    @app.get("/api/matches/{match_id}")
+    async def get_match(match_id: str) -> dict[str, Any]:
+        return (await _room(match_id)).public()
+
+    @app.post("/api/matches/{match_id}/rematch")
+    async def rematch(match_id: str, body: TokenIn) -> dict[str, Any]:
+        room = await _room(match_id)
+        if room.seat_of(body.token) is None:
+            raise HTTPException(403, "a seat token of this match is needed")
+        return {"id": await hub.rematch(room)}
+
+    @app.get("/api/matches/{match_id}/record")
+    async def record(match_id: str) -> dict[str, Any]:
+        room = await _finished(match_id)
+        return ludi.record_of(room.state, [s.name for s in room.header.seats]).to_json()
+
+    @app.get("/api/matches/{match_id}/replay/{step}")
+    async def replay_step(match_id: str, step: int, seat: str = "all") -> dict[str, Any]:
+        room = await _finished(match_id)
+        cached = replays.get(match_id)
+        if cached is None:
+            cached = await asyncio.to_thread(_replay_states, store, room)
+            replays[match_id] = cached
+            while len(replays) > 8:
+                replays.popitem(last=False)
+        replays.move_to_end(match_id)
+        states, history = cached
+        if not 0 <= step < len(states):
+            raise HTTPException(404, f"steps run from 0 to {len(states) - 1}")
+        state = states[step]
+        viewers: list[int | None]
+        if seat == "all":
+            viewers = list(range(state.players))
+        elif seat == "none":
+            viewers = [None]
+        elif seat.isdigit() and int(seat) < state.players:
+            viewers = [int(seat)]
+        else:
+            raise HTTPException(400, "seat is a seat number, 'all' or 'none'")
+        last = history[step - 1] if step > 0 else None
+        return {
+            "step": step,
+            "steps": len(states) - 1,
+            "seat": seat,
+            "views": [state.view(v) for v in viewers],
+            "events": state.events(viewers[0] if len(viewers) == 1 else None),
+            "last": {"seat": last[0], "action": last[1]} if last else None,
+            "to_act": list(state.to_act),
+            "waiting": [state.seat_name(s) for s in state.to_act],
+            "result": state.result.to_json() if state.result else None,
+            "match": room.public(),
+        }
+
+    async def _room(match_id: str) -> Room:
+        if len(match_id) > 32:
+            raise HTTPException(404, "no such match")
+        room = await hub.room(match_id)
+        if room is None:
+            raise HTTPException(404, "no such match")
+        return room
+
+    async def _finished(match_id: str) -> Room:
+        room = await _room(match_id)
+        if room.header.status != FINISHED:
+            raise HTTPException(409, "a match can be replayed once it is over")
+        return room
+
+    # -- live play -------------------------------------------------------------------------
+
+    @app.websocket("/ws/{match_id}")
+    async def play(ws: WebSocket, match_id: str) -> None:
+        await ws.accept()
+        room = await hub.room(match_id) if len(match_id) <= 32 else None
+        if room is None:
+            await ws.send_text(dumps(_error("no such match", None)))
+            await ws.close(code=4404)
+            return
+        client = await _hello(ws, room)
+        if client is None:
+            return
+        sender = asyncio.create_task(_send_loop(ws, client))
+        hub.join(room, client)
+        try:
+            while not client.dropped:
+                text = await ws.receive_text()
+                if not client.bucket.allow():
+                    if client.bucket.refused >= MAX_REFUSED:
+                        break
+                    if client.bucket.refused == 1:
+                        client.send(_error("too many messages: slow down", None, RULE_THROTTLE))
+                    continue
+                await _handle(room, client, text)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            hub.leave(room, client)
+            sender.cancel()
+            with contextlib.suppress(BaseException):
+                await sender
+            with contextlib.suppress(Exception):
+                await ws.close(code=1008 if client.bucket.refused >= MAX_REFUSED else 1000)
+
+    async def _hello(ws: WebSocket, room: Room) -> Client | None:
+        try:
+            text = await asyncio.wait_for(ws.receive_text(), timeout=30)
+            msg = parse_message(text)
+            if msg.type != "hello":
+                raise ProtocolError("say hello first: {'type': 'hello', 'token': ...}", msg.ref)
+        except (ProtocolError, TimeoutError, WebSocketDisconnect, RuntimeError) as exc:
+            reason = exc.reason if isinstance(exc, ProtocolError) else "no hello"
+            with contextlib.suppress(Exception):
+                await ws.send_text(dumps(_error(reason, None)))
+                await ws.close(code=1008)
+            return None
+        seat = None
+        if msg.token is not None:
+            seat = room.seat_of(msg.token)
+            if seat is None:
+                await ws.send_text(dumps(_error("this seat token does not open any seat", None)))
+                await ws.close(code=4403)
+                return None
+            info = room.header.seats[seat]
+            if not info.joined:
+                info.joined = True
+                await asyncio.to_thread(store.mark_joined, room.id, seat)
+        return Client(seat)
+
+    async def _handle(room: Room, client: Client, text: str) -> None:
+        ref = None
+        try:
+            msg = parse_message(text)
+            ref = msg.ref
+            if msg.type == "ping":
+                client.send({"type": "pong", "ref": ref})
+            elif msg.type == "sync":
+                client.raw_seen = 0
+                client.send(hub.state_message(room, client, {}, room.public(), True))
+            elif msg.type == "hello":
+                raise ProtocolError("already greeted; open a new connection to change seat", ref)
+            elif client.seat is None:
+                raise ProtocolError("spectators cannot act: open your seat's link", ref, RULE_SEAT)
+            elif msg.type == "act":
+                if room.bot_for(client.seat) is not None:
+                    raise ProtocolError(
+                        "a bot plays your seat now: take it back first", ref, RULE_SEAT
+                    )
+                n = await hub.act(room, client.seat, msg.action)
+                client.send({"type": "ack", "ref": ref, "n": n})
+            elif msg.type == "bot":
+                await hub.set_bot(room, client.seat, msg.spec)
+                client.send({"type": "ack", "ref": ref, "n": room.n})
+            elif msg.type == "rematch":
+                new_id = await hub.rematch(room)
+                client.send({"type": "rematch", "id": new_id, "ref": ref})
+        except ProtocolError as exc:
+            client.send(_error(exc.reason, exc.ref if exc.ref is not None else ref, exc.rule))
+        except IllegalAction as exc:
+            client.send(_error(exc.reason, ref, exc.rule))
+        except (LudiError, StoreFailure) as exc:
+            client.send(_error(str(exc), ref, "Ludi server"))
+
+    async def _send_loop(ws: WebSocket, client: Client) -> None:
+        while True:
+            message = await client.outbox.get()
+            if message is None:
+                await ws.close(code=1013)  # too slow: reconnect and resync
+                return
+            await ws.send_text(dumps(message))
+
+    return app
+
+
+def _error(reason: str, ref: Any, rule: str = "Ludi server protocol") -> dict[str, Any]:
+    return {"type": "error", "ref": ref, "reason": reason, "rule": rule}
+
+
+def _created(room: Room, tokens: list[str]) -> dict[str, Any]:
+    seats = []
+    for info, token in zip(room.header.seats, tokens, strict=True):
+        seats.append(
+            {
+                "seat": info.seat,
+                "name": info.name,
+                "title": room.state.seat_name(info.seat),
+                "bot": info.bot,
+                "token": token,
+                "link": f"/match/{room.id}#seat={token}",
+            }
+        )
+    humans = [f"{s['seat']}.{s['token']}" for s in seats if s["bot"] is None]
+    return {
+        "id": room.id,
+        "match": room.public(),
+        "seats": seats,
+        "spectator_link": f"/match/{room.id}",
+        "hotseat_link": f"/match/{room.id}#hot={','.join(humans)}" if len(humans) > 1 else None,
+    }
+
+
+def _replay_states(store: SqlStore, room: Room) -> tuple[list[State], list[tuple[int, str]]]:
+    """Return the state after each action of a stored match, and its action log."""
+    header = room.header
+    history = store.action_log(header.id)
+    state = ludi.new_match(
+        header.game, players=header.players, seed=header.seed, options=header.options
+    )
+    states = [state.clone()]
+    for seat, text in history:
+        state.apply(seat, text)
+        states.append(state.clone())
+    return states, history

@@ -1,0 +1,92 @@
+"""The worker pool in which bots choose their actions, away from the event loop.
+
+Cheap bots (a random choice, auto-Crassus's priority list) run in a small thread pool on a
+copy of the state. Every other bot (the search bots) runs in worker processes, so a bot thinking
+for a second holds up neither the event loop nor the other matches; the state travels there as
+its position (JSON), the way every stored match does, and comes back as an action's notation.
+
+A bot is made afresh for each decision with a seed drawn from the match's seed and the number
+of actions so far, so a restarted server makes the same choices and nothing has to survive in
+the workers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+import ludi
+from ludi.bots import BOTS, Seat, make_bot
+from ludi.engine import State
+
+#: bots whose choice takes microseconds: not worth a trip to another process
+CHEAP_BOTS = frozenset({"random", "crassus"})
+
+
+def bot_seed(match_seed: int, actions: int, seat: int) -> int:
+    """Return the seed of a bot's decision: fixed by the match, the move number and the seat."""
+    digest = hashlib.sha256(f"{match_seed}:{actions}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def check_spec(spec: str) -> str:
+    """Return ``spec`` if it names a bot Ludi has (raises ``OptionError`` otherwise)."""
+    make_bot(spec, seed=0)
+    return spec
+
+
+def bot_names() -> list[str]:
+    """Return the names of the bots a seat can be given to."""
+    return sorted(BOTS)
+
+
+def _choose_here(state: State, seat: int, spec: str, seed: int) -> str:
+    return str(make_bot(spec, seed=seed).choose(Seat(state, seat)))
+
+
+def _choose_from_position(position: dict[str, Any], seat: int, spec: str, seed: int) -> str:
+    state = ludi.load_position(position)
+    return _choose_here(state, seat, spec, seed)
+
+
+class BotPool:
+    """Threads for cheap bots, processes (started on first need) for the others."""
+
+    def __init__(self, threads: int = 2, processes: int = 1) -> None:
+        self._threads = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="ludi-bot")
+        self._process_count = processes
+        self._processes: Executor | None = None
+
+    def _process_pool(self) -> Executor:
+        if self._processes is None:
+            if self._process_count <= 0:
+                return self._threads
+            self._processes = ProcessPoolExecutor(
+                max_workers=self._process_count,
+                mp_context=multiprocessing.get_context("forkserver"),
+            )
+        return self._processes
+
+    async def choose(self, state: State, seat: int, spec: str, seed: int) -> str:
+        """Return the notation of the action the bot ``spec`` takes for ``seat`` in ``state``.
+
+        ``state`` is copied (or turned into its position) before this returns control, so the
+        caller may go on changing it."""
+        loop = asyncio.get_running_loop()
+        name = spec.partition(":")[0]
+        if name in CHEAP_BOTS:
+            copy = state.clone()
+            return await loop.run_in_executor(self._threads, _choose_here, copy, seat, spec, seed)
+        position = state.position()
+        return await loop.run_in_executor(
+            self._process_pool(), _choose_from_position, position, seat, spec, seed
+        )
+
+    def close(self) -> None:
+        """Stop the workers (waiting for none of the pending choices)."""
+        self._threads.shutdown(wait=False, cancel_futures=True)
+        if self._processes is not None:
+            self._processes.shutdown(wait=False, cancel_futures=True)

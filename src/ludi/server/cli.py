@@ -1,0 +1,101 @@
+"""``ludi serve``: start the server and open the lobby in the browser.
+
+``add_serve_command(subparsers)`` adds the command to the ``ludi`` parser; ``run_serve(args)``
+runs it until Ctrl-C and returns the exit code. The server needs the ``server`` extra
+(``pip install 'ludi[server]'``); without it the command says so in one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import threading
+import time
+import webbrowser
+from pathlib import Path
+from typing import Any
+
+
+def default_db() -> Path:
+    """Return where matches are kept by default: ``$XDG_DATA_HOME/ludi/matches.db``."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "ludi" / "matches.db"
+
+
+def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``serve`` to the ``ludi`` command's subparsers; return its parser."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "serve", help="play in the browser: a lobby, live matches with friends and bots"
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    p.add_argument(
+        "--db",
+        metavar="PATH_OR_URL",
+        help=f"SQLite file or database URL (default: {default_db()})",
+    )
+    p.add_argument("--no-browser", action="store_true", help="do not open the lobby")
+    p.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.4,
+        metavar="SECONDS",
+        help="pause before each bot move, so people can follow (0.4)",
+    )
+    p.add_argument(
+        "--bot-processes",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes for search bots (1)",
+    )
+    return p
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Run the server until interrupted; return the exit code."""
+    try:
+        import uvicorn
+
+        from ludi.server.app import create_app
+    except ImportError as exc:
+        raise SystemExit(
+            f"ludi: error: the server needs its extra: pip install 'ludi[server]' ({exc.name})"
+        ) from None
+    db = args.db
+    if db is None:
+        path = default_db()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = str(path)
+    app = create_app(db, bot_delay=args.bot_delay, bot_processes=args.bot_processes)
+    url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else args.host}:{args.port}/"
+    print(f"Ludi is serving on {url} (matches kept in {db}); Ctrl-C stops it.", flush=True)
+    if not args.no_browser:
+        threading.Thread(target=_open_later, args=(url,), daemon=True).start()
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws_max_size=64 * 1024,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+    )
+    return 0
+
+
+def _open_later(url: str) -> None:
+    time.sleep(1.0)
+    webbrowser.open(url)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``serve`` on its own (``python -m ludi.server.cli``), before it is wired into ludi."""
+    parser = argparse.ArgumentParser(prog="ludi")
+    sub = parser.add_subparsers(dest="command", required=True)
+    add_serve_command(sub)
+    return run_serve(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

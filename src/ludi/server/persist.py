@@ -1,0 +1,100 @@
+"""Group commit: many matches' actions made durable together, each acknowledged only after.
+
+The event loop hands each action to ``GroupCommitter.append`` and awaits it. One writer thread
+takes everything queued so far and commits it in a single transaction, so 200 busy matches cost
+a handful of commits (and disk syncs) per second instead of one each, and the loop never blocks
+on the disk. If a batch fails, its actions are retried one by one so one bad row cannot lose the
+others; the caller of a failed action gets the exception.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import threading
+
+from ludi.store.sql import Append, SqlStore
+
+log = logging.getLogger("ludi.server")
+
+_STOP = object()
+
+#: an action waiting to be stored, the loop of its caller, and the future the caller awaits
+Entry = tuple[Append, asyncio.AbstractEventLoop, "asyncio.Future[None]"]
+
+#: at most this many actions in one transaction
+MAX_BATCH = 500
+
+
+class GroupCommitter:
+    """A writer thread in front of a ``SqlStore``: ``await append(a)`` returns once committed."""
+
+    def __init__(self, store: SqlStore) -> None:
+        self.store = store
+        self._queue: queue.Queue[Entry | object] = queue.Queue()
+        self._thread = threading.Thread(target=self._run, name="ludi-writer", daemon=True)
+        self._thread.start()
+
+    async def append(self, item: Append) -> None:
+        """Return once ``item`` is committed; raise what the database raised if it was not."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._queue.put((item, loop, future))
+        await future
+
+    def close(self) -> None:
+        """Commit what is queued, then stop the writer thread."""
+        self._queue.put(_STOP)
+        self._thread.join(timeout=10)
+
+    def _run(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is _STOP:
+                return
+            batch: list[Entry] = [first]  # type: ignore[list-item]
+            stop = False
+            while len(batch) < MAX_BATCH:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is _STOP:
+                    stop = True
+                    break
+                batch.append(more)  # type: ignore[arg-type]
+            self._commit(batch)
+            if stop:
+                return
+
+    def _commit(self, batch: list[Entry]) -> None:
+        items = [entry[0] for entry in batch]
+        try:
+            self.store.append_actions(items)
+        except Exception:
+            if len(batch) == 1:
+                log.exception("could not store an action")
+                self._settle(batch[0], error=True)
+                return
+            for entry in batch:  # isolate the failing row; the others still get stored
+                self._commit([entry])
+            return
+        for entry in batch:
+            self._settle(entry, error=False)
+
+    @staticmethod
+    def _settle(entry: Entry, error: bool) -> None:
+        _item, loop, future = entry
+
+        def done() -> None:
+            if future.done():
+                return
+            if error:
+                future.set_exception(RuntimeError("the action could not be stored"))
+            else:
+                future.set_result(None)
+
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+            loop.call_soon_threadsafe(done)

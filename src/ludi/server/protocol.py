@@ -1,0 +1,113 @@
+"""The websocket protocol: what a client may send, checked before anything is touched.
+
+A client sends JSON objects, one per message, at most ``MAX_MESSAGE`` bytes:
+
+==========================================  ===============================================
+``{"type": "hello", "token": T|null}``       first message: act for the seat whose token is T
+                                             (null: watch as a spectator); answered by a state
+``{"type": "act", "action": "...", "ref": R}``  take an action (its notation); answered by
+                                             ``ack`` or ``error`` carrying the same ``ref``
+``{"type": "bot", "spec": "random"|null}``   hand your seat to a bot, or take it back (null)
+``{"type": "sync"}``                         send me the whole state again
+``{"type": "rematch"}``                      start a rematch with the same seats
+``{"type": "ping"}``                         answered by ``pong``
+==========================================  ===============================================
+
+The server sends ``state`` (the viewer's view, its legal actions, the new narrated events),
+``ack``, ``error`` (``reason`` and ``rule``), ``rematch`` (the new match's id) and ``pong``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+#: the largest message a client may send, in bytes
+MAX_MESSAGE = 4096
+
+RULE_PROTOCOL = "Ludi server protocol (see ludi.server.protocol)"
+RULE_THROTTLE = "Ludi server: at most 20 messages a second per connection"
+
+TYPES = ("hello", "act", "bot", "sync", "rematch", "ping")
+
+
+class ProtocolError(Exception):
+    """A message the server refuses before reading it as a move; nothing was changed."""
+
+    def __init__(self, reason: str, ref: Any = None, rule: str = RULE_PROTOCOL) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.rule = rule
+        self.ref = ref
+
+
+@dataclass(frozen=True)
+class Message:
+    """A checked client message."""
+
+    type: str
+    ref: Any = None
+    token: str | None = None
+    action: str = ""
+    spec: str | None = None
+
+
+def parse_message(text: str | bytes) -> Message:
+    """Return the message ``text`` carries; raises ``ProtocolError`` saying what is wrong."""
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError(f"message too long ({len(text)} bytes; at most {MAX_MESSAGE})")
+    try:
+        obj = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("a message is one JSON object") from None
+    if not isinstance(obj, dict):
+        raise ProtocolError("a message is one JSON object")
+    ref = obj.get("ref")
+    if ref is not None and not (
+        isinstance(ref, (int, str)) and not isinstance(ref, bool) and len(str(ref)) <= 64
+    ):
+        raise ProtocolError("'ref' is a short string or number")
+    kind = obj.get("type")
+    if kind not in TYPES:
+        raise ProtocolError(f"unknown message type {kind!r} (known: {', '.join(TYPES)})", ref)
+    if kind == "hello":
+        token = obj.get("token")
+        if token is not None and not (isinstance(token, str) and 0 < len(token) <= 128):
+            raise ProtocolError("'token' is a seat token (a string) or null", ref)
+        return Message("hello", ref, token=token)
+    if kind == "act":
+        action = obj.get("action")
+        if not isinstance(action, str) or not action.strip() or len(action) > 256:
+            raise ProtocolError("'action' is the notation of an action (a short string)", ref)
+        return Message("act", ref, action=action)
+    if kind == "bot":
+        spec = obj.get("spec")
+        if spec is not None and not (isinstance(spec, str) and 0 < len(spec) <= 128):
+            raise ProtocolError("'spec' names a bot (e.g. 'random') or is null", ref)
+        return Message("bot", ref, spec=spec)
+    return Message(kind, ref)
+
+
+class TokenBucket:
+    """A flood guard: ``rate`` messages a second on average, bursts of up to ``burst``."""
+
+    def __init__(self, rate: float = 20.0, burst: float = 40.0) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+        self.refused = 0  # refusals in a row
+
+    def allow(self) -> bool:
+        """Take one token if there is one; return whether the message may be handled."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            self.refused = 0
+            return True
+        self.refused += 1
+        return False

@@ -1,0 +1,474 @@
+"""Matches in a SQL database: a header and an append-only log of actions in notation.
+
+One code path for SQLite (a file, the default) and PostgreSQL (a URL), through SQLAlchemy Core.
+Nothing is pickled: the header is JSON, each action is a row ``(match, n, seat, notation)``, and
+a snapshot (``State.position()`` as JSON) is written every ``SNAPSHOT_EVERY`` actions so a long
+match does not have to be replayed from its first action. ``rebuild`` turns the stored rows back
+into the live state: the latest snapshot, then every action after it.
+
+Seat tokens are never stored: only their SHA-256, so a copy of the database does not let anyone
+act for a seat.
+
+Every write is one transaction, committed before the call returns; ``append_actions`` takes a
+batch (the server's group commit) and writes it in a single transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Engine,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    func,
+    select,
+    update,
+)
+
+import ludi
+from ludi.engine import RecordError, State
+
+#: write a snapshot of the position after this many actions since the last one
+SNAPSHOT_EVERY = 100
+
+OPEN, RUNNING, FINISHED = "open", "running", "finished"
+
+metadata = MetaData()
+
+matches = Table(
+    "ludi_matches",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("rules_version", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", Text, nullable=False),  # JSON object
+    Column("data", Text, nullable=False),  # JSON: source and sha256 of the component data
+    Column("status", String(16), nullable=False),
+    Column("result", Text, nullable=True),  # JSON, once finished
+    Column("rematch_of", String(32), nullable=True),
+    Column("rematch", String(32), nullable=True),
+    Column("actions", Integer, nullable=False, default=0),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+seats = Table(
+    "ludi_seats",
+    metadata,
+    Column("match_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("token_hash", String(64), nullable=False, index=True),
+    Column("bot", String(128), nullable=True),  # the bot spec playing the seat, None: a human
+    Column("joined", Integer, nullable=False, default=0),  # a human has connected once
+)
+
+actions = Table(
+    "ludi_actions",
+    metadata,
+    Column("match_id", String(32), primary_key=True),
+    Column("n", Integer, primary_key=True),  # 0-based; the primary key refuses a gap's twin
+    Column("seat", Integer, nullable=False),
+    Column("text", String(256), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+snapshots = Table(
+    "ludi_snapshots",
+    metadata,
+    Column("match_id", String(32), primary_key=True),
+    Column("n", Integer, primary_key=True),  # the number of actions the position includes
+    Column("position", Text, nullable=False),  # State.position() as JSON
+)
+
+
+def hash_token(token: str) -> str:
+    """Return the stored form of a seat token (its SHA-256 in hex)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    """Return a fresh secret seat token (128 random bits, URL-safe)."""
+    return secrets.token_urlsafe(16)
+
+
+def database_url(target: str | Path) -> str:
+    """Return the SQLAlchemy URL for ``target``: a URL as given, else a SQLite file path."""
+    text = str(target)
+    if "://" in text:
+        return text
+    return f"sqlite:///{Path(text).expanduser().resolve()}"
+
+
+@dataclass
+class SeatInfo:
+    """One seat of a stored match: its name, its token's hash, and the bot playing it if any."""
+
+    seat: int
+    name: str
+    token_hash: str
+    bot: str | None
+    joined: bool = False
+
+
+@dataclass
+class MatchHeader:
+    """What a match is, apart from its actions."""
+
+    id: str
+    game: str
+    rules_version: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    data: dict[str, Any]
+    status: str
+    seats: list[SeatInfo] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    rematch_of: str | None = None
+    rematch: str | None = None
+    actions: int = 0
+    created: float = 0.0
+    updated: float = 0.0
+
+    def summary(self) -> dict[str, Any]:
+        """Return the public description of the match (no token, no hash) as JSON."""
+        return {
+            "id": self.id,
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "status": self.status,
+            "seats": [
+                {"seat": s.seat, "name": s.name, "bot": s.bot, "joined": s.joined}
+                for s in self.seats
+            ],
+            "result": self.result,
+            "rematch_of": self.rematch_of,
+            "rematch": self.rematch,
+            "actions": self.actions,
+            "created": self.created,
+            "updated": self.updated,
+        }
+
+
+@dataclass(frozen=True)
+class Append:
+    """One action to append: the match, its number in the log, who took it, its notation.
+
+    ``status`` and ``result`` update the header in the same transaction (a match that just
+    ended); ``snapshot`` is the position after this action, when one is due."""
+
+    match_id: str
+    n: int
+    seat: int
+    text: str
+    status: str | None = None
+    result: Mapping[str, Any] | None = None
+    snapshot: Mapping[str, Any] | None = None
+
+
+class SqlStore:
+    """The match store over one SQLAlchemy engine. Every method commits before returning."""
+
+    def __init__(self, target: str | Path) -> None:
+        self.url = database_url(target)
+        sqlite = self.url.startswith("sqlite")
+        kwargs: dict[str, Any] = {}
+        if sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False}
+        self.engine: Engine = create_engine(self.url, **kwargs)
+        if sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def create_match(
+        self,
+        state: State,
+        seat_rows: Sequence[SeatInfo],
+        rematch_of: str | None = None,
+        match_id: str | None = None,
+    ) -> MatchHeader:
+        """Store a new match (its header and seats) started from ``state``; return its header."""
+        now = time.time()
+        header = MatchHeader(
+            id=match_id or secrets.token_hex(6),
+            game=state.game.id,
+            rules_version=state.game.rules_version,
+            players=state.players,
+            seed=state.seed,
+            options=dict(state.options),
+            data={"source": state.data.info.source, "sha256": state.data.info.sha256},
+            status=OPEN if any(s.bot is None for s in seat_rows) else RUNNING,
+            seats=list(seat_rows),
+            rematch_of=rematch_of,
+            created=now,
+            updated=now,
+        )
+        with self.engine.begin() as conn:
+            conn.execute(
+                matches.insert().values(
+                    id=header.id,
+                    game=header.game,
+                    rules_version=header.rules_version,
+                    players=header.players,
+                    seed=header.seed,
+                    options=json.dumps(header.options),
+                    data=json.dumps(header.data),
+                    status=header.status,
+                    result=None,
+                    rematch_of=rematch_of,
+                    rematch=None,
+                    actions=0,
+                    created=now,
+                    updated=now,
+                )
+            )
+            conn.execute(
+                seats.insert(),
+                [
+                    {
+                        "match_id": header.id,
+                        "seat": s.seat,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                        "bot": s.bot,
+                        "joined": int(s.joined),
+                    }
+                    for s in seat_rows
+                ],
+            )
+            if rematch_of is not None:
+                conn.execute(
+                    update(matches).where(matches.c.id == rematch_of).values(rematch=header.id)
+                )
+        return header
+
+    def append_actions(self, batch: Iterable[Append]) -> None:
+        """Append a batch of actions (several matches at once) in one transaction.
+
+        Raises if any row collides with one already stored (the log is append-only: an action
+        number is written once); then nothing of the batch is stored."""
+        items = list(batch)
+        if not items:
+            return
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                actions.insert(),
+                [
+                    {"match_id": a.match_id, "n": a.n, "seat": a.seat, "text": a.text, "at": now}
+                    for a in items
+                ],
+            )
+            last: dict[str, Append] = {}
+            for a in items:
+                last[a.match_id] = a
+                if a.snapshot is not None:
+                    conn.execute(
+                        snapshots.insert().values(
+                            match_id=a.match_id, n=a.n + 1, position=json.dumps(a.snapshot)
+                        )
+                    )
+            for match_id, a in last.items():
+                values: dict[str, Any] = {"actions": a.n + 1, "updated": now}
+                ended = [b for b in items if b.match_id == match_id and b.status is not None]
+                if ended:
+                    values["status"] = ended[-1].status
+                    if ended[-1].result is not None:
+                        values["result"] = json.dumps(ended[-1].result)
+                elif a.n == 0:
+                    values["status"] = RUNNING
+                conn.execute(update(matches).where(matches.c.id == match_id).values(**values))
+
+    def set_status(self, match_id: str, status: str) -> None:
+        """Set a match's status (open, running, finished)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id)
+                .values(status=status, updated=time.time())
+            )
+
+    def set_bot(self, match_id: str, seat: int, bot: str | None) -> None:
+        """Hand a seat to a bot (its spec), or back to its human (``None``)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats)
+                .where(seats.c.match_id == match_id, seats.c.seat == seat)
+                .values(bot=bot)
+            )
+
+    def mark_joined(self, match_id: str, seat: int) -> None:
+        """Record that the seat's human has connected at least once."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats)
+                .where(seats.c.match_id == match_id, seats.c.seat == seat)
+                .values(joined=1)
+            )
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def header(self, match_id: str) -> MatchHeader | None:
+        """Return a match's header and seats, or None if there is no such match."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(matches).where(matches.c.id == match_id)).first()
+            if row is None:
+                return None
+            seat_rows = conn.execute(
+                select(seats).where(seats.c.match_id == match_id).order_by(seats.c.seat)
+            ).all()
+        return _header(row._mapping, seat_rows)
+
+    def list_matches(self, status: str | None = None, limit: int = 100) -> list[MatchHeader]:
+        """Return the newest matches first, optionally only those with ``status``."""
+        query = select(matches).order_by(matches.c.updated.desc()).limit(limit)
+        if status is not None:
+            query = query.where(matches.c.status == status)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+            ids = [r._mapping["id"] for r in rows]
+            seat_rows = (
+                conn.execute(
+                    select(seats).where(seats.c.match_id.in_(ids)).order_by(seats.c.seat)
+                ).all()
+                if ids
+                else []
+            )
+        by_match: dict[str, list[Any]] = {}
+        for s in seat_rows:
+            by_match.setdefault(s._mapping["match_id"], []).append(s)
+        return [_header(r._mapping, by_match.get(r._mapping["id"], [])) for r in rows]
+
+    def unfinished(self) -> list[str]:
+        """Return the ids of every match not yet finished."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(matches.c.id).where(matches.c.status != FINISHED)).all()
+        return [r[0] for r in rows]
+
+    def action_log(self, match_id: str, start: int = 0) -> list[tuple[int, str]]:
+        """Return the match's actions from number ``start`` on, as ``(seat, notation)``."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions.c.n, actions.c.seat, actions.c.text)
+                .where(actions.c.match_id == match_id, actions.c.n >= start)
+                .order_by(actions.c.n)
+            ).all()
+        out: list[tuple[int, str]] = []
+        for expected, (n, seat, text) in enumerate(rows, start):
+            if n != expected:
+                raise RecordError(f"match {match_id}: action {expected} is missing from the log")
+            out.append((seat, text))
+        return out
+
+    def latest_snapshot(self, match_id: str) -> tuple[int, dict[str, Any]] | None:
+        """Return the newest snapshot as ``(actions included, position)``, or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(snapshots.c.n, snapshots.c.position)
+                .where(snapshots.c.match_id == match_id)
+                .order_by(snapshots.c.n.desc())
+                .limit(1)
+            ).first()
+        if row is None:
+            return None
+        return int(row[0]), json.loads(row[1])
+
+    def count_matches(self) -> int:
+        """Return how many matches are stored."""
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(matches)).scalar_one())
+
+    # -- rebuilding ------------------------------------------------------------------------
+
+    def rebuild(self, header: MatchHeader, use_snapshot: bool = True) -> State:
+        """Return the live state of a stored match: its latest snapshot (or its start) and
+        every action after it, each applied through the rules again.
+
+        Raises ``RecordError`` if an action no longer applies (other rules or data)."""
+        game = ludi.get_game(header.game)
+        if header.rules_version != game.rules_version:
+            raise RecordError(
+                f"match {header.id} was played with {game.title} rules {header.rules_version}; "
+                f"this Ludi has {game.rules_version}"
+            )
+        snap = self.latest_snapshot(header.id) if use_snapshot else None
+        if snap is not None:
+            start, position = snap
+            state = ludi.load_position(position)
+        else:
+            start = 0
+            state = ludi.new_match(
+                header.game, players=header.players, seed=header.seed, options=header.options
+            )
+        for i, (seat, text) in enumerate(self.action_log(header.id, start), start):
+            try:
+                state.apply(seat, text)
+            except ludi.IllegalAction as exc:
+                raise RecordError(
+                    f"match {header.id}: action {i + 1} ({text!r}) no longer applies: {exc}"
+                ) from exc
+        return state
+
+
+def _header(row: Any, seat_rows: Sequence[Any]) -> MatchHeader:
+    return MatchHeader(
+        id=row["id"],
+        game=row["game"],
+        rules_version=row["rules_version"],
+        players=row["players"],
+        seed=row["seed"],
+        options=json.loads(row["options"]),
+        data=json.loads(row["data"]),
+        status=row["status"],
+        seats=[
+            SeatInfo(
+                seat=s._mapping["seat"],
+                name=s._mapping["name"],
+                token_hash=s._mapping["token_hash"],
+                bot=s._mapping["bot"],
+                joined=bool(s._mapping["joined"]),
+            )
+            for s in seat_rows
+        ],
+        result=json.loads(row["result"]) if row["result"] else None,
+        rematch_of=row["rematch_of"],
+        rematch=row["rematch"],
+        actions=row["actions"],
+        created=row["created"],
+        updated=row["updated"],
+    )
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """WAL lets readers work beside the writer; FULL makes each commit survive a power cut."""
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()

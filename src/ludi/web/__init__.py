@@ -1,0 +1,1 @@
+"""The browser side of ``ludi serve``: static pages, plain ES modules, one SVG board per game."""

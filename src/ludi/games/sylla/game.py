@@ -1,0 +1,55 @@
+"""Sylla as a registered game: its options and how matches start."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ludi.engine import Game, GameData, Option, OptionValue, State
+from ludi.games.sylla import data as sylla_data
+from ludi.games.sylla.state import from_position, new_state
+
+
+class Sylla(Game):
+    """Sylla (Dominique Ehrhard, Ystari): 3 or 4 players by the rulebook; 2 players by the
+    official variant, whose text was not found (RECONSTRUCTED counts in the data file)."""
+
+    id = "sylla"
+    title = "Sylla"
+    players = (2, 3, 4)
+    rules_version = "pl-rebel.1"
+    summary = (
+        "Roman senators over five rounds of seven phases: elect the First Consul, recruit, buy "
+        "buildings with your characters, fight events, vote on great works in secret, feed "
+        "the plebs. Most prestige wins. The 2-player game follows a RECONSTRUCTED variant."
+    )
+    options = (
+        Option(
+            "unused_sets",
+            True,
+            "with fewer than 4 players the unused character sets go into the recruit deck (LIKELY)",
+        ),
+        Option(
+            "temple_votes",
+            "at_least",
+            "how the Temple's numbers 8 and 5 read: at least that many votes (LIKELY) or exactly",
+            ("at_least", "exactly"),
+        ),
+    )
+
+    def load_data(self, path: Path | None) -> sylla_data.SyllaData:
+        return sylla_data.load(path)
+
+    def new_state(
+        self, players: int, seed: int, options: Mapping[str, OptionValue], data: GameData
+    ) -> State:
+        assert isinstance(data, sylla_data.SyllaData)
+        return new_state(players, seed, options, data)
+
+    def state_from_position(self, payload: Mapping[str, Any], data: GameData) -> State:
+        assert isinstance(data, sylla_data.SyllaData)
+        return from_position(self, payload, data)
+
+
+GAME = Sylla()

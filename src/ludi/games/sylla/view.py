@@ -1,0 +1,339 @@
+"""What each seat of a Sylla match may see, and the narrated log in its words.
+
+One function decides it: the terminal, the browser, the bots and the research API all read a
+seat's ``view``. Hidden from the other players: the denarii and the Res Publica tokens behind
+a screen (a token's colour is public when it was taken in the open: the Consul's, the event
+majorities'; a crisis shows every player's tokens of its colour), a secret choice still being
+made (the characters kept at setup, a thumbs vote, Slaves freed), and the order of every
+face-down pile. Public: everything on the table, including tilted and face-down cards (everyone
+saw which card was turned).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludi.engine import Event
+from ludi.games.sylla import rules
+from ludi.games.sylla.data import COLOURS, FAMINE
+
+if TYPE_CHECKING:
+    from ludi.games.sylla.state import SyllaState
+
+PHASE_NAMES = {
+    rules.PICK: "Setup: each player keeps characters of their set in secret",
+    rules.ELECT: "I First Consul: election",
+    rules.TOKEN: "Res Publica token",
+    rules.RECRUIT: "II Recruitment",
+    rules.OFFER: "III Buildings: offer",
+    rules.BID: "III Buildings: bids",
+    rules.TILT: "III Buildings: payment",
+    rules.USE: "IV Income",
+    rules.CUBE: "V Events: cube placement",
+    rules.AVERT: "V Events: the Consul breaks a tie (averted events)",
+    rules.REMOVE: "V Events: the Consul breaks a tie (removed event)",
+    rules.COVER: "V Events: cover a card or building",
+    rules.VOTE: "VI Great work: thumbs up or down, denarii in hand",
+    rules.FREE: "End of game (Ecclesia): free Slaves",
+    rules.OVER: "The game is over",
+}
+
+
+def view(st: SyllaState, seat: int | None) -> dict[str, Any]:
+    """Return, as JSON, all ``seat`` may see of the match (``None``: a spectator)."""
+    data = st.data
+    tracks = data.track_ids
+    out: dict[str, Any] = {
+        "game": "sylla",
+        "viewer": seat,
+        "round": st.round,
+        "rounds": data.rounds,
+        "phase": st.phase,
+        "phase_name": PHASE_NAMES[st.phase],
+        "to_act": list(st.to_act),
+        "first_consul": st.consul if st.round else None,
+        "ladder": {
+            tracks[t]: {
+                "name": data.track_names[t],
+                "space": st.ladder[t],
+                "value": data.ladder_values[st.ladder[t]],
+                "crisis": st.ladder[t] in data.crisis,
+            }
+            for t in range(3)
+        },
+        "famine": {"level": st.famine, "max": data.famine_max},
+        "events": _events(st),
+        "great_works": _works(st),
+        "buildings": {
+            "slots": [
+                {
+                    "slot": i + 1,
+                    "colour": COLOURS[data.slot_colours[i]],
+                    "building": data.tiles[t].type if t >= 0 else None,
+                }
+                for i, t in enumerate(st.slots)
+            ],
+            "stack": len(st.stack),
+            "stack_top_letter": data.tiles[st.stack[-1]].letter if st.stack else None,
+            "offered_this_round": st.sales
+            if st.phase in (rules.OFFER, rules.BID, rules.TILT)
+            else None,
+            "offers_per_round": st.counts.sales,
+        },
+        "recruitment": {
+            "display": [data.cards[c].kind for c in st.display],
+            "deck": len(st.deck),
+        },
+        "seats": [_seat(st, s, seat) for s in range(st.players)],
+        "options": dict(st.options),
+        "reconstructed_data": [n.section for n in data.info.reconstructed()],
+        "result": st.result.to_json() if st.result is not None else None,
+    }
+    auction = _auction(st)
+    if auction is not None:
+        out["auction"] = auction
+    return out
+
+
+def _events(st: SyllaState) -> list[dict[str, Any]]:
+    data = st.data
+    out = []
+    for slot, e in enumerate(st.row):
+        event = data.events[e]
+        out.append(
+            {
+                "slot": slot + 1,
+                "id": event.id,
+                "name": event.name,
+                "token": data.track_ids[event.token] if event.token >= 0 else None,
+                "legionary": event.legionary,
+                "vestal": event.vestal,
+                "famine_symbol": event.famine,
+                "covers": event.covers or None,
+                "cubes": [st.cubes[4 * s + slot] for s in range(st.players)],
+                "averted": slot in st.averted,
+            }
+        )
+    return out
+
+
+def _works(st: SyllaState) -> dict[str, Any]:
+    works = st.data.works
+    building = st.phase in (rules.VOTE,)
+    return {
+        "removed_at_setup": works[st.work_removed].id if st.work_removed >= 0 else None,
+        "this_round": (
+            works[st.work_current].id
+            if building
+            else (works[st.work_pile[0]].id if st.work_pile else None)
+        ),
+        "next_round": (works[st.work_pile[0]].id if building and st.work_pile else None),
+        "built": [works[w].id for w in st.works_built],
+        "pile": len(st.work_pile),
+    }
+
+
+def _auction(st: SyllaState) -> dict[str, Any] | None:
+    data = st.data
+    if st.phase == rules.ELECT:
+        return {
+            "kind": "election",
+            "best": st.high if st.high >= 0 else None,
+            "leader": st.leader if st.leader >= 0 else None,
+            "still_to_bid": list(st.order),
+        }
+    if st.phase in (rules.BID, rules.TILT):
+        tile = st.slots[st.sale_slot] if st.phase == rules.BID else st.bought
+        return {
+            "kind": "building",
+            "building": data.tiles[tile].type,
+            "colour": COLOURS[data.slot_colours[st.sale_slot]],
+            "offerer": st.offerer,
+            "best": st.high,
+            "leader": st.leader if st.leader >= 0 else None,
+            "still_to_bid": list(st.order) if st.phase == rules.BID else [],
+            "left_to_pay": st.price if st.phase == rules.TILT else None,
+        }
+    return None
+
+
+def _seat(st: SyllaState, s: int, viewer: int | None) -> dict[str, Any]:
+    data = st.data
+    mine = s == viewer
+    tracks = data.track_ids
+    secret = st.secret_tok[s]
+    if mine or st.phase == rules.OVER:
+        tokens: dict[str, Any] = {tracks[t]: st.tokens[3 * s + t] for t in range(3)}
+    else:
+        tokens = {tracks[t]: st.tokens[3 * s + t] - secret.count(t) for t in range(3)}
+        tokens["unseen_colour"] = len(secret)
+    characters = [
+        {
+            "kind": data.cards[c].kind,
+            "type": data.cards[c].type,
+            "christian": data.cards[c].christian,
+            "hexes": [COLOURS[i] for i in range(3) if data.cards[c].hexes & (1 << i)],
+            "tilted": st.card_tilted[c],
+            "face_down": bool(st.card_cover[c]),
+        }
+        for c in st.hand[s]
+    ]
+    buildings = [
+        {"building": data.tiles[t].type, "face_down": bool(st.tile_cover[t])} for t in st.builds[s]
+    ]
+    entry: dict[str, Any] = {
+        "name": st.seat_name(s),
+        "revenue_tile": data.set_names[st.revenue[s]],
+        "prestige": st.prestige[s],
+        "denarii": st.money[s] if mine or st.phase == rules.OVER else None,
+        "tokens": tokens,
+        "characters": characters,
+        "buildings": buildings,
+        "cubes_left": {"legionary": st.cubes_left[2 * s], "vestal": st.cubes_left[2 * s + 1]},
+        "first_consul": st.round > 0 and s == st.consul,
+        "deciding": s in st.acting,
+    }
+    if st.phase == rules.PICK:
+        entry["kept_so_far"] = (
+            [data.cards[c].kind for c in st.picked[s]] if mine else len(st.picked[s])
+        )
+    if st.phase in rules.SIMULTANEOUS and mine and st.choice[s] >= 0:
+        entry["my_choice"] = _choice_text(st, s)
+    return entry
+
+
+def _choice_text(st: SyllaState, s: int) -> str:
+    if st.phase == rules.VOTE:
+        money, up = divmod(st.choice[s], 2)
+        return f"{'up' if up else 'down'}:{money}"
+    return f"free:{st.choice[s]}"
+
+
+def narrate(st: SyllaState, event: Event, viewer: int | None) -> str | None:
+    """Return the text of ``event`` as ``viewer`` may read it (None: nothing to see)."""
+    data = st.data
+    kind, *args = event
+    name = st.seat_name
+    tracks = data.track_names
+    if kind == "data":
+        (sections,) = args
+        return "RECONSTRUCTED component data in use (not the printed values): " + ", ".join(
+            sections
+        )
+    if kind == "setup":
+        tiles, removed = args
+        dealt = ", ".join(f"{name(s)} {data.set_names[t]}" for s, t in enumerate(tiles))
+        return (
+            f"Revenue tiles: {dealt}. Great work removed from the game: {data.works[removed].name}"
+        )
+    if kind == "picked":
+        seat, card = args
+        return f"{name(seat)} keeps {card}" if viewer == seat else None
+    if kind == "reveal":
+        seat, kinds, money = args
+        return f"{name(seat)} reveals {', '.join(kinds)} and takes {money} denarii"
+    if kind == "display":
+        return f"Characters shown: {', '.join(args[0]) or 'none'}"
+    if kind == "round":
+        return f"Round {args[0]}"
+    if kind == "pass":
+        return f"{name(args[0])} passes"
+    if kind == "bid":
+        return f"{name(args[0])} bids {args[1]}"
+    if kind == "consul":
+        seat, votes, paid = args
+        return f"{name(seat)} is First Consul with {votes} votes, paying {paid} denarii"
+    if kind == "token":
+        seat, track, secret = args
+        if secret and viewer != seat:
+            return f"{name(seat)} takes a Res Publica token behind the screen"
+        return f"{name(seat)} takes a {tracks[track]} token"
+    if kind == "famine":
+        moved, level = args
+        return f"Famine rises {moved} to {level}"
+    if kind == "to_bottom":
+        return f"{args[0]} character(s) go under the deck"
+    if kind == "recruit":
+        return f"{name(args[0])} recruits a {args[1]}"
+    if kind == "offer":
+        seat, tile, colour = args
+        return f"{name(seat)} offers a {data.tiles[tile].type} ({COLOURS[colour]})"
+    if kind == "discarded":
+        return f"Nobody bids: the {data.tiles[args[0]].type} is discarded"
+    if kind == "unsold":
+        return f"The {data.tiles[args[0]].type} is not offered this round and is discarded"
+    if kind == "bought":
+        seat, tile, price = args
+        return f"{name(seat)} buys the {data.tiles[tile].type} for {price} card(s)"
+    if kind == "tilt":
+        return f"{name(args[0])} tilts a {args[1]}"
+    if kind == "crane":
+        return f"{name(args[0])} takes a Crane card (usable from next round)"
+    if kind == "income":
+        return f"{name(args[0])} takes {args[1]} denarii of income"
+    if kind == "unused":
+        return f"{name(args[0])} does not use a {'Private Temple' if args[1] == 'temple' else 'Tavern'}"
+    if kind == "temple":
+        return f"{name(args[0])} pays the Private Temple"
+    if kind == "tavern":
+        seat, track, by, moved = args
+        how = "locks" if not moved else ("raises" if by > 0 else "lowers")
+        return f"{name(seat)}'s Tavern {how} {tracks[track]}"
+    if kind == "cube":
+        seat, what, e = args
+        return f"{name(seat)} places a {what} cube on {data.events[e].name}"
+    if kind == "decadence":
+        return f"{name(args[0])} has the most cubes on Decadence: +{args[1]} prestige"
+    if kind == "avert":
+        return f"{name(args[0])}, First Consul, averts {data.events[args[1]].name}"
+    if kind == "averted":
+        return "Averted: " + " and ".join(data.events[e].name for e in args[0])
+    if kind == "happens":
+        return f"{data.events[args[0]].name} happens"
+    if kind == "marker":
+        track, moved = args
+        label = "Famine" if track == FAMINE else tracks[track]
+        return f"{label} moves {moved:+d}"
+    if kind == "cover":
+        seat, what, e = args
+        return f"{name(seat)} turns a {what} face down ({data.events[e].name})"
+    if kind == "nothing_to_cover":
+        return f"{name(args[0])} has nothing to turn face down"
+    if kind == "uncover":
+        return f"{name(args[0])}'s {args[1]} is face up again"
+    if kind == "removed":
+        return f"{data.events[args[0]].name} leaves the game"
+    if kind == "drawn":
+        return f"New event: {data.events[args[0]].name}"
+    if kind == "work":
+        current, nxt = args
+        after = f"; next round: {data.works[nxt].name}" if nxt >= 0 else ""
+        return f"Great work: {data.works[current].name}{after}"
+    if kind == "voted":
+        return f"{name(args[0])} has decided"
+    if kind == "vote":
+        seat, up, money, votes = args
+        thumb = "up" if up else "down"
+        return f"{name(seat)}: thumb {thumb}, {money} denarii, {votes} votes"
+    if kind == "plebs":
+        return f"{name(args[0])} gives to the plebs: +{args[1]} prestige"
+    if kind == "work_prestige":
+        return f"{name(args[0])} builds: +{args[1]} prestige"
+    if kind == "famine_loss":
+        return f"{name(args[0])} loses {args[1]} prestige to famine" if args[1] else None
+    if kind == "crisis":
+        track, counts = args
+        shown = ", ".join(f"{name(s)} {c}" for s, c in enumerate(counts))
+        return f"Crisis of {tracks[track]}: {shown}"
+    if kind == "ecclesia":
+        return "Ecclesia is built: the end of the game"
+    if kind == "christians":
+        return f"{name(args[0])}: {args[1]} Christian card(s)"
+    if kind == "freed":
+        return f"{name(args[0])} frees {args[1]} Slave(s)"
+    if kind == "politics":
+        seat, toks, gain = args
+        return f"{name(seat)} shows {toks[0]}/{toks[1]}/{toks[2]} tokens: +{gain} prestige"
+    if kind == "over":
+        return "Final prestige: " + ", ".join(f"{name(s)} {p}" for s, p in enumerate(args[0]))
+    return None

@@ -1,0 +1,385 @@
+"""The state of an Æterna match and the engine contract over it.
+
+Everything is a flat list of ints (or bools): resources per seat with a stride of 8
+(``rules.R``), the hills' stacks per space (hill × 3 spaces), tokens per hill slot, card
+locations as lists of card indices. That keeps copying a state for search at a few
+microseconds. The rules are in ``rules.py``; what each seat sees is in ``view.py``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ludi.engine import Event, Game, IllegalAction, OptionValue, RecordError, Result, Rng, State
+from ludi.games.aeterna import rules, view
+from ludi.games.aeterna.actions import PICK, ActionTable, Move, table_for
+from ludi.games.aeterna.data import AeternaData
+
+
+class AeternaState(State):
+    """A match of Æterna for 2 to 4 players; seats are numbered in the order they sit (cards
+    pass to seat + 1, "to the left")."""
+
+    __slots__ = (
+        "table",
+        # the epoch and whose decision it is
+        "epoch",
+        "phase",
+        "current",
+        "main_done",
+        "zero_used",
+        "order",
+        "passed",
+        "turn_index",
+        # the cards
+        "packets",
+        "pending",
+        "drafted",
+        "draft_round",
+        "hands",
+        "played",
+        "discarded",
+        "board_cards",
+        "persons",
+        "person_pool",
+        "decks",
+        "box",
+        "turned",
+        # the players' resources (stride rules.R)
+        "res",
+        # the board
+        "active",
+        "hill_seat",
+        "hill_count",
+        "hill_tokens",
+        "token_used",
+        "box_tokens",
+        "devast",
+        "hill_buildings",
+        "area_building",
+        "area_citizen",
+        "building_supply",
+        "damage",
+        # G and I
+        "revolts",
+        "choosing",
+        "next_order",
+        # the end
+        "damned",
+    )
+    SHARED: ClassVar[tuple[str, ...]] = (*State.SHARED, "table")
+    data: AeternaData
+    table: ActionTable
+    epoch: int
+    phase: str
+    current: int
+    main_done: bool
+    zero_used: list[bool]
+    order: list[int]
+    passed: list[int]
+    turn_index: int
+    packets: list[list[int]]
+    pending: list[int]
+    drafted: list[list[int]]
+    draft_round: int
+    hands: list[list[int]]
+    played: list[list[int]]
+    discarded: list[int]
+    board_cards: list[int]
+    persons: list[int]
+    person_pool: list[list[int]]
+    decks: list[list[int]]
+    box: list[int]
+    turned: list[int]
+    res: list[int]
+    active: list[int]
+    hill_seat: list[int]
+    hill_count: list[int]
+    hill_tokens: list[int]
+    token_used: list[bool]
+    box_tokens: list[int]
+    devast: list[int]
+    hill_buildings: list[bool]
+    area_building: list[bool]
+    area_citizen: list[int]
+    building_supply: list[int]
+    damage: list[int]
+    revolts: list[int]
+    choosing: list[int]
+    next_order: list[int]
+    damned: list[bool]
+
+    def __init__(
+        self, players: int, seed: int, options: Mapping[str, OptionValue], data: AeternaData
+    ) -> None:
+        self._init_common(players, seed, options, data)
+        self.table = table_for(data)
+        n = players
+        hills = len(data.hill_names)
+        types = len(data.building_types)
+        self.epoch = 1
+        self.phase = rules.P_DRAFT
+        self.current = -1
+        self.main_done = False
+        self.zero_used = [False] * n
+        self.order = list(range(n))
+        self.passed = []
+        self.turn_index = 0
+        self.packets = [[] for _ in range(n)]
+        self.pending = [-1] * n
+        self.drafted = [[] for _ in range(n)]
+        self.draft_round = 0
+        self.hands = [[] for _ in range(n)]
+        self.played = [[] for _ in range(n)]
+        self.discarded = []
+        self.board_cards = [-1] * n
+        self.persons = []
+        self.person_pool = [[], [], []]
+        self.decks = [[] for _ in range(6)]
+        self.box = []
+        self.turned = [0] * len(data.cards)
+        self.res = [0] * (rules.R * n)
+        self.active = []
+        self.hill_seat = [-1] * (hills * data.spaces)
+        self.hill_count = [0] * (hills * data.spaces)
+        self.hill_tokens = [-1] * (hills * data.tokens_per_hill)
+        self.token_used = [False] * (hills * data.tokens_per_hill)
+        self.box_tokens = []
+        self.devast = [0] * hills
+        self.hill_buildings = [False] * (hills * types)
+        self.area_building = [False] * types
+        self.area_citizen = [-1] * types
+        self.building_supply = [0] * types
+        self.damage = []
+        self.revolts = []
+        self.choosing = []
+        self.next_order = []
+        self.damned = [False] * n
+
+    # -- the contract ----------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase == rules.P_DRAFT:
+            return tuple(s for s in range(self.players) if self.pending[s] < 0)
+        if self.phase == rules.P_OVER:
+            return ()
+        return (self.current,)
+
+    def legal_actions(self, seat: int) -> list[Move]:
+        phase = self.phase
+        if phase == rules.P_ACTIONS:
+            return rules.turn_actions(self, seat) if seat == self.current else []
+        if phase == rules.P_DRAFT:
+            if not 0 <= seat < self.players or self.pending[seat] >= 0:
+                return []
+            picks = self.table.pick
+            return [picks[c] for c in self.packets[rules.packet_of(self, seat)]]
+        if seat != self.current:
+            return []
+        if phase == rules.P_REVOLTS:
+            return rules.revolt_actions(self, seat)
+        if phase == rules.P_ORDER:
+            return rules.order_actions(self, seat)
+        return []
+
+    def parse_action(self, text: str) -> Move:
+        return self.table.parse(text)
+
+    def _apply(self, seat: int, action: Any) -> None:
+        if not isinstance(action, Move):
+            raise IllegalAction(f"{action!r} is not an Æterna action", rules.ACTIONS)
+        phase = self.phase
+        if phase == rules.P_ACTIONS:
+            rules.check_turn_action(self, seat, action)
+            rules.do_turn_action(self, seat, action)
+        elif phase == rules.P_DRAFT:
+            if action.kind != PICK:
+                raise IllegalAction("the draft is on: pick a card (pick:…)", rules.DRAFT)
+            rules.check_pick(self, seat, action)
+            rules.pick(self, seat, action.a)
+        elif phase == rules.P_REVOLTS:
+            rules.check_revolt(self, seat, action)
+            rules.settle_revolt(self, seat, action)
+        elif phase == rules.P_ORDER:
+            rules.check_order(self, seat, action)
+            rules.choose_order(self, seat, action.a)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == rules.P_OVER
+
+    @property
+    def result(self) -> Result | None:
+        if self.phase != rules.P_OVER:
+            return None
+        pp = [self.res[s * rules.R + rules.PP] for s in range(self.players)]
+        alive = [s for s in range(self.players) if not self.damned[s]]
+        ranking = []
+        for s in range(self.players):
+            if self.damned[s]:
+                ranking.append(len(alive) + 1)
+            else:
+                ranking.append(1 + sum(1 for o in alive if pp[o] > pp[s]))
+        best = max((pp[s] for s in alive), default=None)
+        winners = tuple(s for s in alive if pp[s] == best)
+        if not winners:
+            reason = "every Gens suffered Damnatio memoriae: nobody wins"
+        else:
+            names = " and ".join(self.seat_name(s) for s in winners)
+            reason = (
+                f"{names} {'share' if len(winners) > 1 else 'has'} the most prestige ({best} PP)"
+            )
+            damned = [self.seat_name(s) for s in range(self.players) if self.damned[s]]
+            if damned:
+                reason += f"; Damnatio memoriae: {', '.join(damned)}"
+        return Result(tuple(float(p) for p in pp), tuple(ranking), winners, reason)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return view.view(self, seat)
+
+    def narrate(self, event: Event, viewer: int | None) -> str | None:
+        return view.narrate(self, event, viewer)
+
+    def seat_name(self, seat: int) -> str:
+        return self.data.colours[seat].capitalize()
+
+    def sample_hidden(self, seat: int, rng: Rng) -> AeternaState:
+        """Re-draw what ``seat`` cannot see, consistently with what it has seen.
+
+        Hidden from the seat: the other players' draft picks and hands, the packets in front of
+        them, the decks of the later epochs, the boxed cards and (Russian setup) the later
+        personalities. A packet the seat has held is known to it up to the picks made from it
+        since: those cards are re-dealt only among that packet and those picks. Every other
+        hidden card is re-dealt among the hidden places of its epoch and deck. Cards played,
+        discarded or on the board are seen by all and stay.
+        """
+        new = self.clone()
+        new.rng = rng.fork()
+        n = self.players
+        cards = self.data.cards
+        # A slot is (list, index); group the hidden slots that may exchange their cards.
+        slots: list[tuple[list[int], int]] = []
+        groups: dict[Any, list[int]] = {}
+        in_hand = [set(h) for h in self.hands]
+
+        def add(key: Any, lst: list[int], i: int) -> None:
+            groups.setdefault(key, []).append(len(slots))
+            slots.append((lst, i))
+
+        drafting = self.phase == rules.P_DRAFT
+        # picks happened in rounds 0..last; packet p is before seat (p + k) % n in round k
+        last = self.draft_round if drafting else len(self.drafted[0]) - 1
+        holds = [[k for k in range(last + 1) if (p + k) % n == seat] for p in range(n)]
+
+        def key_of(card: int, packet: int, k: int) -> Any:
+            """A card that left ``packet`` in round ``k``, or lies in it after round k - 1:
+            known to the seat up to the picks since it last held the packet."""
+            before = [h for h in holds[packet] if h < k]
+            if before:
+                return ("packet", packet, before[-1])
+            return ("deck", cards[card].epoch, cards[card].deck)
+
+        for s in range(n):
+            if s == seat:
+                continue
+            for k, c in enumerate(self.drafted[s]):
+                if drafting or c in in_hand[s]:
+                    add(key_of(c, (s - k) % n, k), new.drafted[s], k)
+            if drafting and self.pending[s] >= 0:
+                c = self.pending[s]
+                add(key_of(c, (s - last) % n, last), new.pending, s)
+        if drafting:
+            mine = rules.packet_of(self, seat)
+            for p in range(n):
+                if p != mine:
+                    for i, c in enumerate(self.packets[p]):
+                        add(key_of(c, p, last + 1), new.packets[p], i)
+        for lst_old, lst_new in zip(self.decks, new.decks, strict=True):
+            for i, c in enumerate(lst_old):
+                add(("deck", cards[c].epoch, cards[c].deck), lst_new, i)
+        for i, c in enumerate(self.box):
+            add(("deck", cards[c].epoch, cards[c].deck), new.box, i)
+        if self.options["personalities"] == "at_setup":
+            for pool in new.person_pool:
+                for i, c in enumerate(pool):
+                    add(("deck", cards[c].epoch, cards[c].deck), pool, i)
+        for members in groups.values():
+            values = [slots[k][0][slots[k][1]] for k in members]
+            rng.shuffle(values)
+            for k, v in zip(members, values, strict=True):
+                lst, i = slots[k]
+                lst[i] = v
+        # the hands are the drafted cards not yet played or discarded
+        for s in range(n):
+            if s != seat and not drafting:
+                kept = [i for i, c in enumerate(self.drafted[s]) if c in in_hand[s]]
+                new.hands[s] = [new.drafted[s][i] for i in kept]
+        return new
+
+    def check_invariants(self) -> None:
+        """Check that every card is in one place and every citizen is somewhere."""
+        data = self.data
+        places: list[int] = []
+        places += [c for p in self.packets for c in p]
+        places += [c for c in self.pending if c >= 0]
+        if self.phase == rules.P_DRAFT:
+            places += [c for d in self.drafted for c in d]
+        else:
+            places += [c for h in self.hands for c in h]
+            for s in range(self.players):
+                assert set(self.hands[s]) <= set(self.drafted[s]), "hand outside the draft"
+        places += [c for p in self.played for c in p]
+        places += self.discarded
+        places += [c for c in self.board_cards if c >= 0]
+        places += [c for c in self.persons if c >= 0]
+        places += [c for p in self.person_pool for c in p]
+        places += [c for d in self.decks for c in d]
+        places += self.box
+        counted = Counter(places)
+        assert all(v == 1 for v in counted.values()), "a card is in two places"
+        assert len(counted) == len(data.cards), "a card is missing"
+        for seat in range(self.players):
+            base = seat * rules.R
+            assert min(self.res[base : base + rules.R]) >= 0, "a negative resource"
+            total = (
+                self.res[base + rules.CIT]
+                + self.res[base + rules.SUPPLY]
+                + rules.citizens_on_board(self, seat)
+            )
+            assert total == data.citizens_per_player, f"{self.seat_name(seat)}'s citizens"
+            assert self.res[base + rules.UNR] <= data.unrest_max, "unrest above the track"
+        types = len(data.building_types)
+        for t in range(types):
+            built = sum(self.hill_buildings[h * types + t] for h in range(len(data.hill_names)))
+            assert built + self.area_building[t] + self.building_supply[t] == (
+                data.building_per_type
+            ), "buildings do not add up"
+        s = data.spaces
+        for h in range(len(data.hill_names)):
+            counts = self.hill_count[h * s : h * s + s]
+            assert all(counts[i] >= counts[i + 1] for i in range(s - 1)), "stacks out of order"
+
+
+def new_state(
+    players: int, seed: int, options: Mapping[str, OptionValue], data: AeternaData
+) -> AeternaState:
+    """Return a match after setup."""
+    st = AeternaState(players, seed, options, data)
+    rules.set_up(st)
+    return st
+
+
+def from_position(game: Game, payload: Mapping[str, Any], data: AeternaData) -> AeternaState:
+    """Return the state a saved position describes."""
+    try:
+        players = int(payload["players"])
+        seed = int(payload.get("seed", 0))
+        options = game.resolve_options(payload.get("options", {}), players)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(f"position header is not valid: {exc}") from exc
+    st = AeternaState(players, seed, options, data)
+    st._restore(payload)
+    return st

@@ -1,0 +1,183 @@
+"""``ludi bench``: how fast a game's rules run on one core.
+
+Measured, each as the median of several repetitions:
+
+- decisions per second in random playouts (``legal_actions``, a uniform choice, ``apply``),
+  the setup of each new match included, and finished games per second;
+- the time of ``clone()`` and of ``sample_hidden()`` on mid-game states, in microseconds;
+- ISMCTS iterations per second from a mid-game state, if the ``ismcts`` bot is registered.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+import ludi
+from ludi.bots import BOTS, Seat, make_bot
+from ludi.cli.common import UsageError, emit_json, parse_options
+from ludi.engine import Rng, State
+
+REPETITIONS = 5
+#: what each game's rules should reach (decisions per second, clone in microseconds)
+TARGETS: dict[str, tuple[float, float]] = {"caesar": (50_000.0, 10.0)}
+
+
+def playouts(
+    game: str, players: int, options: dict[str, str], seconds: float, seed: int
+) -> tuple[float, float]:
+    """Play random matches for ``seconds``; return (decisions per second, games per second)."""
+    rng = Rng(seed)
+    decisions = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state = ludi.new_match(game, players=players, seed=rng.next64() >> 1, options=options)
+        while not state.is_over:
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            decisions += 1
+            if decisions & 255 == 0 and time.perf_counter() > deadline:
+                break
+        else:
+            games += 1
+            if time.perf_counter() <= deadline:
+                continue
+        break
+    elapsed = time.perf_counter() - start
+    return decisions / elapsed, games / elapsed
+
+
+def mid_game_states(
+    game: str, players: int, options: dict[str, str], count: int, seed: int
+) -> list[State]:
+    """Return ``count`` states reached by random play, each stopped about half way through."""
+    rng = Rng(seed)
+    states: list[State] = []
+    while len(states) < count:
+        s = rng.next64() >> 1
+        first = ludi.new_match(game, players=players, seed=s, options=options)
+        length = 0
+        while not first.is_over:
+            seat = first.to_act[0]
+            first.apply(seat, rng.choice(first.legal_actions(seat)))
+            length += 1
+        state = ludi.new_match(game, players=players, seed=s, options=options)
+        for seat, action in first.history()[: max(1, length // 2)]:
+            state.apply(seat, action)
+        if not state.is_over:
+            states.append(state)
+    return states
+
+
+def per_call_us(states: list[State], call: str, budget: float) -> float:
+    """Return the median time of one ``call`` over ``states``, in microseconds."""
+    rng = Rng(7)
+    timings: list[float] = []
+    per_state = budget / len(states)
+    for state in states:
+        seat = state.to_act[0]
+        fn = state.clone if call == "clone" else (lambda st=state, s=seat: st.sample_hidden(s, rng))
+        n = 0
+        start = time.perf_counter()
+        while True:
+            for _ in range(50):
+                fn()
+            n += 50
+            elapsed = time.perf_counter() - start
+            if elapsed >= per_state:
+                break
+        timings.append(elapsed / n * 1e6)
+    return statistics.median(timings)
+
+
+def ismcts_rate(states: list[State], seconds: float) -> float | None:
+    """Return ISMCTS iterations per second from mid-game states, or None if it cannot tell."""
+    if "ismcts" not in BOTS:
+        return None
+    rates: list[float] = []
+    for i, state in enumerate(states):
+        seat = state.to_act[0]
+        bot = make_bot(f"ismcts:seconds={seconds}", seed=i)
+        start = time.perf_counter()
+        bot.choose(Seat(state, seat))
+        elapsed = time.perf_counter() - start
+        iterations = getattr(bot, "last_iterations", None)
+        if not isinstance(iterations, int) or elapsed <= 0:
+            return None
+        rates.append(iterations / elapsed)
+    return statistics.median(rates)
+
+
+def measure(game: str, players: int, options: dict[str, str], seconds: float) -> dict[str, Any]:
+    """Return every measurement of ``game`` as one JSON object."""
+    reps = [playouts(game, players, options, seconds, seed) for seed in range(REPETITIONS)]
+    states = mid_game_states(game, players, options, 10, 1)
+    clone = [per_call_us(states, "clone", seconds / 2) for _ in range(REPETITIONS)]
+    sample = [per_call_us(states, "sample_hidden", seconds / 2) for _ in range(REPETITIONS)]
+    rate = ismcts_rate(states[:3], seconds)
+    out: dict[str, Any] = {
+        "game": game,
+        "players": players,
+        "options": options,
+        "repetitions": REPETITIONS,
+        "seconds": seconds,
+        "decisions_per_second": statistics.median(r[0] for r in reps),
+        "games_per_second": statistics.median(r[1] for r in reps),
+        "clone_us": statistics.median(clone),
+        "sample_hidden_us": statistics.median(sample),
+        "ismcts_iterations_per_second": rate,
+    }
+    target = TARGETS.get(game)
+    if target is not None:
+        out["targets"] = {"decisions_per_second": target[0], "clone_us": target[1]}
+    return out
+
+
+def run(args: argparse.Namespace, out: Console) -> int:
+    """Measure and print (or emit JSON)."""
+    game = ludi.get_game(args.game)
+    players = args.players or game.players[0]
+    options = parse_options(args.option)
+    game.resolve_options(options, players)
+    if not args.seconds > 0:
+        raise UsageError(f"--seconds must be positive, not {args.seconds}")
+    if not args.json:
+        out.print(f"Measuring {game.title} ({REPETITIONS} repetitions of {args.seconds:g} s)...")
+    report = measure(game.id, players, options, args.seconds)
+    if args.json:
+        emit_json(report)
+        return 0
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("measure")
+    table.add_column("median", justify="right")
+    table.add_column("target", justify="right")
+    targets = report.get("targets", {})
+
+    def check(value: float, target: float | None, higher: bool) -> str:
+        if target is None:
+            return ""
+        ok = value >= target if higher else value <= target
+        return f"[{'green' if ok else 'red'}]{'≥' if higher else '≤'} {target:,.0f}[/]"
+
+    table.add_row(
+        "decisions / s (random playouts)",
+        f"{report['decisions_per_second']:,.0f}",
+        check(report["decisions_per_second"], targets.get("decisions_per_second"), True),
+    )
+    table.add_row("games / s", f"{report['games_per_second']:,.1f}", "")
+    table.add_row(
+        "clone (µs)",
+        f"{report['clone_us']:.2f}",
+        check(report["clone_us"], targets.get("clone_us"), False),
+    )
+    table.add_row("sample_hidden (µs)", f"{report['sample_hidden_us']:.2f}", "")
+    rate = report["ismcts_iterations_per_second"]
+    table.add_row("ISMCTS iterations / s", "n/a" if rate is None else f"{rate:,.0f}", "")
+    out.print(table)
+    return 0

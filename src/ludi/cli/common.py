@@ -1,0 +1,120 @@
+"""What every command shares: the consoles, the ``--option k=v`` parser, seat specs, seeds."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.console import Console
+
+from ludi.bots import BOTS, Bot, make_bot
+from ludi.engine import Game, LudiError
+
+HUMAN = "human"
+
+
+class UsageError(LudiError):
+    """A command line that asks for something impossible (the message says what and why)."""
+
+
+def console(stderr: bool = False) -> Console:
+    """Return a Rich console on stdout (or stderr) that follows the terminal's width.
+
+    Output that is not a terminal (a pipe, a test) gets no colour codes and a 100-column width
+    unless ``COLUMNS`` says otherwise, so transcripts read well.
+    """
+    stream = sys.stderr if stderr else sys.stdout
+    is_tty = hasattr(stream, "isatty") and stream.isatty()
+    width = None if is_tty else int(os.environ.get("COLUMNS", "100") or 100)
+    return Console(stderr=stderr, width=width, highlight=False, soft_wrap=False)
+
+
+def emit_json(obj: object) -> None:
+    """Print ``obj`` as JSON on stdout, untouched by Rich (for scripts)."""
+    sys.stdout.write(json.dumps(obj, indent=1, ensure_ascii=False) + "\n")
+
+
+def parse_options(items: Sequence[str] | None) -> dict[str, str]:
+    """Return ``--option`` values as a dict; the game checks names and values later."""
+    out: dict[str, str] = {}
+    for item in items or ():
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise UsageError(f"--option takes name=value, not {item!r} (e.g. --option solo=normal)")
+        out[name.strip()] = value.strip()
+    return out
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat of a match: ``human`` or a bot spec for ``ludi.bots.make_bot``."""
+
+    text: str
+
+    @property
+    def is_human(self) -> bool:
+        return self.text == HUMAN
+
+    def bot(self, seed: int) -> Bot:
+        """Return the bot this spec names (raises ``OptionError`` for an unknown bot)."""
+        return make_bot(self.text, seed=seed)
+
+
+def parse_seats(
+    text: str | None, game: Game, players: int, allow_human: bool = True
+) -> list[SeatSpec]:
+    """Return the seat specs of ``--seats a,b``, checked against the match's player count.
+
+    Bot specs are built once here, so an unknown bot or a bad setting is refused before the
+    match starts.
+    """
+    if not text:
+        raise UsageError(
+            f"say who sits where with --seats, one per player ({players} for this match), "
+            f"e.g. --seats human,random; bots: {', '.join(sorted(BOTS))}"
+        )
+    specs = [SeatSpec(s.strip()) for s in split_seats(text)]
+    if len(specs) != players:
+        raise UsageError(
+            f"{game.title} with {players} players needs {players} seats, but --seats names "
+            f"{len(specs)}: {', '.join(s.text for s in specs) or '(none)'}"
+        )
+    for spec in specs:
+        if spec.is_human:
+            if not allow_human:
+                raise UsageError("only bots can sit here (a human cannot play a simulation)")
+            continue
+        if not spec.text:
+            raise UsageError("an empty seat in --seats; name a bot or 'human' for every seat")
+        spec.bot(0)
+    return specs
+
+
+def split_seats(text: str) -> list[str]:
+    """Split ``--seats`` at the commas between seats, keeping a bot's own ``key=value`` settings.
+
+    ``ismcts:seconds=0.5,iterations=100,random`` gives two seats: a comma followed by
+    ``key=value`` continues the previous bot's settings.
+    """
+    seats: list[str] = []
+    for part in text.split(","):
+        if seats and "=" in part and ":" not in part and ":" in seats[-1]:
+            seats[-1] += "," + part
+        else:
+            seats.append(part)
+    return seats
+
+
+def derive_seed(base: int, *parts: int) -> int:
+    """Return a seed derived from ``base`` and ``parts`` (SplitMix64 steps: well spread, stable)."""
+    mask = (1 << 64) - 1
+    z = base & mask
+    for part in parts:
+        z = (z + 0x9E3779B97F4A7C15 * (part + 1)) & mask
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        z ^= z >> 31
+    return z >> 1  # a non-negative 63-bit seed

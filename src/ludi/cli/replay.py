@@ -1,0 +1,142 @@
+"""``ludi replay``: a recorded match move by move, with the narrated events.
+
+Who the narration is for:
+
+- ``--seat N``: exactly what seat N read during the match (``state.events(N)``); the other
+  seats' moves are told only through that narration, never by their notation, which could
+  name a token placed face down.
+- by default, everything revealed: each move is shown in notation, and each event in its
+  most informed wording, the one read by a seat who saw more than a spectator (the owner of
+  a drawn token, the player who placed a face-down token). Where no seat saw more, the
+  public wording is shown once.
+
+``--to N`` shows the board after move N as the seat to act then saw it (or ``--seat``'s
+view), and the move that followed.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import ludi
+from ludi.cli.common import UsageError
+from ludi.cli.render import renderer_for
+from ludi.cli.terminal import Terminal
+from ludi.engine import Event, IllegalAction, MatchRecord, RecordError, State
+from ludi.store import load_match_file
+
+
+def revealed(state: State, event: Event) -> list[str]:
+    """Return the most informed wording(s) of ``event`` (see the module docstring)."""
+    public = state.narrate(event, None)
+    private: list[str] = []
+    for seat in range(state.players):
+        text = state.narrate(event, seat)
+        if text is not None and text != public and text not in private:
+            private.append(text)
+    if private:
+        return private
+    return [public] if public is not None else []
+
+
+def start_state(record: MatchRecord, data: str | None) -> State:
+    """Return the state a record starts from (its position, or the seed's setup)."""
+    game = ludi.get_game(record.game)
+    if record.rules_version != game.rules_version:
+        raise RecordError(
+            f"the record was made with {game.title} rules {record.rules_version}; "
+            f"this Ludi has {game.rules_version}"
+        )
+    # an empty copy of the record replays only the setup, with every check ludi.replay makes
+    empty = MatchRecord(
+        record.game,
+        record.rules_version,
+        record.players,
+        record.seed,
+        record.options,
+        (),
+        record.seats,
+        record.data,
+        record.start,
+        None,
+    )
+    return ludi.replay(empty, data=data)
+
+
+def run(args: argparse.Namespace, term: Terminal) -> int:
+    """Print the match the file records; return the exit code."""
+    out = term.console
+    record, seats, data_file = load_match_file(args.file)
+    data = args.data or data_file
+    final = ludi.replay(record, data=data)  # validates every action and the recorded result
+    state = start_state(record, data)
+    if args.seat is not None and not 0 <= args.seat < state.players:
+        raise UsageError(f"--seat takes 0 to {state.players - 1}, not {args.seat}")
+    total = len(record.actions)
+    if args.to is not None and not 0 <= args.to <= total:
+        raise UsageError(f"--to takes a move from 0 to {total}, not {args.to}")
+    names = [state.seat_name(s) for s in range(state.players)]
+    who = ", ".join(
+        f"{names[s]} = {seats[s]}" if s < len(seats) else names[s] for s in range(state.players)
+    )
+    out.print(f"[bold]{final.game.title}[/bold], seed {record.seed}: {who}")
+    viewer = args.seat
+    shown = 0
+
+    def tell() -> None:
+        nonlocal shown
+        events = state.raw_events()
+        for event in events[shown:]:
+            texts = (
+                revealed(state, event)
+                if viewer is None
+                else [t for t in [state.narrate(event, viewer)] if t is not None]
+            )
+            for text in texts:
+                out.print(f"    · {text}", markup=False)
+        shown = len(events)
+
+    if args.to is None:
+        tell()
+    for i, (seat, text) in enumerate(record.actions):
+        if args.to is not None and i == args.to:
+            break
+        if args.to is None:
+            if args.step and i > 0 and term.ask("[dim](Enter: next move)[/dim] ") is None:
+                return 0
+            if viewer is None or viewer == seat:
+                out.print(f"[bold]{i + 1}.[/bold] {names[seat]}: {text}")
+            else:
+                out.print(f"[bold]{i + 1}.[/bold] {names[seat]}")
+        try:
+            state.apply(seat, text)
+        except IllegalAction as exc:  # ludi.replay has checked it; kept for safety
+            raise RecordError(f"move {i + 1} ({text!r}) does not apply: {exc}") from None
+        if args.to is None:
+            tell()
+    if args.to is not None:
+        return _show_position(args, state, record, out)
+    result = final.result
+    if result is None:
+        out.print(f"\nThe record stops after {total} moves; the match was not finished.")
+        return 0
+    winners = " and ".join(names[w] for w in result.winners)
+    points = ", ".join(f"{names[s]} {p:g}" for s, p in enumerate(result.points))
+    out.print(f"\n[bold]{winners} won[/bold]: {result.reason}.  Points: {points}")
+    return 0
+
+
+def _show_position(args: argparse.Namespace, state: State, record: MatchRecord, out: object) -> int:
+    from rich.console import Console
+
+    assert isinstance(out, Console)
+    n = args.to
+    acting = state.to_act[0] if state.to_act else None
+    viewer = args.seat if args.seat is not None else acting
+    out.print(f"After move {n} of {len(record.actions)}:")
+    renderer_for(state.game.id)(state.view(viewer), out)
+    if n < len(record.actions):
+        seat, text = record.actions[n]
+        shown = text if args.seat is None or args.seat == seat else "(hidden from this seat)"
+        out.print(f"Next, move {n + 1}: {state.seat_name(seat)} plays {shown}")
+    return 0

@@ -813,6 +813,7 @@ def events_happen(st: SyllaState) -> None:
     """The two events not averted happen, the upper one first (V 3; Wydarzenia aid)."""
     st.log("averted", tuple(st.row[slot] for slot in sorted(st.averted)))
     st.happening = [slot for slot in range(4) if slot not in st.averted]
+    st.order = []
     next_happening(st)
 
 

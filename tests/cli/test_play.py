@@ -104,6 +104,7 @@ def test_quit_offers_to_save(ludi_cli: Ludi, tmp_path: Path) -> None:
     )
     assert run.code == 0
     assert "Save the game before quitting?" in run.out
+    assert "File to save to [records/caesar-2.save.json]" in run.out
     assert json.loads((tmp_path / "q.json").read_text())["format"] == "ludi-save/1"
 
 

@@ -14,6 +14,10 @@ import secrets
 from collections import defaultdict
 from pathlib import Path
 
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
 import ludi
 from ludi.bots import Bot, Seat
 from ludi.cli.common import SeatSpec, UsageError, derive_seed, parse_options, parse_seats
@@ -222,7 +226,7 @@ class Session:
             self.autosave("input ended")
             raise Quit(1)
         if answer:
-            where = self.term.ask(f"File to save to [{self.default_save_path()}]: ")
+            where = self.term.ask(f"File to save to \\[{escape(str(self.default_save_path()))}]: ")
             self.save(where or None)
         self.out.print("Game left.")
         raise Quit(0)
@@ -245,34 +249,51 @@ class Session:
         self.out.print(f"Record written to {path}  (replay it: ludi replay {path})")
 
 
-def show_moves(out: object, moves: list[str]) -> None:
-    """Print the moves numbered from 1, grouped by what comes before ``@`` when they share it.
+def show_moves(out: Console, moves: list[str]) -> None:
+    """Print the moves numbered from 1, compactly, so that a long list still fits the screen.
 
-    ``sword4/2@b03>HC`` is listed as ``3 b03>HC`` under ``sword4/2``: typing either the
-    number or the whole notation chooses it.
+    Moves written ``TOKEN@CELL>SIDE`` are grouped by token, then by cell:
+    ``sword4/2@ b03 1>HC 2>GA`` lists ``sword4/2@b03>HC`` as move 1 and ``sword4/2@b03>GA`` as
+    move 2. Any other notation is listed whole after its number. Typing the number or the
+    whole notation chooses the move.
     """
-    from rich.console import Console
-    from rich.text import Text
-
-    assert isinstance(out, Console)
     if not moves:
         return
-    groups: dict[str, list[tuple[int, str]]] = {}
+    groups: dict[str, dict[str, list[tuple[int, str]]]] = {}
     for i, text in enumerate(moves, 1):
-        head, sep, tail = text.partition("@")
-        key = head if sep else ""
-        groups.setdefault(key, []).append((i, tail if sep else text))
+        head, at, tail = text.partition("@")
+        if not at:
+            groups.setdefault("", {})[f"{i}"] = [(i, text)]
+            continue
+        cell, gt, side = tail.partition(">")
+        groups.setdefault(head, {}).setdefault(cell, []).append((i, f">{side}" if gt else ""))
+    out.print(
+        f"[bold]Your moves[/bold] ({len(moves)}): type a number, or a whole notation "
+        f"such as {moves[0]}"
+    )
     width = max(out.width, 40)
-    out.print(f"[bold]Your moves[/bold] ({len(moves)}):")
-    for head, items in groups.items():
-        cell = max(len(f"{i} {t}") for i, t in items) + 2
+    for head, cells in groups.items():
+        items: list[Text] = []
+        for cell, entries in cells.items():
+            item = Text()
+            if head == "":
+                (i, text), *_ = entries
+                item.append(f"{i}", style="cyan")
+                item.append(f" {text}")
+            else:
+                item.append(cell)
+                for i, side in entries:
+                    item.append(f" {i}", style="cyan")
+                    item.append(side)
+            items.append(item)
         prefix = f"  {head}@ " if head else "  "
-        per_line = max(1, (width - len(prefix)) // cell)
+        cell_width = max(len(item) for item in items) + 2
+        per_line = max(1, (width - len(prefix)) // cell_width)
         for start in range(0, len(items), per_line):
             line = Text(prefix if start == 0 else " " * len(prefix), style="bold")
-            for i, t in items[start : start + per_line]:
-                line.append(f"{i}", style="cyan")
-                line.append(f" {t}".ljust(cell - len(str(i))))
+            for item in items[start : start + per_line]:
+                line.append_text(item)
+                line.append(" " * (cell_width - len(item)))
             out.print(line)
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console, Group
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -32,9 +31,20 @@ def render(view: dict[str, Any], console: Console) -> None:
     """Print the board, the seats' areas and the solo state as ``view``'s seat sees them."""
     colours = [s["colour"] for s in view["seats"]]
     console.print(_header(view, colours))
+    _section(console, "provinces")
     console.print(_provinces(view, colours))
+    _section(
+        console,
+        f"border cells  [dim]values left|right  * double border  ↓ face down  {MARK} control "
+        "token on the border[/dim]",
+    )
     console.print(_cells(view, colours))
+    _section(console, "players")
     console.print(_seats(view, colours))
+
+
+def _section(console: Console, title: str) -> None:
+    console.rule(f"[bold]{title}[/bold]", align="left", style="dim")
 
 
 def _style(colour: str) -> str:
@@ -69,18 +79,18 @@ def _header(view: dict[str, Any], colours: list[str]) -> Text:
     return text
 
 
-def _provinces(view: dict[str, Any], colours: list[str]) -> Panel:
+def _provinces(view: dict[str, Any], colours: list[str]) -> Table:
     names = [s["name"].split(" ")[0] for s in view["seats"]]
     provinces = view["provinces"]
     half = (len(provinces) + 1) // 2
-    grid = Table.grid(padding=(0, 2))
+    grid = Table.grid(padding=(0, 4))
     grid.add_column()
     grid.add_column()
     grid.add_row(
         _province_table(provinces[:half], names, colours),
         _province_table(provinces[half:], names, colours),
     )
-    return Panel(grid, title="provinces", title_align="left", padding=(0, 1))
+    return grid
 
 
 def _province_table(rows: list[dict[str, Any]], names: list[str], colours: list[str]) -> Table:
@@ -110,20 +120,16 @@ def _province_table(rows: list[dict[str, Any]], names: list[str], colours: list[
     return table
 
 
-def _cells(view: dict[str, Any], colours: list[str]) -> Panel:
+def _cells(view: dict[str, Any], colours: list[str]) -> Table:
     cells = view["cells"]
     per_column = (len(cells) + 2) // 3
-    grid = Table.grid(padding=(0, 2))
+    grid = Table.grid(padding=(0, 4))
     for _ in range(3):
         grid.add_column(no_wrap=True)
     columns = [cells[i : i + per_column] for i in range(0, len(cells), per_column)]
     for r in range(per_column):
         grid.add_row(*[_cell(col[r], colours) if r < len(col) else "" for col in columns])
-    title = (
-        "border cells  [dim]values left|right  * double border  ↓ face down  "
-        f"{MARK} control token on the border[/dim]"
-    )
-    return Panel(grid, title=title, title_align="left", padding=(0, 1))
+    return grid
 
 
 def _cell(cell: dict[str, Any], colours: list[str]) -> Text:
@@ -162,7 +168,7 @@ def _cell(cell: dict[str, Any], colours: list[str]) -> Text:
     return text
 
 
-def _seats(view: dict[str, Any], colours: list[str]) -> Panel:
+def _seats(view: dict[str, Any], colours: list[str]) -> Group:
     lines: list[Text] = []
     viewer = view["viewer"]
     for s, seat in enumerate(view["seats"]):
@@ -198,7 +204,7 @@ def _seats(view: dict[str, Any], colours: list[str]) -> Panel:
         lines.append(_solo(solo, view))
     if view["set_aside_bonuses"]:
         lines.append(Text(f"set-aside bonus tokens: {view['set_aside_bonuses']} face down"))
-    return Panel(Group(*lines), title="players", title_align="left", padding=(0, 1))
+    return Group(*lines)
 
 
 def _solo(solo: dict[str, Any], view: dict[str, Any]) -> Text:

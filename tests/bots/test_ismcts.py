@@ -9,7 +9,7 @@ import pytest
 
 import ludi
 from ludi.bots import ISMCTSBot, Seat, make_bot
-from ludi.engine import Action, OptionError, Rng, State
+from ludi.engine import Action, IllegalAction, OptionError, Rng, State
 
 
 def _midgame(seed: int, moves: int) -> State:
@@ -42,9 +42,27 @@ def test_registered_and_configured_by_name() -> None:
     assert isinstance(timed, ISMCTSBot) and (timed.seconds, timed.iterations) == (0.5, None)
     default = make_bot("ismcts")
     assert isinstance(default, ISMCTSBot) and default.seconds == 1.0
+    assert default.describe() == "ismcts:seconds=1"
+    assert make_bot("ismcts:iterations=9,margin=0").describe() == "ismcts:iterations=9,margin=0"
 
 
-@pytest.mark.parametrize("spec", ["ismcts:iterations=0", "ismcts:seconds=-1", "ismcts:depth=3"])
+def test_asking_a_seat_that_is_not_to_act_is_refused() -> None:
+    state = ludi.new_match("caesar", seed=1)
+    waiting = 1 - state.to_act[0]
+    with pytest.raises(IllegalAction):
+        ISMCTSBot(iterations=5).choose(Seat(state, waiting))
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "ismcts:iterations=0",
+        "ismcts:seconds=-1",
+        "ismcts:depth=3",
+        "ismcts:margin=2",
+        "ismcts:c=-1",
+    ],
+)
 def test_bad_settings_are_refused(spec: str) -> None:
     with pytest.raises(OptionError):
         make_bot(spec)

@@ -172,29 +172,13 @@ def place(st: CaesarState, seat: int, action: Place) -> None:
     nothing. Under Border Control a face-down placement draws a random set-aside bonus token at
     once (КОНТРОЛЬ ГРАНИЦ).
     """
-    data = st.data
-    kind = data.kinds[action.kind]
-    cell = data.cells[action.cell]
     st.hands[seat].remove(action.kind)
-    c = action.cell
-    st.cell_owner[c] = seat
-    st.cell_kind[c] = action.kind
-    st.cell_facing[c] = action.facing
-    st.cell_down[c] = action.face_down
-    st.cell_hidden[c] = action.face_down
-    a, b = cell.provinces
-    if not action.face_down:
-        other = b if action.facing == a else a
-        st.influence[2 * action.facing + seat] += kind.values[0]
-        st.influence[2 * other + seat] += kind.values[1]
-    st.log("place", seat, action.kind, c, action.facing, action.face_down)
+    st.log("place", seat, action.kind, action.cell, action.facing, action.face_down)
     if action.face_down and st.set_aside:
         bonus = st.set_aside.pop(st.rng.randrange(len(st.set_aside)))
         st.pending.append([bonus, -1, False])
         st.log("take", seat, bonus, -1)
-    st.open_cells[a] -= 1
-    st.open_cells[b] -= 1
-    closed = [p for p in (a, b) if st.open_cells[p] == 0]
+    closed = lay_token(st, seat, action)
     if closed:
         close_provinces(st, seat, closed)
     if st.phase == OVER:
@@ -207,6 +191,29 @@ def place(st: CaesarState, seat: int, action: Place) -> None:
         st.phase = BONUSES
     else:
         end_turn(st)
+
+
+def lay_token(st: CaesarState, seat: int, action: Place) -> list[int]:
+    """Put the token on its cell and add its values to the provinces on either side (a face-down
+    token adds nothing); return the provinces that have no free cell left (ИГРОВОЙ ПРОЦЕСС,
+    шаги 1-2). Checks nothing and resolves nothing."""
+    data = st.data
+    c = action.cell
+    st.cell_owner[c] = seat
+    st.cell_kind[c] = action.kind
+    st.cell_facing[c] = action.facing
+    st.cell_down[c] = action.face_down
+    st.cell_hidden[c] = action.face_down
+    a, b = data.cells[c].provinces
+    if not action.face_down:
+        values = data.kinds[action.kind].values
+        other = b if action.facing == a else a
+        st.influence[2 * action.facing + seat] += values[0]
+        st.influence[2 * other + seat] += values[1]
+    open_cells = st.open_cells
+    open_cells[a] -= 1
+    open_cells[b] -= 1
+    return [p for p in (a, b) if open_cells[p] == 0]
 
 
 def close_provinces(st: CaesarState, active: int, closed: list[int]) -> None:

@@ -180,9 +180,7 @@ def crassus_placements(st: CaesarState) -> list[Place]:
     if captures:
         return _settle(st, _by_province_priority(st, captures), highest=False)
     closes = [
-        o
-        for o in options
-        if open_cells[o.province] == 1 and not _closing_wins_for_rival(st, o.province)
+        o for o in options if open_cells[o.province] == 1 and not _player_would_win(st, o.place)
     ]
     if closes:
         return _settle(st, _by_province_priority(st, closes), highest=False)
@@ -235,16 +233,16 @@ def _options(st: CaesarState, seat: int) -> list[Option]:
     return out
 
 
-def _closing_wins_for_rival(st: CaesarState, p: int) -> bool:
-    """Whether the player, taking province ``p`` now, would lay their last control token."""
-    rival = 1 - st.crassus
-    needed = 2 if p == st.data.italy else 1
-    needed += sum(
-        1
-        for q in st.data.provinces[p].neighbours
-        if st.control[q] == rival and not st.control_down[q]
-    )
-    return needed >= st.supply[rival]
+def _player_would_win(st: CaesarState, place: Place) -> bool:
+    """Whether Crassus making this placement would have the player lay their last control
+    token: played out on a copy, with every province it closes (one placement may close two)
+    and the border tokens that follow."""
+    from ludi.games.caesar.rules import OVER, close_provinces, lay_token
+
+    trial = st.clone()
+    closed = lay_token(trial, st.crassus, place)
+    close_provinces(trial, st.crassus, closed)
+    return trial.phase == OVER and trial.winner != st.crassus
 
 
 def _next_to_own(st: CaesarState, p: int) -> bool:

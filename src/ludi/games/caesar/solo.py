@@ -284,15 +284,22 @@ def _by_province_priority(st: CaesarState, options: list[Option]) -> list[Option
 
 def _settle(st: CaesarState, options: list[Option], *, highest: bool) -> list[Place]:
     """Within each chosen province: the value (smallest or largest), then the cell, then the
-    token, by the rulebook's tie-break lists; return the placements left."""
+    token, by the rulebook's tie-break lists; return the placements left.
+
+    Each list ends in a draw (a random province, a random cell) before the next list is read,
+    so the token list chooses among the tokens for one cell: every cell the cell list leaves
+    tied keeps its own best token (see docs/rules-notes.md)."""
     chosen: dict[Place, None] = {}
     for p in dict.fromkeys(o.province for o in options):
         here = [o for o in options if o.province == p]
         target = (max if highest else min)(o.value for o in here)
         here = [o for o in here if o.value == target]
         here = _by_cell_priority(st, here)
-        here = _by_token_priority(here, highest=highest)
-        chosen.update(dict.fromkeys(o.place for o in here))
+        for cell in dict.fromkeys(o.place.cell for o in here):
+            at_cell = [o for o in here if o.place.cell == cell]
+            chosen.update(
+                dict.fromkeys(o.place for o in _by_token_priority(at_cell, highest=highest))
+            )
     return list(chosen)
 
 

@@ -84,17 +84,18 @@ def _module_option(module: str) -> str:
 def begin_turn(st: CaesarState, seat: int) -> None:
     """Start ``seat``'s turn; a player who cannot place loses at once (ЗАВЕРШЕНИЕ ИГРЫ).
 
-    With Poison, a player who starts a turn with nothing behind the screen loses (ЯДЫ).
-    Crassus first carries out his order token (solo rules).
+    With Poison, a player who starts a turn with nothing behind the screen loses (ЯДЫ); so does
+    Crassus with an empty row, his row standing for the screen (the solo rules keep Poison
+    as in the base game; see docs/rules-notes.md). Crassus then carries out his order token.
     """
     st.current = seat
     st.phase = PLACING
     st.turn += 1
-    if seat == st.crassus:
-        solo.begin_crassus_turn(st)
-        return
     if not st.hands[seat] and st.options["poison"]:
-        lose(st, seat, "started a turn with no influence token behind the screen", POISON)
+        where = "in the row" if seat == st.crassus else "behind the screen"
+        lose(st, seat, f"started a turn with no influence token {where}", POISON)
+    elif seat == st.crassus:
+        solo.begin_crassus_turn(st)
     elif not can_place(st, seat):
         lose(st, seat, "cannot place an influence token", END)
 

@@ -1,0 +1,77 @@
+// Helpers shared by the lobby and the match page: DOM building, the REST API, messages.
+
+/** Build an element: el("button", {class: "x", onclick: f}, "text", child, ...). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "class") node.className = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+const SVGNS = "http://www.w3.org/2000/svg";
+
+/** Build an SVG element the same way. */
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVGNS, tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** Call the server's REST API; throws an Error carrying the server's reason. */
+export async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST",
+    headers: {"Content-Type": "application/json"},
+    body: JSON.stringify(body),
+  };
+  const response = await fetch(path, init);
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    let reason = data.error || data.detail || response.statusText;
+    if (Array.isArray(reason)) reason = reason.map((d) => `${d.loc.slice(1).join(".")}: ${d.msg}`).join("; ");
+    const error = new Error(reason);
+    error.rule = data.rule;
+    throw error;
+  }
+  return data;
+}
+
+/** Show a short message at the bottom of the page (kind: "error" or "info"). */
+export function toast(text, kind = "info", rule = null) {
+  let box = document.getElementById("toasts");
+  if (!box) {
+    box = el("div", {id: "toasts", role: "status", "aria-live": "polite"});
+    document.body.append(box);
+  }
+  const item = el("div", {class: `toast ${kind}`},
+    el("div", {}, text),
+    rule ? el("div", {class: "rule"}, `Rule: ${rule}`) : null);
+  box.append(item);
+  setTimeout(() => item.remove(), kind === "error" ? 8000 : 4000);
+}
+
+/** The parameters after "#" in the page's address: #seat=TOKEN&replay */
+export function hashParams() {
+  return new URLSearchParams(location.hash.replace(/^#/, ""));
+}
+
+export function statusLabel(status) {
+  return {open: "waiting for players", running: "in play", finished: "finished"}[status] || status;
+}

@@ -8,7 +8,7 @@ from typing import Any
 
 from ludi.engine import Game, GameData, Option, OptionValue, State
 from ludi.games.sylla import data as sylla_data
-from ludi.games.sylla.state import from_position, new_state
+from ludi.games.sylla.state import SyllaState, from_position, new_state
 
 
 class Sylla(Game):
@@ -53,3 +53,4 @@ class Sylla(Game):
 
 
 GAME = Sylla()
+SyllaState.game = GAME  # the state names its game (records, positions, Seat.game_id)

@@ -437,24 +437,26 @@ def turn_actions(st: AeternaState, seat: int) -> list[Move]:
     for c in hand:
         out.extend(table.discard[c])
     for c in st.played[seat]:
-        card = cards[c]
-        if usable(st, seat, card):
+        if usable(st, seat, cards[c]):
             out.append(table.activate[c])
     if st.main_done:
         out.append(table.end)
         return out
+    aurei, stone, domus = res[base + AUREI], res[base + STONE], res[base + CIT]
     for c in hand:
-        if can_pay(st, seat, card_cost(st, seat, cards[c])):
+        cost = card_cost(st, seat, cards[c])
+        if (
+            aurei >= cost[0]
+            and stone >= cost[2]
+            and domus >= cost[3]
+            and res[base + GRAIN] >= cost[1]
+        ):
             out.append(table.play[c])
     for c in st.persons:
-        if (
-            c >= 0
-            and res[base + AUREI] >= cards[c].cost[0]
-            and requirement_times(st, seat, cards[c])
-        ):
+        if c >= 0 and aurei >= cards[c].cost[0] and requirement_times(st, seat, cards[c]):
             out.append(table.favour[c])
-    if res[base + CIT] > 0:
-        if res[base + STONE] >= data.build_cost[2] and res[base + AUREI] >= data.build_cost[0]:
+    if domus > 0:
+        if stone >= data.build_cost[2] and aurei >= data.build_cost[0]:
             types = len(data.building_types)
             for t in range(types):
                 if st.area_building[t] and st.area_citizen[t] < 0:
@@ -462,26 +464,46 @@ def turn_actions(st: AeternaState, seat: int) -> list[Move]:
                     for h in st.active:
                         if not st.hill_buildings[h * types + t]:
                             out.append(row[h])
-        for h in st.active:
-            grain = influence_cost(st, seat, h)
-            if grain < 0 or grain > res[base + GRAIN]:
-                continue
-            row = table.influence[h]
-            out.append(row[0])
-            per = data.tokens_per_hill
-            for slot in range(per):
-                k = h * per + slot
-                if st.token_used[k]:
-                    continue
-                token = data.reward_tokens[st.hill_tokens[k]]
-                if not token.play_board_card:
-                    out.append(row[slot + 1])
-                    continue
-                for c in st.board_cards:
-                    if c >= 0 and _affordable_after_influence(st, seat, cards[c]):
-                        out.append(table.influence_board(h, slot, c))
+        _influence_actions(st, seat, out)
     out.append(table.pass_)
     return out
+
+
+def _influence_actions(st: AeternaState, seat: int, out: list[Move]) -> None:
+    """Append every influence move open to ``seat`` (B.4), computing the shared parts once."""
+    table, data = st.table, st.data
+    grain_held = st.res[seat * R + GRAIN]
+    discount = sum(m.amount for m in permanent(st, seat, "influence_discount"))
+    grain_table = data.influence_grain
+    top = len(grain_table) - 1
+    s = data.spaces
+    used = data.spaces_by_players[st.players]
+    per = data.tokens_per_hill
+    seats, counts = st.hill_seat, st.hill_count
+    board: list[int] | None = None
+    for h in st.active:
+        h0 = h * s
+        if seats[h0 + used - 1] >= 0 and seat not in seats[h0 : h0 + used]:
+            continue
+        grain = grain_table[min(sum(counts[h0 : h0 + s]), top)] - discount
+        if grain > grain_held:
+            continue
+        row = table.influence[h]
+        out.append(row[0])
+        for slot in range(per):
+            k = h * per + slot
+            if st.token_used[k]:
+                continue
+            if not data.reward_tokens[st.hill_tokens[k]].play_board_card:
+                out.append(row[slot + 1])
+                continue
+            if board is None:
+                board = [
+                    c
+                    for c in st.board_cards
+                    if c >= 0 and _affordable_after_influence(st, seat, data.cards[c])
+                ]
+            out.extend(table.influence_board(h, slot, c) for c in board)
 
 
 def has_free_action(st: AeternaState, seat: int) -> bool:

@@ -70,6 +70,7 @@ class Outcome:
     reward: float
     reason: str
     decisions: int
+    iterations: int  # the bot's search iterations over the match, if it reports them
     seconds: float
 
 
@@ -98,13 +99,17 @@ def play(job: Job) -> Outcome:
     start = time.perf_counter()
     state = ludi.new_match(GAME, seed=job.seed, options=job.options)
     bots = [make_bot(spec, seed=job.seed * 2 + s) for s, spec in enumerate(job.seats)]
-    decisions = 0
+    decisions = iterations = 0
     while not state.is_over:
         seat = state.to_act[0]
         view = Seat(state, seat)
-        if seat == job.bot_seat and len(view.legal_actions()) > 1:
+        bot = bots[seat]
+        real_choice = seat == job.bot_seat and len(view.legal_actions()) > 1
+        action = bot.choose(view)
+        if real_choice:
             decisions += 1
-        state.apply(seat, bots[seat].choose(view))
+            iterations += getattr(bot, "last_iterations", 0)
+        state.apply(seat, action)
     result = state.result
     assert result is not None
     return Outcome(
@@ -115,6 +120,7 @@ def play(job: Job) -> Outcome:
         result.reward(job.bot_seat),
         result.reason,
         decisions,
+        iterations,
         time.perf_counter() - start,
     )
 
@@ -170,6 +176,9 @@ def summarize(outcomes: list[Outcome], matchups: list[str]) -> list[dict[str, An
                 "ci95": [low, high],
                 "by_seat": by_seat,
                 "mean_seconds_per_match": sum(o.seconds for o in mine) / n if n else None,
+                "mean_iterations_per_choice": (
+                    sum(o.iterations for o in mine) / max(1, sum(o.decisions for o in mine))
+                ),
             }
         )
     return rows
@@ -221,6 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--out", default="strength", help="writes OUT.json and OUT.md (default ./strength)"
     )
+    parser.add_argument(
+        "--estimate", action="store_true", help="print the expected duration and stop"
+    )
     args = parser.parse_args(argv)
 
     matchups = [m.strip() for m in args.matchups.split(",") if m.strip()]
@@ -251,6 +263,8 @@ def main(argv: list[str] | None = None) -> int:
         )
     else:
         print("expected duration: unknown (the bot has no time budget)", flush=True)
+    if args.estimate:
+        return 0
 
     outcomes: list[Outcome] = []
     started = time.perf_counter()
@@ -286,7 +300,8 @@ def main(argv: list[str] | None = None) -> int:
             low, high = row["ci95"]
             print(
                 f"{row['matchup']:>15}: {row['wins']:g}/{row['games']} won, "
-                f"{100 * row['win_rate']:.1f}% (95% CI {100 * low:.1f}%-{100 * high:.1f}%)"
+                f"{100 * row['win_rate']:.1f}% (95% CI {100 * low:.1f}%-{100 * high:.1f}%), "
+                f"{row['mean_iterations_per_choice']:.0f} iterations per choice"
             )
     print(f"took {_duration(elapsed)}")
 

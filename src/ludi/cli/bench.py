@@ -6,6 +6,9 @@ Measured, each as the median of several repetitions:
   the setup of each new match included, and finished games per second;
 - the time of ``clone()`` and of ``sample_hidden()`` on mid-game states, in microseconds;
 - ISMCTS iterations per second from a mid-game state, if the ``ismcts`` bot is registered.
+
+Times are the process's CPU time (``time.process_time``), not the wall clock, so other work
+on a shared machine disturbs the numbers less (cache and frequency effects remain).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ def playouts(
     """Play random matches for ``seconds``; return (decisions per second, games per second)."""
     rng = Rng(seed)
     decisions = games = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     while True:
         state = ludi.new_match(game, players=players, seed=rng.next64() >> 1, options=options)
@@ -42,14 +45,14 @@ def playouts(
             seat = state.to_act[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             decisions += 1
-            if decisions & 255 == 0 and time.perf_counter() > deadline:
+            if decisions & 255 == 0 and time.process_time() > deadline:
                 break
         else:
             games += 1
-            if time.perf_counter() <= deadline:
+            if time.process_time() <= deadline:
                 continue
         break
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return decisions / elapsed, games / elapsed
 
 
@@ -84,12 +87,12 @@ def per_call_us(states: list[State], call: str, budget: float) -> float:
         seat = state.to_act[0]
         fn = state.clone if call == "clone" else (lambda st=state, s=seat: st.sample_hidden(s, rng))
         n = 0
-        start = time.perf_counter()
+        start = time.process_time()
         while True:
             for _ in range(50):
                 fn()
             n += 50
-            elapsed = time.perf_counter() - start
+            elapsed = time.process_time() - start
             if elapsed >= per_state:
                 break
         timings.append(elapsed / n * 1e6)
@@ -104,9 +107,9 @@ def ismcts_rate(states: list[State], seconds: float) -> float | None:
     for i, state in enumerate(states):
         seat = state.to_act[0]
         bot = make_bot(f"ismcts:seconds={seconds}", seed=i)
-        start = time.perf_counter()
+        start = time.process_time()
         bot.choose(Seat(state, seat))
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         iterations = getattr(bot, "last_iterations", None)
         if not isinstance(iterations, int) or elapsed <= 0:
             return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import re
 import secrets
 import statistics
 from collections import Counter
@@ -125,8 +126,13 @@ def summarize(
             "min": min(lengths, default=0),
             "max": max(lengths, default=0),
         },
-        "end_reasons": dict(Counter(o["reason"] for o in outcomes).most_common()),
+        "end_reasons": dict(Counter(_reason(o["reason"]) for o in outcomes).most_common()),
     }
+
+
+def _reason(text: str) -> str:
+    """Return an end reason with its numbers replaced by N, so like endings count together."""
+    return re.sub(r"\d+", "N", text)
 
 
 def jobs_for(

@@ -158,12 +158,14 @@ def check_place(st: CaesarState, seat: int, action: Place) -> None:
         raise IllegalAction(
             f"a {kind.label} token cannot go on {cell.id}, a {cell.icon} cell", PLACE
         )
-    if seat == st.crassus and action not in solo.crassus_placements(st):
-        raise IllegalAction(
-            "Crassus must follow his placement priority; his choices now are "
-            + ", ".join(str(a) for a in solo.crassus_placements(st)),
-            solo.SOLO_PRIORITY,
-        )
+    if seat == st.crassus:
+        allowed = solo.crassus_placements(st)
+        if action not in allowed:
+            raise IllegalAction(
+                "Crassus must follow his placement priority; his choices now are "
+                + ", ".join(str(a) for a in allowed),
+                solo.SOLO_PRIORITY,
+            )
 
 
 def place(st: CaesarState, seat: int, action: Place) -> None:

@@ -96,7 +96,7 @@ def continue_crassus_turn(st: CaesarState) -> None:
                 row.append(kind)
                 st.log("draw", seat, kind)
         else:  # play
-            if not crassus_placements(st):
+            if not has_placement(st):
                 lose(st, seat, "cannot place an influence token", SOLO)
             else:
                 st.current = seat
@@ -204,7 +204,8 @@ def crassus_placements(st: CaesarState) -> list[Place]:
             _by_province_priority(st, [o for o in reachable if lead(o.province) == best]),
             highest=True,
         )
-    near = [o for o in options if _next_to_own(st, o.province)]
+    near_own = _next_to_own(st)
+    near = [o for o in options if o.province in near_own]
     if near:
         return _settle(st, _by_province_priority(st, _highest_value(near)), highest=True)
     central = [o for o in options if st.data.provinces[o.province].central]
@@ -218,19 +219,31 @@ def crassus_placements(st: CaesarState) -> list[Place]:
 def _options(st: CaesarState, seat: int) -> list[Option]:
     """Every face-up placement from Crassus's row, once for each province it touches."""
     data = st.data
+    cells = data.cells
+    kinds = data.kinds
     owner = st.cell_owner
-    out = []
+    fits = st.table.fits
+    make = tuple.__new__  # builds the NamedTuple without its keyword-parsing constructor
+    out: list[Option] = []
     for i, k in enumerate(st.hands[seat]):
-        kind = data.kinds[k]
-        for cell, places in st.table.fits[k]:
+        kind = kinds[k]
+        first, second = kind.values
+        for cell, places in fits[k]:
             if owner[cell] >= 0:
                 continue
-            a, b = data.cells[cell].provinces
+            a, b = cells[cell].provinces
             for place in places:
-                other = b if place.facing == a else a
-                out.append(Option(place.facing, kind.values[0], i, kind, place))
-                out.append(Option(other, kind.values[1], i, kind, place))
+                facing = place.facing
+                out.append(make(Option, (facing, first, i, kind, place)))
+                out.append(make(Option, (b if facing == a else a, second, i, kind, place)))
     return out
+
+
+def has_placement(st: CaesarState) -> bool:
+    """Whether any token of Crassus's row fits a free cell face up (he never places face down)."""
+    owner = st.cell_owner
+    fits = st.table.fits
+    return any(owner[cell] < 0 for k in st.hands[st.crassus] for cell, _ in fits[k])
 
 
 def _player_would_win(st: CaesarState, place: Place) -> bool:
@@ -245,8 +258,10 @@ def _player_would_win(st: CaesarState, place: Place) -> bool:
     return trial.phase == OVER and trial.winner != st.crassus
 
 
-def _next_to_own(st: CaesarState, p: int) -> bool:
-    return any(st.control[q] == st.crassus for q in st.data.provinces[p].neighbours)
+def _next_to_own(st: CaesarState) -> set[int]:
+    """Return the provinces next to one Crassus holds."""
+    control, crassus = st.control, st.crassus
+    return {p.index for p in st.data.provinces if any(control[q] == crassus for q in p.neighbours)}
 
 
 def _next_to_central(st: CaesarState, p: int) -> bool:
@@ -274,7 +289,8 @@ def _by_province_priority(st: CaesarState, options: list[Option]) -> list[Option
     then one with a Senate bonus, then one with a Poison bonus, then a central province, then
     one next to a central province; what is left is chosen at random."""
     provinces = st.data.provinces
-    options = _prefer(options, lambda o: _next_to_own(st, o.province))
+    near_own = _next_to_own(st)
+    options = _prefer(options, lambda o: o.province in near_own)
     options = _prefer(options, lambda o: st.bonus[o.province] == "senate")
     if st.options["poison"]:
         options = _prefer(options, lambda o: st.bonus[o.province] == "poison")

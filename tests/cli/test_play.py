@@ -91,7 +91,7 @@ def test_save_and_resume_continues_the_same_match(ludi_cli: Ludi, tmp_path: Path
     assert len(done) >= 3 and saved["record"]["result"] is None
     second = ludi_cli("play", "--resume", str(save), stdin=ALWAYS_FIRST)
     assert second.code == 0, second.err
-    assert f"after {len(done)} moves" in second.out
+    assert f"{len(done)} move(s) played so far" in second.out
     record = json.loads(_record_path(second.out).read_text())
     assert record["actions"][: len(done)] == done
     assert record["seed"] == 11
@@ -157,3 +157,17 @@ def test_solo_against_crassus(ludi_cli: Ludi) -> None:
     assert "face-up row:" in run.out
     assert "Crassus (normal): order" in run.out
     assert "RECONSTRUCTED" in run.out
+
+
+def test_a_bot_that_cannot_play_its_seat_stops_the_game_without_losing_it(ludi_cli: Ludi) -> None:
+    run = ludi_cli("play", "caesar", "--seats", "human,crassus", "--seed", "3", stdin="1\n")
+    assert run.code == 2
+    assert run.err.startswith("ludi: error: the crassus bot plays only Crassus's seat")
+    assert "Traceback" not in run.err
+    found = re.search(r"Saved to (\S+)\.", run.out)
+    assert found, run.out[-1500:]
+    resumed = ludi_cli(
+        "play", "--resume", found.group(1), "--seats", "human,random", stdin=ALWAYS_FIRST
+    )
+    assert resumed.code == 0, resumed.err
+    assert "1 move(s) played so far" in resumed.out

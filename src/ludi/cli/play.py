@@ -95,10 +95,7 @@ class Session:
                 if bot is None:
                     self.human_turn(seat)
                 else:
-                    action = bot.choose(Seat(st, seat))
-                    st.apply(seat, action)
-                    if not self.hot_seat:
-                        self.narrate(self.live)
+                    self.bot_turn(bot, seat)
         except Quit as stop:
             return stop.code
         except KeyboardInterrupt:
@@ -107,6 +104,21 @@ class Session:
             return 130
         self.finish()
         return 0
+
+    def bot_turn(self, bot: Bot, seat: int) -> None:
+        """Let a bot move; if it cannot (a bot at a seat it does not play), save, then report."""
+        st = self.state
+        try:
+            st.apply(seat, bot.choose(Seat(st, seat)))
+        except LudiError as exc:
+            self.autosave(
+                f"stopped: the {self.specs[seat].text} bot at {st.seat_name(seat)} failed"
+            )
+            raise LudiError(
+                f"{exc} (resume with other seats: ludi play --resume FILE --seats ...)"
+            ) from None
+        if not self.hot_seat:
+            self.narrate(self.live)
 
     def _next_seat(self) -> int:
         """Return the seat to decide now: bots first when several decide in secret at once."""
@@ -320,7 +332,7 @@ def run(args: argparse.Namespace, term: Terminal) -> int:
         except RecordError as exc:
             raise RecordError(f"{args.resume} does not replay: {exc}") from None
         bot_seed = save.bot_seed
-        term.console.print(f"Resuming {args.resume} after {len(state.history())} moves.")
+        term.console.print(f"Resuming {args.resume}: {len(state.history())} move(s) played so far.")
     else:
         if not args.game:
             raise UsageError("name the game to play (see ludi games), or --resume a saved game")

@@ -24,12 +24,13 @@ def console(stderr: bool = False) -> Console:
     """Return a Rich console on stdout (or stderr) that follows the terminal's width.
 
     Output that is not a terminal (a pipe, a test) gets no colour codes and a 100-column width
-    unless ``COLUMNS`` says otherwise, so transcripts read well.
+    unless ``COLUMNS`` says otherwise, so transcripts read well. Plain lines are not wrapped
+    by Rich (the terminal wraps them), so paths and notations stay whole for copying.
     """
     stream = sys.stderr if stderr else sys.stdout
     is_tty = hasattr(stream, "isatty") and stream.isatty()
     width = None if is_tty else int(os.environ.get("COLUMNS", "100") or 100)
-    return Console(stderr=stderr, width=width, highlight=False, soft_wrap=False)
+    return Console(stderr=stderr, width=width, highlight=False, soft_wrap=True)
 
 
 def emit_json(obj: object) -> None:

@@ -6,6 +6,6 @@ rule citing its rulebook section), ``view.py`` (what each seat may see), ``game.
 and registration), ``data/`` (the data files with their provenance).
 """
 
-from ludi.games import caesar
+from ludi.games import aeterna, caesar, sylla
 
-__all__ = ["caesar"]
+__all__ = ["aeterna", "caesar", "sylla"]

@@ -211,6 +211,7 @@ def pick(st: SyllaState, seat: int, kind: str) -> None:
     for c in data.set_cards[st.revenue[seat]]:
         if data.cards[c].kind == kind and c not in st.picked[seat]:
             st.picked[seat].append(c)
+            st.box.remove(c)
             break
     st.log("picked", seat, kind)
     if len(st.picked[seat]) == st.counts.characters:
@@ -231,7 +232,6 @@ def reveal_characters(st: SyllaState) -> None:
         for c in st.picked[seat]:
             st.card_owner[c] = seat
             st.hand[seat].append(c)
-            st.box.remove(c)
         merchants = sum(1 for c in st.picked[seat] if data.cards[c].type == "merchant")
         st.money[seat] = data.start_denarii + data.denarii_per_merchant * merchants
         st.log("reveal", seat, tuple(data.cards[c].kind for c in st.picked[seat]), st.money[seat])
@@ -561,6 +561,7 @@ def gain_building(st: SyllaState, seat: int, tile: int) -> None:
     data = st.data
     btype = data.tiles[tile].type
     eff = data.effects
+    st.bought = -1
     if btype in ("stall", "field", "private_temple", "tavern"):
         st.tile_owner[tile] = seat
         st.builds[seat].append(tile)

@@ -265,9 +265,12 @@ class SyllaState(State):
             if other == seat:
                 continue
             if new.picked[other]:
-                pool = list(data.set_cards[new.revenue[other]])
+                mine = set(data.set_cards[new.revenue[other]])
+                kept = len(new.picked[other])
+                pool = new.picked[other] + [c for c in new.box if c in mine]
                 rng.shuffle(pool)
-                new.picked[other] = pool[: len(new.picked[other])]
+                new.picked[other] = pool[:kept]
+                new.box = [c for c in new.box if c not in mine] + pool[kept:]
             if new.choice[other] >= 0:
                 if new.phase == rules.VOTE:
                     new.choice[other] = 2 * rng.randrange(new.money[other] + 1) + rng.randrange(2)
@@ -318,7 +321,7 @@ class SyllaState(State):
         assert all(v == 1 for v in places.values()), "a card is in two places"
         assert len(places) == len(data.cards), "a card is missing"
         tiles: Counter[int] = Counter(self.stack + self.tiles_out)
-        tiles.update(t for t in self.slots if t >= 0)
+        tiles.update(t for t in [*self.slots, self.bought] if t >= 0)
         for seat in range(n):
             tiles.update(self.builds[seat])
         assert all(v == 1 for v in tiles.values()), "a building is in two places"

@@ -230,10 +230,30 @@ def test_token_list_largest_sum_when_the_largest_value_is_wanted() -> None:
     assert {a.split("@")[0] for a in choices(st)} == {"centurion4/4"}
 
 
-def test_token_list_leftmost_token_last() -> None:
+def test_token_list_a_non_laurel_token_first() -> None:
     st = crassus_to_play("laurel2/2", "shield3/3", "laurel2/2")
     assert {a.split("@")[0] for a in choices(st)} == {"shield3/3"}
+
+
+def test_token_list_the_leftmost_of_two_alike_is_played() -> None:
+    st = crassus_to_play("laurel2/2", "ship6/0", "laurel2/2")
+    lay(st, CAESAR, "sword6/0@b29>AG")  # Syria: 0 to 0, its last cell b30 a shield
+    assert choices(st) == {"laurel2/2@b30"}
+    st.order, st.steps = "A", []
+    st.apply(CRASSUS, "laurel2/2@b30")
+    assert [st.data.kinds[k].label for k in st.hands[CRASSUS]] == ["ship6/0", "laurel2/2"]
+
+
+def test_the_cell_is_drawn_before_the_token_list_is_read() -> None:
     st = crassus_to_play("ship6/0", "shield6/0", "sword6/0")
     # Italy takes a 6 on b08/b16 (shield), b12/b14 (sword), b15/b17 (ship); the cell list
-    # prefers the cells beside a central province: b08 (Sardinia), b12 (Sicily), b15 (Achaea)
+    # prefers the cells beside a central province: b08 (Sardinia), b12 (Sicily), b15 (Achaea);
+    # then a random cell, each with its own token (not the leftmost token's cell alone)
     assert choices(st) == {"shield6/0@b08>IT", "sword6/0@b12>IT", "ship6/0@b15>IT"}
+
+
+def test_province_list_central_before_next_to_central() -> None:
+    st = crassus_to_play("sword6/0", "ship5/1", "shield4/2")
+    lay(st, CRASSUS, "ship3/3@b10")
+    # Numidia and Sicily both +3 for him (line 4); Sicily is central
+    assert choices(st) == {"sword6/0@b12>SC"}

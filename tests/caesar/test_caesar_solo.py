@@ -171,6 +171,16 @@ def test_order_d_takes_a_random_centurion_to_the_right_end() -> None:
     assert len(st.centurions[CRASSUS]) == 2
 
 
+def test_the_centurion_crassus_takes_is_a_random_one() -> None:
+    taken = set()
+    for seed in range(10):
+        st = solo_match(seed, centurions=True)
+        crassus_plays_any(st)
+        to_crassus(st, "D")
+        taken.add(labels(st, st.hands[CRASSUS])[-1])
+    assert taken == {"centurion3/3", "centurion7/0", "centurion4/4"}
+
+
 def test_crassus_does_not_draw_at_the_end_of_his_turn() -> None:
     st = solo_match(1)
     st.order, st.steps = "A", []

@@ -1266,6 +1266,21 @@ def check(st: SyllaState, seat: int, action: Move) -> None:
                 f"you hold {st.money[seat]} denarii behind your screen, not {action.n}", rule
             )
         return
+    if st.phase == BID and action.verb == "bid":
+        top = len(payers(st, seat, st.data.slot_colours[st.sale_slot]))
+        if st.high < action.n <= top:
+            return
+    elif st.phase == BID and action.verb == "pass":
+        return
+    elif st.phase == CUBE and action.verb == "cube":
+        vestal = action.what == "vestal"
+        event = st.data.events[action.n]
+        if (
+            st.cubes_left[2 * seat + vestal]
+            and action.n in st.row
+            and (event.vestal if vestal else event.legionary)
+        ):
+            return
     legal = choices(st, seat)
     if action in legal:
         return

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from ludi.engine import Event, Game, IllegalAction, OptionValue, RecordError, Result, Rng, State
 from ludi.games.sylla import rules, view
 from ludi.games.sylla.actions import ActionTable, Move, table_for
-from ludi.games.sylla.data import Counts, SyllaData
+from ludi.games.sylla.data import Counts, SyllaData, load
 
 
 class SyllaState(State):
@@ -208,6 +208,24 @@ class SyllaState(State):
         self.ladder = [0, 0, 0]
         self.famine = 0
 
+    #: list slots holding lists (one level deep); every other list slot is flat
+    NESTED: ClassVar[tuple[str, ...]] = ("picked", "secret_tok", "secret_mask", "hand", "builds")
+
+    def clone(self) -> SyllaState:
+        """Return an independent copy, faster than the generic one: it knows which slots are
+        flat lists (copied by slicing), nested ones, and plain values (shared)."""
+        new = object.__new__(SyllaState)
+        get = self.__getattribute__
+        put = new.__setattr__
+        for name in _PLAIN:
+            put(name, get(name))
+        for name in _FLAT:
+            put(name, get(name)[:])
+        for name in self.NESTED:
+            put(name, [v[:] for v in get(name)])
+        new.rng = Rng(state=self.rng.state)
+        return new
+
     # -- the contract ----------------------------------------------------------------------
 
     @property
@@ -338,6 +356,24 @@ class SyllaState(State):
         assert 0 <= self.famine <= data.famine_max, "famine off its track"
         assert all(0 <= x < len(data.ladder_values) for x in self.ladder), "marker off the ladder"
         assert 0 <= self.deck_known <= len(self.deck), "known bottom of the deck"
+
+
+def _kinds() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    probe = SyllaState(4, 0, {"unused_sets": True, "temple_votes": "at_least"}, load())
+    flat = tuple(
+        n
+        for n in SyllaState._all_slots
+        if type(getattr(probe, n, None)) is list and n not in SyllaState.NESTED
+    )
+    plain = tuple(
+        n
+        for n in SyllaState._all_slots
+        if n not in flat and n not in SyllaState.NESTED and n != "rng"
+    )
+    return flat, plain
+
+
+_FLAT, _PLAIN = _kinds()
 
 
 def new_state(

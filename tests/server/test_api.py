@@ -1,0 +1,448 @@
+"""The server through its test client: the lobby API, live play, refusals, restarts, and that
+no message ever carries what its viewer may not see."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import ludi
+from conftest import create, hello, make_client, receive_until
+from ludi.server.protocol import RULE_THROTTLE
+from ludi.store.sql import SqlStore
+
+
+def play_out(ws: Any, first: dict[str, Any], seed: int = 1) -> list[dict[str, Any]]:
+    """Play a seat's moves at random until the match ends; return every message received."""
+    rng = random.Random(seed)
+    messages = [first]
+    message = first
+    while True:
+        if message["type"] == "state":
+            if message["over"]:
+                return messages
+            if message["legal"]:
+                ws.send_json({"type": "act", "action": rng.choice(message["legal"])})
+        message = ws.receive_json()
+        messages.append(message)
+
+
+def states_of(db: Path, match_id: str) -> list[ludi.State]:
+    """Return the state after each stored action of a match, replayed from its start."""
+    store = SqlStore(db)
+    header = store.header(match_id)
+    assert header is not None
+    state = ludi.new_match(
+        header.game, players=header.players, seed=header.seed, options=header.options
+    )
+    states = [state.clone()]
+    for seat, text in store.action_log(match_id):
+        state.apply(seat, text)
+        states.append(state.clone())
+    store.close()
+    return states
+
+
+def as_json(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def check_conformance(
+    messages: list[dict[str, Any]], states: list[ludi.State], viewer: int | None, bots: set[int]
+) -> None:
+    """Every state message equals what the rules let ``viewer`` see at that point, and the
+    narrated events, put together, are exactly the viewer's log."""
+    log: list[str] = []
+    seen = 0
+    for m in messages:
+        if m["type"] != "state":
+            continue
+        seen += 1
+        state = states[m["n"]]
+        assert m["seat"] == viewer
+        assert m["view"] == as_json(state.view(viewer)), f"view at action {m['n']}"
+        expected_legal = []
+        if viewer is not None and viewer in state.to_act and viewer not in bots:
+            expected_legal = [str(a) for a in state.legal_actions(viewer)]
+        assert m["legal"] == expected_legal
+        if m["full"]:
+            log = []
+        log.extend(m["events"])
+    assert seen > 0
+    assert log == states[-1].events(viewer)
+
+
+# -- the lobby -------------------------------------------------------------------------------
+
+
+def test_games_lists_caesar_with_its_options_and_the_bots(client: TestClient) -> None:
+    data = client.get("/api/games").json()
+    caesar = next(g for g in data["games"] if g["id"] == "caesar")
+    assert caesar["players"] == [2]
+    assert {o["name"] for o in caesar["options"]} >= {"poison", "centurions", "solo"}
+    assert "random" in data["bots"]
+
+
+def test_creating_a_match_gives_each_seat_a_secret_link_and_a_spectator_link(
+    client: TestClient,
+) -> None:
+    created = create(client)
+    tokens = [s["token"] for s in created["seats"]]
+    assert len(set(tokens)) == 2
+    assert all(s["link"] == f"/match/{created['id']}#seat={s['token']}" for s in created["seats"])
+    assert created["spectator_link"] == f"/match/{created['id']}"
+    assert created["hotseat_link"].startswith(f"/match/{created['id']}#hot=0.")
+    listing = client.get("/api/matches").text
+    one = client.get(f"/api/matches/{created['id']}").text
+    for token in tokens:
+        assert token not in listing and token not in one
+    assert "token_hash" not in listing
+    assert json.loads(listing)["matches"][0]["status"] == "open"
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        ({"game": "chess"}, "no game 'chess'"),
+        ({"players": 3}, "played by 2 players"),
+        ({"seats": [{"name": "solo"}]}, "give 2 seats"),
+        ({"seats": [{}, {"bot": "deep_blue"}]}, "no bot 'deep_blue'"),
+        ({"options": {"poison": "maybe"}}, "on or off"),
+        ({"options": {"border_control": True}}, "border_control needs"),
+    ],
+)
+def test_a_match_the_rules_do_not_allow_is_refused_and_nothing_is_stored(
+    client: TestClient, db: Path, body: dict[str, Any], reason: str
+) -> None:
+    request = {"game": "caesar", "seats": [{}, {}], **body}
+    response = client.post("/api/matches", json=request)
+    assert response.status_code == 400
+    assert reason in response.json()["error"]
+    assert SqlStore(db).count_matches() == 0
+
+
+def test_a_malformed_creation_request_is_refused(client: TestClient) -> None:
+    assert client.post("/api/matches", json={"game": "caesar"}).status_code == 422
+    too_long = {"game": "caesar", "seats": [{"name": "x" * 41}, {}]}
+    assert client.post("/api/matches", json=too_long).status_code == 422
+
+
+# -- live play and what is sent ----------------------------------------------------------------
+
+
+def test_a_whole_match_against_a_bot_sends_every_viewer_only_its_own_view(
+    client: TestClient, db: Path
+) -> None:
+    created = create(
+        client,
+        seats=[{"name": "Ann"}, {"bot": "random"}],
+        options={"poison": True, "border_control": True},
+    )
+    match_id = created["id"]
+    ann, bot = (s["token"] for s in created["seats"])
+    with (
+        client.websocket_connect(f"/ws/{match_id}") as spectator,
+        client.websocket_connect(f"/ws/{match_id}") as watcher,
+        client.websocket_connect(f"/ws/{match_id}") as player,
+    ):
+        spectator_messages = [hello(spectator, None)]
+        watcher_messages = [hello(watcher, bot)]  # the bot seat's holder watches it play
+        player_messages = play_out(player, hello(player, ann))
+        for ws, messages in ((spectator, spectator_messages), (watcher, watcher_messages)):
+            while not (messages[-1]["type"] == "state" and messages[-1]["over"]):
+                messages.append(ws.receive_json())
+    states = states_of(db, match_id)
+    assert states[-1].is_over
+    check_conformance(player_messages, states, 0, bots={1})
+    check_conformance(watcher_messages, states, 1, bots={1})
+    check_conformance(spectator_messages, states, None, bots={1})
+    # and, spelled out: no one but Ann ever saw Ann's screen
+    for m in spectator_messages + watcher_messages:
+        if m["type"] == "state":
+            assert m["view"]["seats"][0]["hand"] is None
+    header = client.get(f"/api/matches/{match_id}").json()
+    assert header["status"] == "finished"
+    assert header["result"] == states[-1].result.to_json()  # type: ignore[union-attr]
+    acks = [m for m in player_messages if m["type"] == "ack"]
+    assert acks and all(m["n"] > 0 for m in acks)
+
+
+def _setup_two_humans(client: TestClient) -> tuple[str, str, str]:
+    created = create(client)
+    return created["id"], created["seats"][0]["token"], created["seats"][1]["token"]
+
+
+def test_bad_messages_get_an_error_and_change_nothing(client: TestClient, db: Path) -> None:
+    match_id, first, second = _setup_two_humans(client)
+    state = ludi.new_match("caesar", seed=7)
+    actions = state.legal_actions(0)
+    legal = [str(a) for a in actions]
+    # a well-formed placement the rules refuse (a token Caesar does not hold, say)
+    table = state.table  # type: ignore[attr-defined]
+    not_legal = next(t for t, a in table.by_text.items() if "@" in t and a not in actions)
+    with (
+        client.websocket_connect(f"/ws/{match_id}") as ws0,
+        client.websocket_connect(f"/ws/{match_id}") as ws1,
+        client.websocket_connect(f"/ws/{match_id}") as spectator,
+    ):
+        assert hello(ws0, first)["legal"] == legal
+        hello(ws1, second)
+        hello(spectator, None)
+        bad: list[tuple[Any, str, str]] = [
+            (ws0, "not json", "one JSON object"),
+            (ws0, "[1, 2]", "one JSON object"),
+            (ws0, json.dumps({"type": "act"}), "'action' is the notation"),
+            (ws0, json.dumps({"type": "act", "action": "x" * 5000}), "too long"),
+            (ws0, json.dumps({"type": "dance"}), "unknown message type"),
+            (ws0, json.dumps({"type": "hello", "token": first}), "already greeted"),
+            (ws0, json.dumps({"type": "act", "action": "ship9/9@b01"}), "not a Caesar! action"),
+            (ws0, json.dumps({"type": "act", "action": not_legal, "ref": 5}), ""),
+            (ws1, json.dumps({"type": "act", "action": legal[0], "ref": "x"}), "not to act"),
+            (spectator, json.dumps({"type": "act", "action": legal[0]}), "spectators"),
+            (ws0, json.dumps({"type": "bot", "spec": "deep_blue"}), "no bot"),
+        ]
+        for ws, text, reason in bad:
+            ws.send_text(text)
+            error, before = receive_until(ws, "error")  # (others joining are announced)
+            assert all(m["type"] == "state" and m["n"] == 0 for m in before)
+            assert reason in error["reason"], (text, error)
+            assert error["rule"]
+        # the refusal of an illegal move names the rule, and the ref comes back
+        ws0.send_json({"type": "act", "action": not_legal, "ref": 6})
+        error = receive_until(ws0, "error")[0]
+        assert error["ref"] == 6
+        assert error["rule"].startswith("ИГРОВОЙ ПРОЦЕСС")
+        assert client.get(f"/api/matches/{match_id}").json()["actions"] == 0
+        assert SqlStore(db).action_log(match_id) == []
+        # and the match goes on as if nothing happened
+        ws0.send_json({"type": "act", "action": legal[0], "ref": 1})
+        ack, before = receive_until(ws0, "ack")
+        assert ack == {"type": "ack", "ref": 1, "n": 1}
+        assert before[-1]["n"] == 1
+    assert SqlStore(db).action_log(match_id) == [(0, legal[0])]
+
+
+def test_a_wrong_token_or_no_hello_closes_the_connection(client: TestClient) -> None:
+    match_id, _, _ = _setup_two_humans(client)
+    with client.websocket_connect(f"/ws/{match_id}") as ws:
+        ws.send_json({"type": "hello", "token": "guessed"})
+        assert "does not open any seat" in ws.receive_json()["reason"]
+    with client.websocket_connect(f"/ws/{match_id}") as ws:
+        ws.send_json({"type": "ping"})
+        assert "say hello first" in ws.receive_json()["reason"]
+    with client.websocket_connect("/ws/nosuchmatch") as ws:
+        assert ws.receive_json()["reason"] == "no such match"
+
+
+def test_a_flooding_client_is_throttled_and_others_are_served(client: TestClient) -> None:
+    match_id, first, _ = _setup_two_humans(client)
+    other_id, other, _ = _setup_two_humans(client)
+    with (
+        client.websocket_connect(f"/ws/{match_id}") as flood,
+        client.websocket_connect(f"/ws/{other_id}") as calm,
+    ):
+        hello(flood, first)
+        hello(calm, other)
+        for _ in range(100):
+            flood.send_json({"type": "ping"})
+        calm.send_json({"type": "ping", "ref": "calm"})
+        assert calm.receive_json() == {"type": "pong", "ref": "calm"}
+        error, before = receive_until(flood, "error")
+        assert "slow down" in error["reason"]
+        assert error["rule"] == RULE_THROTTLE
+        assert 40 <= len(before) < 100  # the burst was answered, then the flood was cut off
+        assert all(m["type"] == "pong" for m in before)
+
+
+# -- durability --------------------------------------------------------------------------------
+
+
+def _play(client: TestClient, match_id: str, tokens: list[str], count: int) -> dict[str, Any]:
+    """Play ``count`` actions (the first legal one each time); return the last state message
+    of the seat that moved last."""
+    last: dict[str, Any] = {}
+    with (
+        client.websocket_connect(f"/ws/{match_id}") as ws0,
+        client.websocket_connect(f"/ws/{match_id}") as ws1,
+    ):
+        sockets = [ws0, ws1]
+        latest = [hello(ws, token) for ws, token in zip(sockets, tokens, strict=True)]
+        for _ in range(count):
+            seat = next(s for s in (0, 1) if latest[s]["legal"])
+            sockets[seat].send_json({"type": "act", "action": latest[seat]["legal"][0]})
+            _ack, before = receive_until(sockets[seat], "ack")
+            last = latest[seat] = before[-1]
+            other = 1 - seat
+            while latest[other]["n"] < last["n"]:
+                latest[other] = sockets[other].receive_json()
+    return last
+
+
+def test_a_restarted_server_continues_every_match_where_it_was(db: Path) -> None:
+    with make_client(db) as client:
+        match_id, first, second = _setup_two_humans(client)
+        last = _play(client, match_id, [first, second], 5)
+        assert last["n"] == 5
+    with make_client(db) as client:  # a new server on the same database
+        assert client.get(f"/api/matches/{match_id}").json()["actions"] == 5
+        seat = 0 if last["seat"] == 0 else 1
+        token = [first, second][seat]
+        with client.websocket_connect(f"/ws/{match_id}") as ws:
+            again = hello(ws, token)
+        assert again["n"] == 5
+        assert again["view"] == last["view"]
+        assert _play(client, match_id, [first, second], 1)["n"] == 6
+
+
+def test_snapshots_rebuild_the_same_match_as_the_full_log(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("ludi.server.hub.SNAPSHOT_EVERY", 3)
+    with make_client(db) as client:
+        match_id, first, second = _setup_two_humans(client)
+        _play(client, match_id, [first, second], 7)
+    store = SqlStore(db)
+    snapshot = store.latest_snapshot(match_id)
+    assert snapshot is not None and snapshot[0] == 6
+    header = store.header(match_id)
+    assert header is not None
+    from_snapshot = store.rebuild(header)
+    from_start = store.rebuild(header, use_snapshot=False)
+    for viewer in (0, 1, None):
+        assert from_snapshot.view(viewer) == from_start.view(viewer)
+        assert from_snapshot.events(viewer) == from_start.events(viewer)
+    for seat in (0, 1):
+        assert [str(a) for a in from_snapshot.legal_actions(seat)] == [
+            str(a) for a in from_start.legal_actions(seat)
+        ]
+    assert from_snapshot.position()["state"] == from_start.position()["state"]
+
+
+def test_the_log_is_append_only(db: Path) -> None:
+    from ludi.store.sql import Append, SeatInfo, hash_token
+
+    store = SqlStore(db)
+    state = ludi.new_match("caesar", seed=1)
+    header = store.create_match(
+        state, [SeatInfo(0, "a", hash_token("a"), None), SeatInfo(1, "b", hash_token("b"), None)]
+    )
+    text = str(state.legal_actions(0)[0])
+    store.append_actions([Append(header.id, 0, 0, text)])
+    with pytest.raises(Exception, match=r"UNIQUE|unique|IntegrityError"):
+        store.append_actions([Append(header.id, 1, 1, "x"), Append(header.id, 0, 0, "other")])
+    assert store.action_log(header.id) == [(0, text)]  # the failed batch left nothing behind
+
+
+# -- seats, rematches, replays ---------------------------------------------------------------------
+
+
+def test_a_human_hands_the_seat_to_a_bot_and_takes_it_back(client: TestClient) -> None:
+    match_id, first, second = _setup_two_humans(client)
+    store: SqlStore = client.app.state.store  # type: ignore[attr-defined]
+
+    def moves_of(seat: int) -> int:
+        return sum(1 for s, _ in store.action_log(match_id) if s == seat)
+
+    with (
+        client.websocket_connect(f"/ws/{match_id}") as ws0,
+        client.websocket_connect(f"/ws/{match_id}") as ws1,
+    ):
+        hello(ws0, first)
+        hello(ws1, second)
+        ws1.send_json({"type": "bot", "spec": "random", "ref": "away"})
+        assert receive_until(ws1, "ack")[0]["ref"] == "away"
+        assert client.get(f"/api/matches/{match_id}").json()["seats"][1]["bot"] == "random"
+        # Ann plays on; the bot moves for Bob
+        while moves_of(1) == 0:
+            message = ws0.receive_json()
+            if message["type"] == "state" and message["legal"]:
+                ws0.send_json({"type": "act", "action": message["legal"][0]})
+        ws1.send_json({"type": "bot", "spec": None, "ref": "back"})
+        receive_until(ws1, "ack")
+        assert client.get(f"/api/matches/{match_id}").json()["seats"][1]["bot"] is None
+        # from now on Bob's moves wait for Bob
+        ws1.send_json({"type": "sync"})
+        message = receive_until(ws1, "state")[0]
+        while 1 not in message["to_act"]:
+            mine = ws0.receive_json()
+            if mine["type"] == "state" and mine["legal"]:
+                ws0.send_json({"type": "act", "action": mine["legal"][0]})
+            message = ws1.receive_json() if mine["type"] == "ack" else message
+            if message["type"] != "state":
+                message = receive_until(ws1, "state")[0]
+        bob_moves = moves_of(1)
+        assert message["legal"]
+        ws1.send_json({"type": "ping", "ref": "wait"})  # a round trip: a bot would have moved
+        assert receive_until(ws1, "pong")[0]["ref"] == "wait"
+        assert moves_of(1) == bob_moves
+
+
+def _finished_match(client: TestClient) -> dict[str, Any]:
+    created = create(client, seats=[{"name": "Ann"}, {"bot": "random"}])
+    with client.websocket_connect(f"/ws/{created['id']}") as ws:
+        play_out(ws, hello(ws, created["seats"][0]["token"]))
+    return created
+
+
+def test_a_rematch_keeps_the_seats_and_their_links(client: TestClient) -> None:
+    created = _finished_match(client)
+    match_id = created["id"]
+    ann = created["seats"][0]["token"]
+    refused = client.post(f"/api/matches/{match_id}/rematch", json={"token": "nope"})
+    assert refused.status_code == 403
+    new_id = client.post(f"/api/matches/{match_id}/rematch", json={"token": ann}).json()["id"]
+    assert new_id != match_id
+    again = client.post(f"/api/matches/{match_id}/rematch", json={"token": ann}).json()["id"]
+    assert again == new_id
+    new = client.get(f"/api/matches/{new_id}").json()
+    old = client.get(f"/api/matches/{match_id}").json()
+    assert [(s["name"], s["bot"]) for s in new["seats"]] == [
+        (s["name"], s["bot"]) for s in old["seats"]
+    ]
+    assert new["rematch_of"] == match_id and old["rematch"] == new_id
+    with client.websocket_connect(f"/ws/{new_id}") as ws:
+        assert hello(ws, ann)["seat"] == 0  # the same link's token opens the same seat
+
+
+def test_a_rematch_of_a_running_match_is_refused(client: TestClient) -> None:
+    match_id, first, _ = _setup_two_humans(client)
+    response = client.post(f"/api/matches/{match_id}/rematch", json={"token": first})
+    assert response.status_code == 400
+    assert "once the match is over" in response.json()["error"]
+
+
+def test_the_replay_steps_through_a_finished_match_per_seat_or_revealed(
+    client: TestClient, db: Path
+) -> None:
+    match_id = _finished_match(client)["id"]
+    states = states_of(db, match_id)
+    start = client.get(f"/api/matches/{match_id}/replay/0?seat=1").json()
+    assert start["views"] == [as_json(states[0].view(1))]
+    assert start["views"][0]["seats"][0]["hand"] is None
+    both = client.get(f"/api/matches/{match_id}/replay/3?seat=all").json()
+    assert both["views"] == [as_json(states[3].view(0)), as_json(states[3].view(1))]
+    assert both["last"]["action"] == SqlStore(db).action_log(match_id)[2][1]
+    end = client.get(f"/api/matches/{match_id}/replay/{len(states) - 1}?seat=none").json()
+    assert end["result"] == states[-1].result.to_json()  # type: ignore[union-attr]
+    assert client.get(f"/api/matches/{match_id}/replay/{len(states)}").status_code == 404
+    assert client.get(f"/api/matches/{match_id}/replay/0?seat=9").status_code == 400
+    record = client.get(f"/api/matches/{match_id}/record").json()
+    assert ludi.replay(record).result == states[-1].result
+
+
+def test_a_running_match_cannot_be_replayed(client: TestClient) -> None:
+    match_id, _, _ = _setup_two_humans(client)
+    assert client.get(f"/api/matches/{match_id}/replay/0").status_code == 409
+    assert client.get(f"/api/matches/{match_id}/record").status_code == 409
+
+
+def test_the_pages_are_served(client: TestClient) -> None:
+    assert "Create match" in client.get("/").text
+    assert 'src="/static/match.js"' in client.get("/match/abc").text
+    assert client.get("/static/boards/caesar.js").status_code == 200
+    assert client.get("/static/boards/generic.js").status_code == 200

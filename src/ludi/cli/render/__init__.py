@@ -11,12 +11,13 @@ from typing import Any
 
 from rich.console import Console
 
-from ludi.cli.render import caesar, generic
+from ludi.cli.render import caesar, generic, sylla
 
 Renderer = Callable[[dict[str, Any], Console], None]
 
 RENDERERS: dict[str, Renderer] = {
     "caesar": caesar.render,
+    "sylla": sylla.render,
 }
 
 

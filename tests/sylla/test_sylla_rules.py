@@ -539,3 +539,39 @@ def test_face_down_christians_score_nothing_and_ties_share_the_win() -> None:
     assert result.winners == (BLUE, RED)
     assert result.ranking == (1, 1, 3, 3)
     assert result.reward(BLUE) == result.reward(RED) == 0.5
+
+
+# -- counts of legal moves at fixed positions -------------------------------------------------
+
+
+def test_legal_move_counts_at_setup_and_in_round_1() -> None:
+    st = match()
+    assert legal(st, BLUE) == [
+        "pick:senator",
+        "pick:christian_senator",
+        "pick:merchant",
+        "pick:christian_merchant",
+        "pick:legionary",
+        "pick:vestal",
+        "pick:slave",
+        "pick:christian_slave",
+    ]
+    assert all(len(st.legal_actions(s)) == 8 for s in range(4))
+    st = ready()
+    st.money = [0, 0, 0, 0]
+    rules.begin_round(st)
+    assert legal(st, BLUE) == ["bid:0"]  # no Senator, no denarii: the Consul bids 0
+    st.apply(BLUE, "bid:0")
+    assert st.consul == BLUE and st.phase == rules.TOKEN  # nobody could outbid him
+    assert len(st.legal_actions(BLUE)) == 3
+
+
+def test_two_players_crisis_one_gains_the_other_loses() -> None:
+    st = ready(players=2)
+    tokens(st, 0, health=2)
+    tokens(st, 1, health=1)
+    st.famine = 0
+    st.ladder = [2, 2, 0]
+    st.prestige = [10, 10]
+    rules.famine_and_crisis(st)
+    assert st.prestige == [13, 7]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,20 @@ from ludi.server.app import create_app
 def make_client(db: Path) -> TestClient:
     """Return a test client of an app on ``db`` whose bots move at once, in threads."""
     return TestClient(create_app(db, bot_delay=0.0, bot_processes=0))
+
+
+@pytest.fixture(autouse=True)
+def watchdog() -> Iterator[None]:
+    """Fail a test that waits more than a minute for a message instead of hanging the run."""
+
+    def expire(_signum: int, _frame: object) -> None:
+        raise TimeoutError("the test waited more than 60 s (a message that never came?)")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(60)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture

@@ -1,0 +1,124 @@
+"""Matches played in headless Chromium by clicking, as a person would."""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Browser, Page, expect
+
+from conftest import Server
+
+
+def open_page(browser: Browser, url: str, width: int = 1280) -> Page:
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(url)
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def play_one_move(page: Page) -> None:
+    """Take a legal move by clicking: a bonus decision, or a token, a cell and a facing."""
+    expect(page.locator(".turn.mine")).to_be_visible(timeout=15000)
+    if page.locator(".chip.playable").count() == 0:
+        page.locator(".chooser button[data-action]").first.click()  # use the bonus
+        return
+    page.locator(".chip.playable").first.click()
+    page.locator(".cell.target").first.click()
+    facing = page.locator(".chooser button[data-action]")
+    if facing.count():
+        facing.first.click()
+
+
+def moves_so_far(server: Server, match_id: str) -> int:
+    return int(server.get(f"/api/matches/{match_id}")["actions"])
+
+
+def wait_for_moves(server: Server, match_id: str, count: int) -> None:
+    deadline = time.monotonic() + 15
+    while moves_so_far(server, match_id) < count:
+        assert time.monotonic() < deadline, "the move was not taken"
+        time.sleep(0.1)
+
+
+def test_a_whole_caesar_match_by_clicking_against_a_bot(server: Server, browser: Browser) -> None:
+    created = server.post(
+        "/api/matches",
+        {"game": "caesar", "seats": [{"name": "Ann"}, {"bot": "random"}], "seed": 11},
+    )
+    page = open_page(browser, server.base + created["seats"][0]["link"])
+    expect(page.locator(".caesar-map")).to_be_visible()
+    deadline = time.monotonic() + 240
+    while page.locator(".turn.over").count() == 0:
+        assert time.monotonic() < deadline, "the match took too long"
+        page.wait_for_selector(".turn.mine, .turn.over", timeout=20000)
+        if page.locator(".turn.over").count():
+            break
+        before = moves_so_far(server, created["id"])
+        play_one_move(page)
+        wait_for_moves(server, created["id"], before + 1)
+    expect(page.locator("#result")).to_contain_text("Final scoring")
+    header = server.get(f"/api/matches/{created['id']}")
+    assert header["status"] == "finished"
+    winner = header["seats"][header["result"]["winners"][0]]["name"]
+    expect(page.locator(".turn.over")).to_contain_text(winner)
+    expect(page.locator("#log li").first).to_be_visible()
+    # the replay viewer steps through it
+    page.locator("text=Replay this match").click()
+    expect(page.locator("#controls")).to_contain_text("Replay")
+    page.locator("#next").click()
+    expect(page.locator(".turn")).to_contain_text("Move 1")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_page_recovers_when_the_server_is_killed_and_restarted(
+    server: Server, browser: Browser
+) -> None:
+    created = server.post(
+        "/api/matches", {"game": "caesar", "seats": [{"name": "Ann"}, {"bot": "random"}]}
+    )
+    match_id = created["id"]
+    page = open_page(browser, server.base + created["seats"][0]["link"])
+    play_one_move(page)
+    expect(page.locator(".turn.mine")).to_be_visible(timeout=15000)
+    done = moves_so_far(server, match_id)
+    assert done >= 2  # Ann's move and the bot's answer, both acknowledged
+    server.kill()
+    expect(page.locator("#connection")).to_contain_text("reconnecting", timeout=10000)
+    server.start()
+    expect(page.locator("#connection")).to_have_text("connected", timeout=15000)
+    assert moves_so_far(server, match_id) == done  # nothing acknowledged was lost
+    play_one_move(page)  # and the match goes on from the page as it was
+    wait_for_moves(server, match_id, done + 1)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_hot_seat_hides_each_screen_until_its_owner_takes_it(
+    server: Server, browser: Browser
+) -> None:
+    created = server.post(
+        "/api/matches", {"game": "caesar", "seats": [{"name": "Ann"}, {"name": "Bob"}]}
+    )
+    page = open_page(browser, server.base + created["hotseat_link"])
+    expect(page.locator("#curtain")).to_contain_text("Pass the screen to Ann")
+    expect(page.locator(".caesar-map")).to_be_hidden()
+    page.locator("#take-screen").click()
+    expect(page.locator(".seat-panel.mine")).to_contain_text("Your screen")
+    while page.locator("#curtain").is_hidden():
+        play_one_move(page)  # Ann's turn may include a bonus decision
+        page.wait_for_timeout(300)
+    expect(page.locator("#curtain")).to_contain_text("Pass the screen to Bob")
+    page.locator("#take-screen").click()
+    expect(page.locator(".seat-panel.mine")).to_contain_text("Pompey")
+
+
+def test_the_phone_width_shows_the_board_and_the_screen(server: Server, browser: Browser) -> None:
+    created = server.post(
+        "/api/matches", {"game": "caesar", "seats": [{"name": "Ann"}, {"bot": "random"}]}
+    )
+    page = open_page(browser, server.base + created["seats"][0]["link"], width=390)
+    expect(page.locator(".caesar-map")).to_be_visible()
+    expect(page.locator(".chip.playable").first).to_be_visible()
+    play_one_move(page)
+    expect(page.locator("#log li").first).to_be_visible()

@@ -115,3 +115,11 @@ def test_sampling_after_the_draft_keeps_played_and_board_cards() -> None:
         assert sample.discarded == st.discarded
         assert sample.hands[BLUE] == st.hands[BLUE]
         assert [len(h) for h in sample.hands] == [len(h) for h in st.hands]
+
+
+def test_sampling_redraws_the_other_hands_and_the_later_decks() -> None:
+    st = in_actions(4, seed=3)
+    samples = [st.sample_hidden(RED, Rng(k)) for k in range(8)]
+    assert any(s.hands[BLUE] != st.hands[BLUE] for s in samples)
+    assert any(s.decks[2] != st.decks[2] for s in samples)  # epoch II's monuments
+    assert all(s.hands[RED] == st.hands[RED] for s in samples)

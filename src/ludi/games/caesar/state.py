@@ -220,6 +220,8 @@ class CaesarState(State):
         order stack and centurion pile, and the set-aside bonus tokens."""
         new = self.clone()
         new.rng = rng.fork()
+        for bag in new.bags:
+            bag.sort()  # a bag's order is the true generator's doing, which no seat sees
         opp = 1 - seat
         if opp != self.crassus:
             face_down = [
@@ -230,15 +232,18 @@ class CaesarState(State):
             pool = new.hands[opp] + new.bags[opp] + [new.cell_kind[c] for c in face_down]
             for kind in new.revealed[opp]:
                 pool.remove(kind)
+            pool.sort()  # start from an order the seat knows, so the draw depends on its view only
             rng.shuffle(pool)
             n = len(new.hands[opp])
             new.hands[opp] = pool[:n]
             for i, c in enumerate(face_down):
                 new.cell_kind[c] = pool[n + i]
             new.bags[opp] = pool[n + len(face_down) :] + new.revealed[opp]
-        rng.shuffle(new.orders)
-        rng.shuffle(new.set_aside)
+        for stack in (new.orders, new.set_aside):
+            stack.sort()
+            rng.shuffle(stack)
         if self.crassus >= 0:
+            new.centurions[self.crassus].sort()
             rng.shuffle(new.centurions[self.crassus])
         return new
 

@@ -80,6 +80,25 @@ def test_plays_only_legal_actions_in_a_solo_match_with_every_module() -> None:
     assert state.result is not None
 
 
+GAME_COUNTS = [(g.id, n) for g in ludi.games() for n in g.players]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"), GAME_COUNTS, ids=[f"{g}-{n}" for g, n in GAME_COUNTS]
+)
+def test_plays_legal_actions_in_every_game_and_player_count(game_id: str, players: int) -> None:
+    # the bot knows only the contract: any game, 2 to 4 seats, secret simultaneous choices
+    state = ludi.new_match(game_id, players=players, seed=4)
+    bots = [ISMCTSBot(seed=s, iterations=4) for s in range(players)]
+    for _ in range(60):
+        if state.is_over:
+            break
+        seat = state.to_act[-1]  # in a simultaneous choice, not always the first listed
+        action = bots[seat].choose(Seat(state, seat))
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)
+
+
 def test_a_single_legal_action_is_returned_without_searching() -> None:
     class OneChoice(Seat):
         def legal_actions(self) -> list[Action]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,6 @@ from fastapi.testclient import TestClient
 
 import ludi
 from conftest import create, hello, make_client, receive_until
-from ludi.server.protocol import RULE_THROTTLE
 from ludi.store.sql import SqlStore
 
 
@@ -22,11 +22,13 @@ def play_out(ws: Any, first: dict[str, Any], seed: int = 1) -> list[dict[str, An
     rng = random.Random(seed)
     messages = [first]
     message = first
+    acted_at = -1
     while True:
         if message["type"] == "state":
             if message["over"]:
                 return messages
-            if message["legal"]:
+            if message["legal"] and message["n"] > acted_at:  # once per position
+                acted_at = message["n"]
                 ws.send_json({"type": "act", "action": rng.choice(message["legal"])})
         message = ws.receive_json()
         messages.append(message)
@@ -239,7 +241,12 @@ def test_a_wrong_token_or_no_hello_closes_the_connection(client: TestClient) -> 
         assert ws.receive_json()["reason"] == "no such match"
 
 
-def test_a_flooding_client_is_throttled_and_others_are_served(client: TestClient) -> None:
+def test_a_flooding_client_is_throttled_and_others_are_served(db: Path) -> None:
+    with make_client(db, message_rate=20.0) as client:
+        _flood(client)
+
+
+def _flood(client: TestClient) -> None:
     match_id, first, _ = _setup_two_humans(client)
     other_id, other, _ = _setup_two_humans(client)
     with (
@@ -254,7 +261,7 @@ def test_a_flooding_client_is_throttled_and_others_are_served(client: TestClient
         assert calm.receive_json() == {"type": "pong", "ref": "calm"}
         error, before = receive_until(flood, "error")
         assert "slow down" in error["reason"]
-        assert error["rule"] == RULE_THROTTLE
+        assert error["rule"] == "Ludi server: at most 20 messages a second per connection"
         assert 40 <= len(before) < 100  # the burst was answered, then the flood was cut off
         assert all(m["type"] == "pong" for m in before)
 
@@ -341,12 +348,29 @@ def test_the_log_is_append_only(db: Path) -> None:
 # -- seats, rematches, replays ---------------------------------------------------------------------
 
 
+def current(ws: Any) -> dict[str, Any]:
+    """Ask for the whole state again and return it (skipping updates queued before)."""
+    ws.send_json({"type": "sync"})
+    message = receive_until(ws, "state")[0]
+    while not message["full"]:
+        message = receive_until(ws, "state")[0]
+    return message
+
+
 def test_a_human_hands_the_seat_to_a_bot_and_takes_it_back(client: TestClient) -> None:
     match_id, first, second = _setup_two_humans(client)
     store: SqlStore = client.app.state.store  # type: ignore[attr-defined]
 
     def moves_of(seat: int) -> int:
         return sum(1 for s, _ in store.action_log(match_id) if s == seat)
+
+    def ann_moves(ws0: Any) -> None:
+        message = current(ws0)
+        if message["legal"]:
+            ws0.send_json({"type": "act", "action": message["legal"][0]})
+            receive_until(ws0, "ack")
+        else:
+            time.sleep(0.02)  # the bot is thinking
 
     with (
         client.websocket_connect(f"/ws/{match_id}") as ws0,
@@ -357,29 +381,18 @@ def test_a_human_hands_the_seat_to_a_bot_and_takes_it_back(client: TestClient) -
         ws1.send_json({"type": "bot", "spec": "random", "ref": "away"})
         assert receive_until(ws1, "ack")[0]["ref"] == "away"
         assert client.get(f"/api/matches/{match_id}").json()["seats"][1]["bot"] == "random"
-        # Ann plays on; the bot moves for Bob
-        while moves_of(1) == 0:
-            message = ws0.receive_json()
-            if message["type"] == "state" and message["legal"]:
-                ws0.send_json({"type": "act", "action": message["legal"][0]})
+        assert current(ws1)["legal"] == []  # while a bot plays it, the seat offers no moves
+        while moves_of(1) == 0:  # Ann plays on; the bot moves for Bob
+            ann_moves(ws0)
         ws1.send_json({"type": "bot", "spec": None, "ref": "back"})
         receive_until(ws1, "ack")
         assert client.get(f"/api/matches/{match_id}").json()["seats"][1]["bot"] is None
-        # from now on Bob's moves wait for Bob
-        ws1.send_json({"type": "sync"})
-        message = receive_until(ws1, "state")[0]
-        while 1 not in message["to_act"]:
-            mine = ws0.receive_json()
-            if mine["type"] == "state" and mine["legal"]:
-                ws0.send_json({"type": "act", "action": mine["legal"][0]})
-            message = ws1.receive_json() if mine["type"] == "ack" else message
-            if message["type"] != "state":
-                message = receive_until(ws1, "state")[0]
-        bob_moves = moves_of(1)
-        assert message["legal"]
-        ws1.send_json({"type": "ping", "ref": "wait"})  # a round trip: a bot would have moved
-        assert receive_until(ws1, "pong")[0]["ref"] == "wait"
-        assert moves_of(1) == bob_moves
+        while 1 not in (bob := current(ws1))["to_act"]:
+            ann_moves(ws0)
+        assert bob["legal"]  # his moves are his again
+        before = moves_of(1)
+        time.sleep(0.2)  # a bot still holding the seat would have moved by now
+        assert moves_of(1) == before
 
 
 def _finished_match(client: TestClient) -> dict[str, Any]:
@@ -446,3 +459,47 @@ def test_the_pages_are_served(client: TestClient) -> None:
     assert 'src="/static/match.js"' in client.get("/match/abc").text
     assert client.get("/static/boards/caesar.js").status_code == 200
     assert client.get("/static/boards/generic.js").status_code == 200
+
+
+@pytest.mark.parametrize("game", sorted(g.id for g in ludi.games()))
+def test_every_game_sends_each_viewer_only_its_view(
+    client: TestClient, db: Path, game: str
+) -> None:
+    """The same conformance for every registered game, simultaneous secret decisions included:
+    a seat that has chosen sees nothing of the others' choices until all have chosen."""
+    created = create(client, game=game, players=2, seats=[{"name": "Ann"}, {"bot": "random"}])
+    match_id = created["id"]
+    with (
+        client.websocket_connect(f"/ws/{match_id}") as spectator,
+        client.websocket_connect(f"/ws/{match_id}") as player,
+    ):
+        spectator_messages = [hello(spectator, None)]
+        player_messages = play_out(player, hello(player, created["seats"][0]["token"]), seed=3)
+        while not (spectator_messages[-1]["type"] == "state" and spectator_messages[-1]["over"]):
+            spectator_messages.append(spectator.receive_json())
+    states = states_of(db, match_id)
+    check_conformance(player_messages, states, 0, bots={1})
+    check_conformance(spectator_messages, states, None, bots={1})
+
+
+def test_an_action_the_database_cannot_store_is_not_acknowledged_and_changes_nothing(
+    client: TestClient, db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match_id, first, _ = _setup_two_humans(client)
+    store: SqlStore = client.app.state.store  # type: ignore[attr-defined]
+
+    def broken(_batch: object) -> None:
+        raise OSError("disk full")
+
+    with client.websocket_connect(f"/ws/{match_id}") as ws:
+        start = hello(ws, first)
+        monkeypatch.setattr(store, "append_actions", broken)
+        ws.send_json({"type": "act", "action": start["legal"][0], "ref": 1})
+        error, before = receive_until(ws, "error")
+        assert "could not store" in error["reason"] and error["ref"] == 1
+        assert before == []  # no state was sent for an action that is not stored
+        monkeypatch.undo()
+        again = current(ws)
+        assert again["n"] == 0 and again["view"] == start["view"]
+        ws.send_json({"type": "act", "action": start["legal"][0], "ref": 2})
+        assert receive_until(ws, "ack")[0] == {"type": "ack", "ref": 2, "n": 1}

@@ -38,7 +38,7 @@ import ludi
 from ludi.engine import IllegalAction, LudiError, State
 from ludi.server.bots import BotPool, bot_names
 from ludi.server.hub import RULE_SEAT, Client, Hub, Room, SeatRequest, StoreFailure, dumps
-from ludi.server.protocol import RULE_THROTTLE, ProtocolError, TokenBucket, parse_message
+from ludi.server.protocol import ProtocolError, TokenBucket, parse_message
 from ludi.store.sql import FINISHED, SqlStore
 
 log = logging.getLogger("ludi.server")
@@ -70,11 +70,14 @@ def create_app(
     bot_delay: float = 0.4,
     bot_threads: int = 2,
     bot_processes: int = 1,
+    message_rate: float = 20.0,
 ) -> FastAPI:
     """Return the Ludi web app storing its matches in ``db`` (a SQLite path or a database URL).
 
-    ``bot_delay`` seconds pass before a bot moves, so people can follow its moves."""
+    ``bot_delay`` seconds pass before a bot moves, so people can follow its moves; a connection
+    may send ``message_rate`` messages a second on average (twice that in a burst)."""
     store = SqlStore(db)
+    throttle_rule = f"Ludi server: at most {message_rate:g} messages a second per connection"
     hub = Hub(store, BotPool(bot_threads, bot_processes), bot_delay=bot_delay)
     create_guard: dict[str, TokenBucket] = {}
     replays: OrderedDict[str, tuple[list[State], list[tuple[int, str]]]] = OrderedDict()
@@ -225,7 +228,7 @@ def create_app(
                     if client.bucket.refused >= MAX_REFUSED:
                         break
                     if client.bucket.refused == 1:
-                        client.send(_error("too many messages: slow down", None, RULE_THROTTLE))
+                        client.send(_error("too many messages: slow down", None, throttle_rule))
                     continue
                 await _handle(room, client, text)
         except (WebSocketDisconnect, RuntimeError):
@@ -261,7 +264,7 @@ def create_app(
             if not info.joined:
                 info.joined = True
                 await asyncio.to_thread(store.mark_joined, room.id, seat)
-        return Client(seat)
+        return Client(seat, TokenBucket(message_rate, 2 * message_rate))
 
     async def _handle(room: Room, client: Client, text: str) -> None:
         ref = None

@@ -4,9 +4,10 @@ A ``Room`` is one live match: the state (rebuilt from the store when first neede
 clients watching it, and the seats its bots are thinking for. The ``Hub`` holds the rooms and
 is the only way an action reaches a state:
 
-1. the action is applied under the room's lock (the rules refuse it with the state unchanged);
+1. the action is applied, under the room's lock, to a copy of the state (the rules refuse it
+   with nothing changed);
 2. it is appended to the store's log and committed (group commit), and only then
-3. acknowledged, and every client of the room gets its own ``state`` message: the view of its
+3. the copy becomes the match, the action is acknowledged, and every client of the room gets its own ``state`` message: the view of its
    seat (``view(None)`` for a spectator), its legal actions, and the narrated events it may
    read, nothing else.
 
@@ -53,7 +54,7 @@ CLIENT_QUEUE = 256
 
 
 class StoreFailure(Exception):
-    """The database refused to store an action; the match was reloaded as it is stored."""
+    """The database refused to store an action; the match is unchanged."""
 
 
 @dataclass
@@ -67,11 +68,11 @@ class SeatRequest:
 class Client:
     """One websocket connection: whose seat it holds, what it has been told, its flood guard."""
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, bucket: TokenBucket | None = None) -> None:
         self.seat = seat
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=CLIENT_QUEUE)
         self.raw_seen = 0
-        self.bucket = TokenBucket()
+        self.bucket = bucket or TokenBucket()
         self.dropped = False
 
     def send(self, message: dict[str, Any]) -> None:
@@ -243,9 +244,12 @@ class Hub:
             return await self._apply_locked(room, seat, text)
 
     async def _apply_locked(self, room: Room, seat: int, text: str) -> int:
-        state = room.state
-        if state.is_over:
+        # The action is carried out on a copy, and the copy becomes the match only once the
+        # action is stored: until then every client (a sync, a newcomer) sees the match as
+        # stored, and a failed write leaves nothing to undo.
+        if room.state.is_over:
             raise IllegalAction("the match is over", RULE_OVER)
+        state = room.state.clone()
         action = state.parse_action(text)
         state.apply(seat, action)
         n = room.n
@@ -264,10 +268,9 @@ class Hub:
         try:
             await self.committer.append(item)
         except Exception as exc:
-            log.exception("match %s: action %d not stored; reloading the match", room.id, n)
-            room.state = await asyncio.to_thread(self.store.rebuild, room.header)
-            room.raw_count = len(room.state.raw_events())
+            log.exception("match %s: action %d could not be stored", room.id, n)
             raise StoreFailure("the server could not store the action; please retry") from exc
+        room.state = state
         room.n = n + 1
         room.header.actions = n + 1
         room.header.updated = time.time()

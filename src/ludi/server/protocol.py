@@ -28,7 +28,6 @@ from typing import Any
 MAX_MESSAGE = 4096
 
 RULE_PROTOCOL = "Ludi server protocol (see ludi.server.protocol)"
-RULE_THROTTLE = "Ludi server: at most 20 messages a second per connection"
 
 TYPES = ("hello", "act", "bot", "sync", "rematch", "ping")
 

@@ -122,3 +122,38 @@ def test_the_phone_width_shows_the_board_and_the_screen(server: Server, browser:
     expect(page.locator(".chip.playable").first).to_be_visible()
     play_one_move(page)
     expect(page.locator("#log li").first).to_be_visible()
+
+
+def test_two_browsers_make_a_simultaneous_secret_decision(server: Server, browser: Browser) -> None:
+    """Sylla starts with every player choosing characters in secret at the same time: the
+    first to choose waits, sees nothing of the other's choice, and both go on once both chose."""
+    created = server.post(
+        "/api/matches", {"game": "sylla", "players": 2, "seats": [{"name": "Ann"}, {"name": "Bob"}]}
+    )
+    match_id = created["id"]
+    ann = open_page(browser, server.base + created["seats"][0]["link"])
+    bob = open_page(browser, server.base + created["seats"][1]["link"])
+    for page in (ann, bob):
+        expect(page.locator(".turn.mine")).to_be_visible(timeout=15000)
+    picks = 0
+    while ann.locator(".turn.mine").count():  # Ann makes all her secret choices
+        ann.locator("button.move").first.click()
+        picks += 1
+        wait_for_moves(server, match_id, picks)
+        ann.wait_for_timeout(200)
+        assert picks < 20
+    expect(ann.locator(".turn")).to_contain_text("Waiting for Bob")
+    expect(bob.locator(".turn.mine")).to_be_visible()
+    while (
+        bob.locator(".turn.mine").count()
+        and '"phase": "pick"' in bob.locator(".view-json").inner_text()
+    ):
+        bob.locator("button.move").first.click()
+        picks += 1
+        wait_for_moves(server, match_id, picks)
+        bob.wait_for_timeout(200)
+        assert picks < 40
+    # both have chosen: both pages show the next phase
+    for page in (ann, bob):
+        expect(page.locator(".view-json").first).not_to_contain_text('"phase": "pick"')
+        assert page.errors == []  # type: ignore[attr-defined]

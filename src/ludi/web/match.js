@@ -266,7 +266,7 @@ function renderResult(msg, board) {
   }
   const buttons = [];
   if (page.mode === "live") {
-    buttons.push(el("button", {class: "small", onclick: () => { location.hash = "replay"; location.reload(); }}, "Replay this match"));
+    buttons.push(el("button", {class: "small", onclick: () => { location.hash = "replay"; }}, "Replay this match"));
     if (msg.seat !== null) {
       buttons.push(el("button", {class: "small primary", id: "rematch", onclick: () => send({type: "rematch"})}, "Rematch, same seats"));
     }
@@ -326,10 +326,10 @@ function renderReplayControls(msg) {
   $("controls").replaceChildren(
     el("h3", {}, `Replay — move ${replay.step} of ${replay.steps}`),
     el("div", {class: "replay-buttons"},
-      el("button", {onclick: () => go(0), title: "start"}, "⏮"),
+      el("button", {onclick: () => go(0), title: "start", "aria-label": "start"}, "|◀"),
       el("button", {onclick: () => go(replay.step - 1), title: "previous move", id: "prev"}, "◀"),
       el("button", {onclick: () => go(replay.step + 1), title: "next move", id: "next"}, "▶"),
-      el("button", {onclick: () => go(replay.steps), title: "end"}, "⏭")),
+      el("button", {onclick: () => go(replay.steps), title: "end", "aria-label": "end"}, "▶|")),
     slider, el("p", {}, who),
     el("p", {class: "muted small"}, "Arrow keys step through the moves. ",
       el("a", {href: `/api/matches/${encodeURIComponent(matchId)}/record`, download: `${matchId}.json`}, "Download the record")));
@@ -338,6 +338,8 @@ function renderReplayControls(msg) {
 // -- start -------------------------------------------------------------------------------------
 
 async function start() {
+  // a link to #replay (or to another seat) followed from this very page: start again from it
+  window.addEventListener("hashchange", () => location.reload());
   api("/api/games").then((data) => { page.bots = data.bots; renderControls(); }).catch(() => {});
   if (page.mode === "replay") {
     document.body.classList.add("replaying");

@@ -213,16 +213,18 @@ export function createBoard(root, host) {
       g.append(svg("text", {y: -r + 20, class: "prov-name"}, p.name.length > 12 ? p.name.replace(" ", "\u00a0").split("\u00a0")[0] : p.name));
       if (p.name.length > 12) g.append(svg("text", {y: -r + 32, class: "prov-name"}, p.name.split(" ").slice(1).join(" ")));
       const inf = p.influence;
-      g.append(svg("text", {x: -13, y: 8, class: "inf", fill: colour(0)}, inf[0]));
-      g.append(svg("text", {x: 0, y: 8, class: "inf-sep"}, ":"));
-      g.append(svg("text", {x: 13, y: 8, class: "inf", fill: colour(1)}, inf[1]));
+      g.append(svg("text", {x: -5, y: 8, class: "inf", fill: colour(0), "text-anchor": "end"}, inf[0]));
+      g.append(svg("text", {x: 0, y: 7, class: "inf-sep"}, ":"));
+      g.append(svg("text", {x: 5, y: 8, class: "inf", fill: colour(1), "text-anchor": "start"}, inf[1]));
       if (p.bonus) {
         g.append(svg("rect", {x: -27, y: 14, width: 54, height: 17, rx: 8, class: `bonus bonus-${p.bonus}`}));
         g.append(svg("text", {y: 26.5, class: "bonus-text"}, BONUS_NAMES[p.bonus] || p.bonus));
       }
       if (owner !== null) {
-        g.append(svg("circle", {cx: r * 0.72, cy: -r * 0.72, r: 11, fill: p.control_face_down ? "#777" : colour(owner), stroke: "#fff", "stroke-width": 2.5}));
-        g.append(icon("laurel", r * 0.72, -r * 0.72, 15, "#fff"));
+        const cx = r * 0.82;
+        const cy = r * 0.5;
+        g.append(svg("circle", {cx, cy, r: 11, fill: p.control_face_down ? "#777" : colour(owner), stroke: "#fff", "stroke-width": 2.5}));
+        g.append(icon("laurel", cx, cy, 15, "#fff"));
       }
       if (p.italy) g.append(svg("text", {y: r - 8, class: "prov-note"}, "Senate · 2 control"));
       if (view.solo && p.central) g.append(svg("text", {x: -r * 0.72, y: -r * 0.6, class: "prov-note"}, "★"));

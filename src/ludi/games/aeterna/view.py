@@ -10,10 +10,12 @@ resources, unrest, PP, ruin tokens and played cards, and the cards discarded.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ludi.engine import Event
 from ludi.games.aeterna import rules
+from ludi.games.aeterna.data import AeternaData
 from ludi.games.aeterna.rules import AUREI, CIT, GRAIN, PP, RUINS, STONE, SUPPLY, UNR, R
 
 if TYPE_CHECKING:
@@ -30,14 +32,19 @@ PHASE_LETTERS = {
 
 def card_json(st: AeternaState, c: int) -> dict[str, Any]:
     """Return a card as JSON: what a player reads on its face."""
-    card = st.data.cards[c]
+    return dict(_card_json(st.data, c))
+
+
+@lru_cache(maxsize=512)
+def _card_json(data: AeternaData, c: int) -> dict[str, Any]:
+    card = data.cards[c]
     out: dict[str, Any] = {
         "id": card.id,
         "name": card.name,
         "deck": card.deck,
         "epoch": card.epoch,
-        "category": st.data.categories[card.category],
-        "colour": st.data.category_colours[card.category],
+        "category": data.categories[card.category],
+        "colour": data.category_colours[card.category],
         "cost": rules.describe(card.cost),
     }
     if card.deck == "personality":
@@ -48,7 +55,7 @@ def card_json(st: AeternaState, c: int) -> dict[str, Any]:
         out["end_pp"] = card.end_pp
         if card.ability:
             out["ability"] = f"{card.ability}: {card.text}"
-    if st.data.card_provenance[c][0] == "RECONSTRUCTED":
+    if data.card_provenance[c][0] == "RECONSTRUCTED":
         out["reconstructed"] = True
     return out
 

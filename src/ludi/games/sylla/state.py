@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from ludi.engine import Event, Game, IllegalAction, OptionValue, RecordError, Result, Rng, State
 from ludi.games.sylla import rules, view
 from ludi.games.sylla.actions import ActionTable, Move, table_for
-from ludi.games.sylla.data import Counts, SyllaData, load
+from ludi.games.sylla.data import Counts, SyllaData
 
 
 class SyllaState(State):
@@ -214,6 +214,8 @@ class SyllaState(State):
     def clone(self) -> SyllaState:
         """Return an independent copy, faster than the generic one: it knows which slots are
         flat lists (copied by slicing), nested ones, and plain values (shared)."""
+        if not _FLAT:
+            _classify(self)
         new = object.__new__(SyllaState)
         get = self.__getattribute__
         put = new.__setattr__
@@ -358,22 +360,19 @@ class SyllaState(State):
         assert 0 <= self.deck_known <= len(self.deck), "known bottom of the deck"
 
 
-def _kinds() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    probe = SyllaState(4, 0, {"unused_sets": True, "temple_votes": "at_least"}, load())
-    flat = tuple(
-        n
-        for n in SyllaState._all_slots
-        if type(getattr(probe, n, None)) is list and n not in SyllaState.NESTED
-    )
-    plain = tuple(
-        n
-        for n in SyllaState._all_slots
-        if n not in flat and n not in SyllaState.NESTED and n != "rng"
-    )
-    return flat, plain
+_FLAT: tuple[str, ...] = ()
+_PLAIN: tuple[str, ...] = ()
 
 
-_FLAT, _PLAIN = _kinds()
+def _classify(st: SyllaState) -> None:
+    """Sort the slots once: flat lists, nested lists, plain values (the generator apart)."""
+    global _FLAT, _PLAIN
+    _FLAT = tuple(
+        n for n in SyllaState._all_slots if type(getattr(st, n)) is list and n not in st.NESTED
+    )
+    _PLAIN = tuple(
+        n for n in SyllaState._all_slots if n not in _FLAT and n not in st.NESTED and n != "rng"
+    )
 
 
 def new_state(

@@ -7,6 +7,7 @@ list them, and a bad value is refused with the option's name and what it accepts
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -47,7 +48,7 @@ class Option:
         if kind is int:
             if isinstance(value, int) and not isinstance(value, bool):
                 return value
-            if isinstance(value, str) and value.lstrip("-").isdigit():
+            if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
                 return int(value)
             raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
         text = str(value)
@@ -65,6 +66,7 @@ class Option:
         return out
 
 
+_WHOLE = re.compile(r"-?[0-9]+")
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 

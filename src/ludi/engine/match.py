@@ -87,13 +87,15 @@ def _check_data(recorded: object, data: GameData) -> None:
 def record_of(state: State, seats: Sequence[str] = ()) -> MatchRecord:
     """Return the record of a match so far: header and every action since its start."""
     result = state.result
+    # a match from a saved position records that position and the actions since it
+    done = len(state.start.get("history", ())) if state.start is not None else 0
     return MatchRecord(
         game=state.game.id,
         rules_version=state.game.rules_version,
         players=state.players,
         seed=state.seed,
         options=dict(state.options),
-        actions=tuple((seat, str(action)) for seat, action in state.history()),
+        actions=tuple((seat, str(action)) for seat, action in state.history()[done:]),
         seats=tuple(seats),
         data={"source": state.data.info.source, "sha256": state.data.info.sha256},
         start=state.start,

@@ -54,7 +54,12 @@ class Rng:
 
     def fork(self) -> Rng:
         """Return an independent generator seeded from this one."""
-        return Rng(state=self.next64())
+        state = self.next64()
+        if state == self.state:
+            # the mixer keeps 0 fixed: a parent whose state just became 0 (as Rng(-1)'s does)
+            # would fork a twin of itself
+            state ^= _MASK
+        return Rng(state=state)
 
     def copy(self) -> Rng:
         """Return a generator that will produce the same sequence as this one."""

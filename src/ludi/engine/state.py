@@ -247,7 +247,7 @@ class State(ABC):
             "options": dict(self.options),
             "data": {"source": self.data.info.source, "sha256": self.data.info.sha256},
             "state": fields,
-            "events": [list(e) for e in self.raw_events()],
+            "events": [_as_json(e) for e in self.raw_events()],
             "history": [[seat, str(action)] for seat, action in self.history()],
         }
 
@@ -275,16 +275,53 @@ class State(ABC):
             elif type(value) is list:
                 value = [v[:] if type(v) is list else v for v in value]
             setattr(self, name, value)
-        try:
-            for event in payload.get("events", []):
-                self.log(*event)
-        except (TypeError, ValueError) as exc:
-            raise RecordError(f"position log is corrupt: {exc}") from exc
+        events = payload.get("events", [])
+        if not isinstance(events, list):
+            raise RecordError("position field 'events' is not a list")
+        for i, event in enumerate(events):
+            if not isinstance(event, list) or not event or not isinstance(event[0], str):
+                raise RecordError(f"position event {i + 1} is not [kind, ...]: {event!r}")
+            self.log(*_as_event(event))
+        history = payload.get("history", [])
+        if not isinstance(history, list):
+            raise RecordError("position field 'history' is not a list")
+        for i, item in enumerate(history):
+            if (
+                not isinstance(item, list)
+                or len(item) != 2
+                or type(item[0]) is not int
+                or not isinstance(item[1], str)
+            ):
+                raise RecordError(f"position history entry {i + 1} is not [seat, notation]")
+            try:
+                action = self.parse_action(item[1])
+            except IllegalAction as exc:
+                raise RecordError(f"position history entry {i + 1}: {exc}") from exc
+            self._history = (self._history, item[0], action)
         self.start = dict(payload)
         try:
             self.check_invariants()
-        except AssertionError as exc:
-            raise RecordError(f"position is not a possible state of the game: {exc}") from exc
+        except (AssertionError, LookupError, TypeError, ValueError) as exc:
+            # a field of the right type but an impossible value (a list too short) may break
+            # the check itself: that too is a state the game never reaches
+            detail = str(exc) if isinstance(exc, AssertionError) else repr(exc)
+            raise RecordError(f"position is not a possible state of the game: {detail}") from exc
+
+
+def _as_json(event: Sequence[Any]) -> list[Any]:
+    """Return an event with its tuples (at any depth) as lists, the form JSON keeps."""
+    out = list(event)
+    for i, value in enumerate(out):
+        if isinstance(value, (tuple, list)):
+            out[i] = _as_json(value)
+    return out
+
+
+def _as_event(value: Any) -> Any:
+    """Return a saved event with its lists (at any depth) as tuples, the form ``log`` keeps."""
+    if isinstance(value, list):
+        return tuple(_as_event(v) for v in value)
+    return value
 
 
 def _same_shape(template: object, value: object) -> bool:
@@ -292,15 +329,16 @@ def _same_shape(template: object, value: object) -> bool:
     if value is None:
         return True  # an optional scalar (a winner not yet known, a token not yet chosen)
     if template is None:
-        return isinstance(value, (int, str)) and not isinstance(value, bool)
-    if type(template) is bool or type(value) is bool:
-        return type(template) is type(value)
-    if isinstance(template, int):
-        return type(value) is int
-    if isinstance(template, str):
-        return isinstance(value, str)
-    if isinstance(template, list):
-        return isinstance(value, list) and all(
-            isinstance(v, (int, str, list)) or v is None for v in value
-        )
-    return False
+        return type(value) is int or type(value) is str
+    if type(template) is not list:
+        return type(value) is type(template)  # bool, int and str stay apart
+    if type(value) is not list:
+        return False
+    items = [t for t in template if t is not None]
+    if items and all(type(t) is type(items[0]) for t in items):
+        # a list of one kind (all lists, all numbers, all flags or all texts) stays so
+        first = items[0]
+        if type(first) is list:
+            return all(v is None or _same_shape(first, v) for v in value)
+        return all(v is None or type(v) is type(first) for v in value)
+    return all(v is None or type(v) in (int, str, list) for v in value)

@@ -223,9 +223,9 @@ def test_bad_messages_get_an_error_and_change_nothing(client: TestClient, db: Pa
         assert SqlStore(db).action_log(match_id) == []
         # and the match goes on as if nothing happened
         ws0.send_json({"type": "act", "action": legal[0], "ref": 1})
-        ack, before = receive_until(ws0, "ack")
+        ack, _ = receive_until(ws0, "ack")
         assert ack == {"type": "ack", "ref": 1, "n": 1}
-        assert before[-1]["n"] == 1
+        assert receive_until(ws0, "state")[0]["n"] == 1  # the actor hears first, then all
     assert SqlStore(db).action_log(match_id) == [(0, legal[0])]
 
 
@@ -269,6 +269,14 @@ def _flood(client: TestClient) -> None:
 # -- durability --------------------------------------------------------------------------------
 
 
+def state_after(ws: Any, n: int) -> dict[str, Any]:
+    """Return the first state message with ``n`` actions or more."""
+    message = receive_until(ws, "state")[0]
+    while message["n"] < n:
+        message = receive_until(ws, "state")[0]
+    return message
+
+
 def _play(client: TestClient, match_id: str, tokens: list[str], count: int) -> dict[str, Any]:
     """Play ``count`` actions (the first legal one each time); return the last state message
     of the seat that moved last."""
@@ -282,8 +290,8 @@ def _play(client: TestClient, match_id: str, tokens: list[str], count: int) -> d
         for _ in range(count):
             seat = next(s for s in (0, 1) if latest[s]["legal"])
             sockets[seat].send_json({"type": "act", "action": latest[seat]["legal"][0]})
-            _ack, before = receive_until(sockets[seat], "ack")
-            last = latest[seat] = before[-1]
+            ack, _ = receive_until(sockets[seat], "ack")
+            last = latest[seat] = state_after(sockets[seat], ack["n"])
             other = 1 - seat
             while latest[other]["n"] < last["n"]:
                 latest[other] = sockets[other].receive_json()

@@ -71,11 +71,13 @@ def create_app(
     bot_threads: int = 2,
     bot_processes: int = 1,
     message_rate: float = 20.0,
+    create_rate: float = 2.0,
 ) -> FastAPI:
     """Return the Ludi web app storing its matches in ``db`` (a SQLite path or a database URL).
 
     ``bot_delay`` seconds pass before a bot moves, so people can follow its moves; a connection
-    may send ``message_rate`` messages a second on average (twice that in a burst)."""
+    may send ``message_rate`` messages a second on average (twice that in a burst), and an
+    address may create ``create_rate`` matches a second (ten times that in a burst)."""
     store = SqlStore(db)
     throttle_rule = f"Ludi server: at most {message_rate:g} messages a second per connection"
     hub = Hub(store, BotPool(bot_threads, bot_processes), bot_delay=bot_delay)
@@ -123,7 +125,7 @@ def create_app(
     @app.post("/api/matches")
     async def create_match(body: MatchIn, request: Request) -> dict[str, Any]:
         host = request.client.host if request.client else "?"
-        guard = create_guard.setdefault(host, TokenBucket(rate=2.0, burst=20.0))
+        guard = create_guard.setdefault(host, TokenBucket(create_rate, 10 * create_rate))
         if not guard.allow():
             raise HTTPException(429, "too many matches created; wait a moment")
         seats = [SeatRequest(s.name, s.bot) for s in body.seats]
@@ -285,8 +287,12 @@ def create_app(
                     raise ProtocolError(
                         "a bot plays your seat now: take it back first", ref, RULE_SEAT
                     )
-                n = await hub.act(room, client.seat, msg.action)
-                client.send({"type": "ack", "ref": ref, "n": n})
+                await hub.act(
+                    room,
+                    client.seat,
+                    msg.action,
+                    lambda n: client.send({"type": "ack", "ref": ref, "n": n}),
+                )
             elif msg.type == "bot":
                 await hub.set_bot(room, client.seat, msg.spec)
                 client.send({"type": "ack", "ref": ref, "n": room.n})

@@ -1,7 +1,7 @@
 """The worker pool in which bots choose their actions, away from the event loop.
 
-Cheap bots (a random choice, auto-Crassus's priority list) run in a small thread pool on a
-copy of the state. Every other bot (the search bots) runs in worker processes, so a bot thinking
+Cheap bots (a random choice, auto-Crassus's priority list: microseconds) choose right on the
+event loop, since handing such a choice to a thread costs more than making it. Every other bot (the search bots) runs in worker processes, so a bot thinking
 for a second holds up neither the event loop nor the other matches; the state travels there as
 its position (JSON), the way every stored match does, and comes back as an action's notation.
 
@@ -53,7 +53,8 @@ def _choose_from_position(position: dict[str, Any], seat: int, spec: str, seed: 
 
 
 class BotPool:
-    """Threads for cheap bots, processes (started on first need) for the others."""
+    """Processes (started on first need) for the bots that think; with ``processes=0``,
+    threads instead (for tests and small machines)."""
 
     def __init__(self, threads: int = 2, processes: int = 1) -> None:
         self._threads = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="ludi-bot")
@@ -78,8 +79,7 @@ class BotPool:
         loop = asyncio.get_running_loop()
         name = spec.partition(":")[0]
         if name in CHEAP_BOTS:
-            copy = state.clone()
-            return await loop.run_in_executor(self._threads, _choose_here, copy, seat, spec, seed)
+            return _choose_here(state, seat, spec, seed)
         position = state.position()
         return await loop.run_in_executor(
             self._process_pool(), _choose_from_position, position, seat, spec, seed

@@ -49,6 +49,13 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         metavar="N",
         help="worker processes for search bots (1)",
     )
+    p.add_argument(
+        "--create-rate",
+        type=float,
+        default=2.0,
+        metavar="N",
+        help="matches one address may create per second, bursts of ten times that (2)",
+    )
     return p
 
 
@@ -67,7 +74,12 @@ def run_serve(args: argparse.Namespace) -> int:
         path = default_db()
         path.parent.mkdir(parents=True, exist_ok=True)
         db = str(path)
-    app = create_app(db, bot_delay=args.bot_delay, bot_processes=args.bot_processes)
+    app = create_app(
+        db,
+        bot_delay=args.bot_delay,
+        bot_processes=args.bot_processes,
+        create_rate=args.create_rate,
+    )
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else args.host}:{args.port}/"
     print(f"Ludi is serving on {url} (matches kept in {db}); Ctrl-C stops it.", flush=True)
     if not args.no_browser:
@@ -78,6 +90,7 @@ def run_serve(args: argparse.Namespace) -> int:
         port=args.port,
         log_level="warning",
         ws_max_size=64 * 1024,
+        ws_per_message_deflate=False,  # compressing each view costs more than it saves here
         ws_ping_interval=20,
         ws_ping_timeout=20,
     )

@@ -24,7 +24,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -236,14 +236,23 @@ class Hub:
 
     # -- actions ---------------------------------------------------------------------------
 
-    async def act(self, room: Room, seat: int, text: str) -> int:
+    async def act(
+        self, room: Room, seat: int, text: str, acknowledge: Callable[[int], None] | None = None
+    ) -> int:
         """Apply, store and broadcast one action; return the number of actions so far.
 
-        Raises ``IllegalAction`` (nothing changed) or ``StoreFailure``."""
+        ``acknowledge(n)`` is called once the action is stored, before the broadcast, so the
+        actor hears first. Raises ``IllegalAction`` (nothing changed) or ``StoreFailure``."""
         async with room.lock:
-            return await self._apply_locked(room, seat, text)
+            return await self._apply_locked(room, seat, text, acknowledge)
 
-    async def _apply_locked(self, room: Room, seat: int, text: str) -> int:
+    async def _apply_locked(
+        self,
+        room: Room,
+        seat: int,
+        text: str,
+        acknowledge: Callable[[int], None] | None = None,
+    ) -> int:
         # The action is carried out on a copy, and the copy becomes the match only once the
         # action is stored: until then every client (a sync, a newcomer) sees the match as
         # stored, and a failed write leaves nothing to undo.
@@ -280,6 +289,8 @@ class Hub:
         elif room.header.status != RUNNING:
             room.header.status = RUNNING
         room.raw_count = len(state.raw_events())
+        if acknowledge is not None:
+            acknowledge(room.n)
         self.broadcast(room)
         self._kick_bots(room)
         return room.n

@@ -1,0 +1,233 @@
+"""Load benchmark of ``ludi serve``: many concurrent matches, each with a websocket client.
+
+Starts a server on loopback (its own SQLite file in a temporary directory), creates ``--matches``
+matches of Caesar! (seat 0 played by a websocket client choosing at random after a short think,
+seat 1 by the server's random bot in its worker pool), plays them until they end or
+``--seconds`` pass, and reports:
+
+- actions per second: every stored action (the clients' and the bots'), over the wall time;
+- the action round trip of the clients: from sending an action to its acknowledgement, which
+  the server sends only once the action is committed to the database; median and 99th
+  percentile.
+
+Not a test: a measurement, bounded in count and time, on 127.0.0.1 only::
+
+    .venv/bin/python tools/loadbench.py --matches 200 --seconds 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+MAX_MATCHES = 500
+MAX_SECONDS = 300
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(db: Path | str, port: int) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "ludi.server.cli", "serve", "--no-browser"]
+    command += ["--host", "127.0.0.1", "--port", str(port), "--db", str(db)]
+    command += ["--bot-delay", "0", "--bot-processes", "0", "--create-rate", "1000"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1).read()
+            return process
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("loadbench: the server did not start")
+
+
+def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        base + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.load(response)  # type: ignore[no-any-return]
+
+
+async def play(
+    ws_url: str,
+    token: str,
+    think: float,
+    deadline: float,
+    rtts: list[tuple[float, float]],
+    seed: int,
+) -> bool:
+    """Play one seat until the match ends or the deadline; return whether it ended."""
+    import websockets
+
+    rng = random.Random(seed)
+    sent: dict[int, float] = {}
+    acted_at = -1
+    ref = 0
+    async with websockets.connect(ws_url, max_size=2**22, compression=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        while time.monotonic() < deadline:
+            try:
+                text = await asyncio.wait_for(
+                    ws.recv(), timeout=max(0.1, deadline - time.monotonic())
+                )
+            except TimeoutError:
+                return False
+            message = json.loads(text)
+            kind = message["type"]
+            if kind == "ack" and message["ref"] in sent:
+                now = time.perf_counter()
+                rtts.append((now, now - sent.pop(message["ref"])))
+            elif kind == "state":
+                if message["over"]:
+                    return True
+                if message["legal"] and message["n"] > acted_at:
+                    acted_at = message["n"]
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                    ref += 1
+                    sent[ref] = time.perf_counter()
+                    action = rng.choice(message["legal"])
+                    await ws.send(json.dumps({"type": "act", "action": action, "ref": ref}))
+            elif kind == "error":
+                print(f"loadbench: refused: {message['reason']}", file=sys.stderr)
+    return False
+
+
+def cpu_seconds(pid: int | None) -> float | None:
+    """Return the CPU time (user + system) a process has used so far, on Linux."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def run(
+    base: str, matches: int, seconds: float, think: float, pid: int | None = None
+) -> dict[str, Any]:
+    loop = asyncio.get_running_loop()
+    created = []
+    for i in range(matches):
+        body = {"game": "caesar", "seats": [{"name": f"c{i}"}, {"bot": "random"}], "seed": i}
+        created.append(await loop.run_in_executor(None, post, base, "/api/matches", body))
+    ws_base = base.replace("http://", "ws://")
+    rtts: list[tuple[float, float]] = []
+    cpu_start = cpu_seconds(pid)
+    client_start = time.process_time()
+    start = time.monotonic()
+    deadline = start + seconds
+    results = await asyncio.gather(
+        *(
+            play(f"{ws_base}/ws/{c['id']}", c["seats"][0]["token"], think, deadline, rtts, i)
+            for i, c in enumerate(created)
+        ),
+        return_exceptions=True,
+    )
+    wall = time.monotonic() - start
+    cpu_end = cpu_seconds(pid)
+    client_cpu = time.process_time() - client_start
+    failures = [r for r in results if isinstance(r, BaseException)]
+    actions = 0
+    for c in created:
+        with urllib.request.urlopen(f"{base}/api/matches/{c['id']}", timeout=30) as response:
+            actions += json.load(response)["actions"]
+    rtts_ms = sorted(r * 1000 for _, r in rtts)
+    # the steady state: the second half of the run, after every client has connected
+    half = time.perf_counter() - wall / 2
+    late_ms = sorted(r * 1000 for t, r in rtts if t >= half)
+    return {
+        "matches": matches,
+        "finished": sum(1 for r in results if r is True),
+        "client_errors": len(failures),
+        "wall_s": round(wall, 1),
+        "actions_stored": actions,
+        "actions_per_s": round(actions / wall, 1),
+        "client_actions": len(rtts_ms),
+        "rtt_median_ms": round(statistics.median(rtts_ms), 2) if rtts_ms else None,
+        "rtt_p99_ms": round(rtts_ms[int(0.99 * (len(rtts_ms) - 1))], 2) if rtts_ms else None,
+        "rtt_second_half_median_ms": round(statistics.median(late_ms), 2) if late_ms else None,
+        "rtt_second_half_p99_ms": (
+            round(late_ms[int(0.99 * (len(late_ms) - 1))], 2) if late_ms else None
+        ),
+        "think_s": think,
+        "server_cpu_ms_per_action": (
+            round(1000 * (cpu_end - cpu_start) / actions, 2)
+            if cpu_start is not None and cpu_end is not None and actions
+            else None
+        ),
+        "server_cpu_share": (
+            round((cpu_end - cpu_start) / wall, 2)
+            if cpu_start is not None and cpu_end is not None
+            else None
+        ),
+        "client_cpu_share": round(client_cpu / wall, 2),
+        "load_average_1min": round(os.getloadavg()[0], 2),
+        "cpus": os.cpu_count(),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=200, help="concurrent matches (200)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="time limit (30)")
+    parser.add_argument("--think", type=float, default=1.0, help="client think time, s (1.0)")
+    parser.add_argument(
+        "--port",
+        type=int,
+        help="use a server already on 127.0.0.1:PORT (it needs a high "
+        "--create-rate) instead of starting one",
+    )
+    args = parser.parse_args(argv)
+    if not 1 <= args.matches <= MAX_MATCHES:
+        parser.error(f"--matches runs from 1 to {MAX_MATCHES}")
+    if not 0 < args.seconds <= MAX_SECONDS:
+        parser.error(f"--seconds runs up to {MAX_SECONDS}")
+    if args.port:
+        base = f"http://127.0.0.1:{args.port}"
+        report = asyncio.run(run(base, args.matches, args.seconds, args.think))
+        print(json.dumps(report, indent=2))
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        port = free_port()
+        server = start_server(os.environ.get("LOADBENCH_DB") or Path(tmp) / "bench.db", port)
+        try:
+            report = asyncio.run(
+                run(
+                    f"http://127.0.0.1:{port}",
+                    args.matches,
+                    args.seconds,
+                    args.think,
+                    server.pid,
+                )
+            )
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -575,3 +575,37 @@ def test_two_players_crisis_one_gains_the_other_loses() -> None:
     st.prestige = [10, 10]
     rules.famine_and_crisis(st)
     assert st.prestige == [13, 7]
+
+
+def test_flood_covers_a_building_or_a_crane_and_a_covered_stall_pays_nothing() -> None:
+    st = ready()
+    stall = building(st, BLUE, "stall")
+    hand(st, BLUE, "crane")
+    flood = st.data.event_by_id["flood"]
+    options = rules.coverable(st, BLUE, "building")
+    assert sorted(rules._label(st, item) for item in options) == ["crane", "stall"]
+    st.tile_cover[stall] = 1 << flood
+    assert rules.income(st, BLUE) == 3
+
+
+def test_a_stall_stays_down_while_plunder_is_in_play() -> None:
+    st = ready()
+    events(st, "flood", "plunder", "eruption", "decadence")
+    stall = building(st, BLUE, "stall")
+    flood = st.data.event_by_id["flood"]
+    st.tile_cover[stall] = 1 << flood
+    st.consul = BLUE
+    rules.remove_event(st, 0)
+    assert st.tile_cover[stall] == 1 << st.data.event_by_id["plunder"]
+    assert rules.income(st, BLUE) == 3
+
+
+def test_a_covered_field_does_not_feed_anyone() -> None:
+    st = ready()
+    field = building(st, BLUE, "field")
+    st.tile_cover[field] = 1
+    st.famine = 3
+    st.ladder = [2, 2, 2]
+    st.prestige = [10, 10, 10, 10]
+    rules.famine_and_crisis(st)
+    assert st.prestige == [7, 7, 7, 7]

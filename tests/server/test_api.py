@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 import ludi
 from conftest import create, hello, make_client, receive_until
+from ludi.server.app import create_app
 from ludi.store.sql import SqlStore
 
 
@@ -511,3 +512,15 @@ def test_an_action_the_database_cannot_store_is_not_acknowledged_and_changes_not
         assert again["n"] == 0 and again["view"] == start["view"]
         ws.send_json({"type": "act", "action": start["legal"][0], "ref": 2})
         assert receive_until(ws, "ack")[0] == {"type": "ack", "ref": 2, "n": 1}
+
+
+def test_a_searching_bot_thinks_in_a_worker_process(db: Path) -> None:
+    """Bots that search run in the process pool; their moves arrive like anyone else's."""
+    with TestClient(create_app(db, bot_delay=0.0, bot_processes=1)) as client:
+        created = create(client, seats=[{"bot": "ismcts:iterations=30"}, {"name": "Bob"}])
+        with client.websocket_connect(f"/ws/{created['id']}") as ws:
+            message = hello(ws, created["seats"][1]["token"])
+            while message["type"] != "state" or 0 in message["to_act"]:
+                message = ws.receive_json()
+        log = SqlStore(db).action_log(created["id"])
+        assert log and log[0][0] == 0

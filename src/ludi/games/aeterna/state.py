@@ -319,19 +319,6 @@ class AeternaState(State):
                 new.hands[s] = [new.drafted[s][i] for i in kept]
         return new
 
-    def clone(self) -> AeternaState:
-        """Return an independent copy (as ``State.clone``, written out for speed): the lists
-        laid out at setup and never changed after it are shared."""
-        new = object.__new__(AeternaState)
-        for name in _SCALARS:
-            setattr(new, name, getattr(self, name))
-        for name in _FLAT:
-            setattr(new, name, getattr(self, name)[:])
-        for name in _NESTED:
-            setattr(new, name, [v[:] for v in getattr(self, name)])
-        new.rng = Rng(state=self.rng.state)
-        return new
-
     def check_invariants(self) -> None:
         """Check that every card is in one place and every citizen is somewhere."""
         data = self.data
@@ -377,28 +364,6 @@ class AeternaState(State):
 
 
 #: what ``clone`` copies how: values, flat lists, lists of lists; the rest is shared
-_SETUP_ONLY = ("active", "hill_tokens", "box_tokens", "damage")
-_NESTED = ("packets", "drafted", "hands", "played", "person_pool", "decks")
-_SCALARS = (
-    "players",
-    "seed",
-    "options",
-    "data",
-    "start",
-    "table",
-    "_log",
-    "_history",
-    "epoch",
-    "phase",
-    "current",
-    "main_done",
-    "turn_index",
-    "draft_round",
-    *_SETUP_ONLY,
-)
-_FLAT = tuple(
-    n for n in AeternaState._all_slots if n not in _SCALARS and n not in _NESTED and n != "rng"
-)
 
 
 def new_state(

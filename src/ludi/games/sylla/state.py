@@ -209,24 +209,6 @@ class SyllaState(State):
         self.famine = 0
 
     #: list slots holding lists (one level deep); every other list slot is flat
-    NESTED: ClassVar[tuple[str, ...]] = ("picked", "secret_tok", "secret_mask", "hand", "builds")
-
-    def clone(self) -> SyllaState:
-        """Return an independent copy, faster than the generic one: it knows which slots are
-        flat lists (copied by slicing), nested ones, and plain values (shared)."""
-        if not _FLAT:
-            _classify(self)
-        new = object.__new__(SyllaState)
-        get = self.__getattribute__
-        put = new.__setattr__
-        for name in _PLAIN:
-            put(name, get(name))
-        for name in _FLAT:
-            put(name, get(name)[:])
-        for name in self.NESTED:
-            put(name, [v[:] for v in get(name)])
-        new.rng = Rng(state=self.rng.state)
-        return new
 
     # -- the contract ----------------------------------------------------------------------
 
@@ -358,21 +340,6 @@ class SyllaState(State):
         assert 0 <= self.famine <= data.famine_max, "famine off its track"
         assert all(0 <= x < len(data.ladder_values) for x in self.ladder), "marker off the ladder"
         assert 0 <= self.deck_known <= len(self.deck), "known bottom of the deck"
-
-
-_FLAT: tuple[str, ...] = ()
-_PLAIN: tuple[str, ...] = ()
-
-
-def _classify(st: SyllaState) -> None:
-    """Sort the slots once: flat lists, nested lists, plain values (the generator apart)."""
-    global _FLAT, _PLAIN
-    _FLAT = tuple(
-        n for n in SyllaState._all_slots if type(getattr(st, n)) is list and n not in st.NESTED
-    )
-    _PLAIN = tuple(
-        n for n in SyllaState._all_slots if n not in _FLAT and n not in st.NESTED and n != "rng"
-    )
 
 
 def new_state(

@@ -122,6 +122,13 @@ def test_the_phone_width_shows_the_board_and_the_screen(server: Server, browser:
     expect(page.locator(".chip.playable").first).to_be_visible()
     play_one_move(page)
     expect(page.locator("#log li").first).to_be_visible()
+    # a move typed in notation that the rules refuse: its reason and rule are shown
+    expect(page.locator(".turn.mine")).to_be_visible(timeout=15000)
+    page.locator("details.notation summary").click()
+    page.locator("#notation").fill("ship9/9@b01")
+    page.locator("details.notation button[type=submit]").click()
+    expect(page.locator(".refusal")).to_contain_text("not a Caesar! action")
+    expect(page.locator(".refusal .rule")).to_contain_text("Rule: Ludi notation")
 
 
 def test_two_browsers_make_a_simultaneous_secret_decision(server: Server, browser: Browser) -> None:

@@ -202,9 +202,7 @@ class Hub:
             rows = []
             for i, (req, token) in enumerate(zip(seats, tokens, strict=True)):
                 bot = check_spec(req.bot) if req.bot else None
-                name = (req.name or "").strip()[:40] or (
-                    f"{state.seat_name(i)} ({bot})" if bot else state.seat_name(i)
-                )
+                name = (req.name or "").strip()[:40] or _default_name(state.seat_name(i), bot)
                 rows.append(SeatInfo(i, name, hash_token(token), bot))
         header = await asyncio.to_thread(
             self.store.create_match,
@@ -406,6 +404,13 @@ class Hub:
     def _tell_all(self, room: Room, reason: str, rule: str) -> None:
         for client in room.clients:
             client.send({"type": "error", "ref": None, "reason": reason, "rule": rule})
+
+
+def _default_name(title: str, bot: str | None) -> str:
+    """Return the name of a seat nobody named: its title, and its bot if that says more."""
+    if bot is None or bot.partition(":")[0].lower() in title.lower():
+        return title
+    return f"{title} ({bot.partition(':')[0]})"
 
 
 def dumps(message: dict[str, Any]) -> str:

@@ -12,11 +12,14 @@ function currentGame() {
 
 function fillGames() {
   $("game").replaceChildren(...GAMES.map((g) => el("option", {value: g.id}, g.title)));
+  const last = localStorage.getItem("ludi-game");
+  if (GAMES.some((g) => g.id === last)) $("game").value = last;
   fillGame();
 }
 
 function fillGame() {
   const game = currentGame();
+  localStorage.setItem("ludi-game", game.id);
   $("game-summary").textContent = game.summary;
   $("players").replaceChildren(...game.players.map((n) => el("option", {value: n}, n)));
   $("players-label").hidden = game.players.length === 1;
@@ -112,12 +115,14 @@ function copyButton(text) {
 function showCreated(created, hotseat) {
   const humans = created.seats.filter((s) => !s.bot);
   const rows = created.seats.map((s) => el("li", {},
-    el("strong", {}, `${s.name}`), ` (${s.title}${s.bot ? `, bot ${s.bot}` : ""}) `,
+    el("strong", {}, s.name), " ",
+    [s.name.includes(s.title) ? null : s.title, s.bot && !s.name.toLowerCase().includes(s.bot.split(":")[0]) ? `bot ${s.bot}` : null]
+      .filter(Boolean).map((t) => `(${t}) `),
     s.bot ? null : el("a", {href: s.link, class: "button small primary", "data-seat": s.seat}, "Play this seat"),
     s.bot ? null : copyButton(link(s.link))));
   const box = $("created");
   box.hidden = false;
-  box.replaceChildren(
+  box.replaceChildren(...[
     el("h3", {}, "Match created"),
     el("p", {class: "muted"}, "Each link below opens one seat and is secret: send each friend their own."),
     el("ul", {class: "links"}, rows),
@@ -125,7 +130,7 @@ function showCreated(created, hotseat) {
       "Play all human seats on this screen (hot seat)")) : null,
     el("p", {}, "Spectators: ", el("a", {href: created.spectator_link}, link(created.spectator_link)), " ",
       copyButton(link(created.spectator_link))),
-  );
+  ].filter(Boolean));
   if (hotseat && created.hotseat_link) location.href = created.hotseat_link;
   else if (humans.length === 1 && hotseat) location.href = humans[0].link;
 }
@@ -152,7 +157,7 @@ async function create(event) {
 
 function matchRow(m) {
   const game = GAMES.find((g) => g.id === m.game);
-  const seats = m.seats.map((s) => `${s.name}${s.bot && !s.name.includes(s.bot) ? ` (bot ${s.bot})` : ""}`).join(" vs ");
+  const seats = m.seats.map((s) => `${s.name}${s.bot && !s.name.toLowerCase().includes(s.bot.split(":")[0]) ? ` (bot ${s.bot})` : ""}`).join(" vs ");
   const mine = JSON.parse(localStorage.getItem("ludi-links") || "{}")[m.id] || [];
   const actions = [];
   if (m.status === "finished") {

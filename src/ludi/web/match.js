@@ -219,13 +219,25 @@ function renderControls() {
     class: `${msg.to_act.includes(s.seat) ? "to-act" : ""} ${s.seat === msg.seat ? "me" : ""}`},
   el("span", {class: `dot ${s.bot ? "bot" : s.connected ? "on" : "off"}`,
     title: s.bot ? "a bot" : s.connected ? "connected" : "not connected"}),
-  `${seatName(msg, s.seat)}${s.bot && !s.name.includes(s.bot) ? ` · bot ${s.bot}` : ""}${s.seat === msg.seat ? " · you" : ""}`,
+  `${seatName(msg, s.seat)}${s.bot && !s.name.toLowerCase().includes(s.bot.split(":")[0]) ? ` · bot ${s.bot}` : ""}${s.seat === msg.seat ? " · you" : ""}`,
   msg.to_act.includes(s.seat) ? el("span", {class: "badge"}, "to play") : null)));
   const parts = [el("h3", {}, "Seats"), seats];
   if (page.refusal) {
     parts.push(el("div", {class: "refusal", role: "alert"},
       el("strong", {}, "Refused: "), page.refusal.reason,
       el("div", {class: "rule"}, `Rule: ${page.refusal.rule}`)));
+  }
+  if (msg.legal.length) {
+    const input = el("input", {placeholder: msg.legal[0], "aria-label": "a move in notation", id: "notation",
+      value: page.notation || "", oninput: (e) => { page.notation = e.target.value; }});
+    parts.push(el("details", {class: "notation", open: page.notationOpen,
+      ontoggle: (e) => { page.notationOpen = e.target.open; }},
+    el("summary", {}, "Type a move in notation"),
+      el("form", {class: "manual", onsubmit: (e) => {
+        e.preventDefault();
+        if (input.value.trim()) act(input.value.trim());
+        page.notation = "";
+      }}, input, el("button", {type: "submit", class: "small"}, "Play"))));
   }
   if (msg.seat !== null && !msg.over) {
     const mine = msg.match.seats[msg.seat];

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import time
 
+from e2e_helpers import Server
 from playwright.sync_api import Browser, Page, expect
-
-from conftest import Server
 
 
 def open_page(browser: Browser, url: str, width: int = 1280) -> Page:

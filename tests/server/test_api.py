@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from server_helpers import create, hello, make_client, receive_until
 
 import ludi
-from conftest import create, hello, make_client, receive_until
 from ludi.server.app import create_app
 from ludi.store.sql import SqlStore
 

@@ -150,9 +150,8 @@ def test_two_browsers_make_a_simultaneous_secret_decision(server: Server, browse
         assert picks < 20
     expect(ann.locator(".turn")).to_contain_text("Waiting for Bob")
     expect(bob.locator(".turn.mine")).to_be_visible()
-    while (
-        bob.locator(".turn.mine").count()
-        and '"phase": "pick"' in bob.locator(".view-json").inner_text()
+    while bob.locator(".turn.mine").count() and '"phase": "pick"' in (
+        bob.locator(".view-json").text_content() or ""
     ):
         bob.locator("button.move").first.click()
         picks += 1

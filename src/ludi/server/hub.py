@@ -312,8 +312,12 @@ class Hub:
         self.broadcast(room, full_for=client)
 
     def leave(self, room: Room, client: Client) -> None:
-        """Remove a client from its room and tell the others."""
+        """Remove a client from its room and tell the others; a finished match nobody
+        watches leaves memory (it is rebuilt from the store if asked for again)."""
         room.clients.discard(client)
+        if room.state.is_over and not room.clients:
+            self.rooms.pop(room.id, None)
+            return
         self.broadcast(room)
 
     def broadcast(self, room: Room, full_for: Client | None = None) -> None:

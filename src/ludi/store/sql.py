@@ -34,6 +34,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     func,
@@ -285,25 +286,37 @@ class SqlStore:
                     for a in items
                 ],
             )
-            last: dict[str, Append] = {}
+            ends: dict[str, Append] = {}
+            counts: dict[str, int] = {}
             for a in items:
-                last[a.match_id] = a
+                counts[a.match_id] = max(counts.get(a.match_id, 0), a.n + 1)
+                if a.status is not None:
+                    ends[a.match_id] = a
                 if a.snapshot is not None:
                     conn.execute(
                         snapshots.insert().values(
                             match_id=a.match_id, n=a.n + 1, position=json.dumps(a.snapshot)
                         )
                     )
-            for match_id, a in last.items():
-                values: dict[str, Any] = {"actions": a.n + 1, "updated": now}
-                ended = [b for b in items if b.match_id == match_id and b.status is not None]
-                if ended:
-                    values["status"] = ended[-1].status
-                    if ended[-1].result is not None:
-                        values["result"] = json.dumps(ended[-1].result)
-                elif a.n == 0:
-                    values["status"] = RUNNING
-                conn.execute(update(matches).where(matches.c.id == match_id).values(**values))
+            going = [m for m in counts if m not in ends]
+            if going:  # one statement for every match that goes on
+                conn.execute(
+                    update(matches)
+                    .where(matches.c.id == bindparam("mid"))
+                    .values(actions=bindparam("count"), updated=now, status=RUNNING),
+                    [{"mid": m, "count": counts[m]} for m in going],
+                )
+            for match_id, a in ends.items():
+                conn.execute(
+                    update(matches)
+                    .where(matches.c.id == match_id)
+                    .values(
+                        actions=counts[match_id],
+                        updated=now,
+                        status=a.status,
+                        result=json.dumps(a.result) if a.result is not None else None,
+                    )
+                )
 
     def set_status(self, match_id: str, status: str) -> None:
         """Set a match's status (open, running, finished)."""

@@ -75,3 +75,15 @@ export function hashParams() {
 export function statusLabel(status) {
   return {open: "waiting for players", running: "in play", finished: "finished"}[status] || status;
 }
+
+// The levels offered for a bot that has settings; any other bot is offered by its name.
+const BOT_LEVELS = {
+  ismcts: [["ismcts:seconds=0.3", "quick"], ["ismcts", "normal, 1 s a move"], ["ismcts:seconds=3", "strong, 3 s a move"]],
+  crassus: [["crassus", "the solo automaton (Caesar! solo only)"]],
+};
+
+/** Return [spec, label] for every bot (and level) a seat can be given to. */
+export function botChoices(bots) {
+  return bots.flatMap((name) => (BOT_LEVELS[name] || [[name, ""]])
+    .map(([spec, level]) => [spec, `Bot: ${name}${level ? ` — ${level}` : ""}`]));
+}

@@ -1,5 +1,5 @@
 // The lobby: create a match (game, players, seats, options), list open, running and finished ones.
-import {api, el, statusLabel, toast} from "./common.js";
+import {api, botChoices, el, statusLabel, toast} from "./common.js";
 
 let GAMES = [];
 let BOTS = [];
@@ -30,8 +30,8 @@ function fillGame() {
 function seatRow(i) {
   const choice = el("select", {name: `seat-${i}`, "aria-label": `Seat ${i + 1}: who plays`},
     el("option", {value: ""}, "Human"),
-    ...BOTS.map((b) => el("option", {value: b}, `Bot: ${b}`)));
-  // a sensible start: seat 1 is you, the others the strongest bot there is
+    ...botChoices(BOTS).map(([spec, label]) => el("option", {value: spec}, label)));
+  // a sensible start: seat 1 is you, the others a bot that thinks
   if (i > 0) choice.value = BOTS.includes("ismcts") ? "ismcts" : BOTS[0];
   const name = el("input", {name: `name-${i}`, placeholder: "name (optional)", maxlength: 40,
     "aria-label": `Seat ${i + 1}: name`});

@@ -3,7 +3,7 @@
 // Each game draws its own board: the module /static/boards/<game>.js exports
 // createBoard(root, host) returning {update(msg), scoreLines?(msg)}. A game without one gets the
 // generic board (the view as JSON, the legal actions as buttons).
-import {api, el, hashParams, toast} from "./common.js";
+import {api, botChoices, el, hashParams, toast} from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -247,7 +247,7 @@ function renderControls() {
           "Take my seat back")));
     } else {
       const choice = el("select", {"aria-label": "bot to play for you"},
-        page.bots.map((b) => el("option", {value: b}, b)));
+        botChoices(page.bots.filter((b) => b !== "crassus")).map(([spec, label]) => el("option", {value: spec}, label)));
       choice.value = page.bots.includes("ismcts") ? "ismcts" : "random";
       parts.push(el("p", {class: "handover"}, "Leaving? ", choice, " ",
         el("button", {class: "small", onclick: () => send({type: "bot", spec: choice.value})},

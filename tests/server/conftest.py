@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 from collections.abc import Iterator
 from pathlib import Path
@@ -9,6 +10,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 from server_helpers import make_client
+
+from ludi.store.sql import SqlStore, metadata
 
 
 @pytest.fixture(autouse=True)
@@ -26,8 +29,16 @@ def watchdog() -> Iterator[None]:
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "matches.db"
+def db(tmp_path: Path) -> Path | str:
+    """A fresh SQLite file; or, with LUDI_TEST_DATABASE set to a database URL (PostgreSQL),
+    that database emptied of Ludi's tables: the same tests then run on it."""
+    url = os.environ.get("LUDI_TEST_DATABASE")
+    if not url:
+        return tmp_path / "matches.db"
+    store = SqlStore(url)
+    metadata.drop_all(store.engine)
+    store.close()
+    return url
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from ludi.server.app import create_app
 
 
-def make_client(db: Path, message_rate: float = 1000.0) -> TestClient:
+def make_client(db: Path | str, message_rate: float = 1000.0) -> TestClient:
     """Return a test client of an app on ``db`` whose bots move at once, in threads (and
     whose flood guard lets a test play as fast as it can, unless told otherwise)."""
     return TestClient(create_app(db, bot_delay=0.0, bot_processes=0, message_rate=message_rate))

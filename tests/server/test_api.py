@@ -35,7 +35,7 @@ def play_out(ws: Any, first: dict[str, Any], seed: int = 1) -> list[dict[str, An
         messages.append(message)
 
 
-def states_of(db: Path, match_id: str) -> list[ludi.State]:
+def states_of(db: Path | str, match_id: str) -> list[ludi.State]:
     """Return the state after each stored action of a match, replayed from its start."""
     store = SqlStore(db)
     header = store.header(match_id)
@@ -120,7 +120,7 @@ def test_creating_a_match_gives_each_seat_a_secret_link_and_a_spectator_link(
     ],
 )
 def test_a_match_the_rules_do_not_allow_is_refused_and_nothing_is_stored(
-    client: TestClient, db: Path, body: dict[str, Any], reason: str
+    client: TestClient, db: Path | str, body: dict[str, Any], reason: str
 ) -> None:
     request = {"game": "caesar", "seats": [{}, {}], **body}
     response = client.post("/api/matches", json=request)
@@ -139,7 +139,7 @@ def test_a_malformed_creation_request_is_refused(client: TestClient) -> None:
 
 
 def test_a_whole_match_against_a_bot_sends_every_viewer_only_its_own_view(
-    client: TestClient, db: Path
+    client: TestClient, db: Path | str
 ) -> None:
     created = create(
         client,
@@ -180,7 +180,7 @@ def _setup_two_humans(client: TestClient) -> tuple[str, str, str]:
     return created["id"], created["seats"][0]["token"], created["seats"][1]["token"]
 
 
-def test_bad_messages_get_an_error_and_change_nothing(client: TestClient, db: Path) -> None:
+def test_bad_messages_get_an_error_and_change_nothing(client: TestClient, db: Path | str) -> None:
     match_id, first, second = _setup_two_humans(client)
     state = ludi.new_match("caesar", seed=7)
     actions = state.legal_actions(0)
@@ -242,7 +242,7 @@ def test_a_wrong_token_or_no_hello_closes_the_connection(client: TestClient) -> 
         assert ws.receive_json()["reason"] == "no such match"
 
 
-def test_a_flooding_client_is_throttled_and_others_are_served(db: Path) -> None:
+def test_a_flooding_client_is_throttled_and_others_are_served(db: Path | str) -> None:
     with make_client(db, message_rate=20.0) as client:
         _flood(client)
 
@@ -299,7 +299,7 @@ def _play(client: TestClient, match_id: str, tokens: list[str], count: int) -> d
     return last
 
 
-def test_a_restarted_server_continues_every_match_where_it_was(db: Path) -> None:
+def test_a_restarted_server_continues_every_match_where_it_was(db: Path | str) -> None:
     with make_client(db) as client:
         match_id, first, second = _setup_two_humans(client)
         last = _play(client, match_id, [first, second], 5)
@@ -316,7 +316,7 @@ def test_a_restarted_server_continues_every_match_where_it_was(db: Path) -> None
 
 
 def test_snapshots_rebuild_the_same_match_as_the_full_log(
-    db: Path, monkeypatch: pytest.MonkeyPatch
+    db: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("ludi.server.hub.SNAPSHOT_EVERY", 3)
     with make_client(db) as client:
@@ -339,7 +339,7 @@ def test_snapshots_rebuild_the_same_match_as_the_full_log(
     assert from_snapshot.position()["state"] == from_start.position()["state"]
 
 
-def test_the_log_is_append_only(db: Path) -> None:
+def test_the_log_is_append_only(db: Path | str) -> None:
     from ludi.store.sql import Append, SeatInfo, hash_token
 
     store = SqlStore(db)
@@ -439,7 +439,7 @@ def test_a_rematch_of_a_running_match_is_refused(client: TestClient) -> None:
 
 
 def test_the_replay_steps_through_a_finished_match_per_seat_or_revealed(
-    client: TestClient, db: Path
+    client: TestClient, db: Path | str
 ) -> None:
     match_id = _finished_match(client)["id"]
     states = states_of(db, match_id)
@@ -472,7 +472,7 @@ def test_the_pages_are_served(client: TestClient) -> None:
 
 @pytest.mark.parametrize("game", sorted(g.id for g in ludi.games()))
 def test_every_game_sends_each_viewer_only_its_view(
-    client: TestClient, db: Path, game: str
+    client: TestClient, db: Path | str, game: str
 ) -> None:
     """The same conformance for every registered game, simultaneous secret decisions included:
     a seat that has chosen sees nothing of the others' choices until all have chosen."""
@@ -492,7 +492,7 @@ def test_every_game_sends_each_viewer_only_its_view(
 
 
 def test_an_action_the_database_cannot_store_is_not_acknowledged_and_changes_nothing(
-    client: TestClient, db: Path, monkeypatch: pytest.MonkeyPatch
+    client: TestClient, db: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     match_id, first, _ = _setup_two_humans(client)
     store: SqlStore = client.app.state.store  # type: ignore[attr-defined]
@@ -514,7 +514,7 @@ def test_an_action_the_database_cannot_store_is_not_acknowledged_and_changes_not
         assert receive_until(ws, "ack")[0] == {"type": "ack", "ref": 2, "n": 1}
 
 
-def test_a_searching_bot_thinks_in_a_worker_process(db: Path) -> None:
+def test_a_searching_bot_thinks_in_a_worker_process(db: Path | str) -> None:
     """Bots that search run in the process pool; their moves arrive like anyone else's."""
     with TestClient(create_app(db, bot_delay=0.0, bot_processes=1)) as client:
         created = create(client, seats=[{"bot": "ismcts:iterations=30"}, {"name": "Bob"}])

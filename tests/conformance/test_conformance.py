@@ -1,0 +1,516 @@
+"""The one conformance suite: every registered game, every player count, every option set.
+
+Each test plays seeded random matches (hypothesis picks the seeds; the actions come from a
+generator seeded by them) and checks one part of the engine contract at every step. A game
+added to the registry inherits the whole suite with no code of its own. When a check fails,
+the message carries the game, the options, the seed and the actions so far in notation, so
+the failure replays with ``ludi.new_match`` and ``state.apply``.
+
+What is checked (see docs/testing.md):
+
+- the match runs: invariants after every action, someone to act with a legal action until
+  the end, then a result whose winners and ranking agree;
+- every legal action applies, its notation parses back to it, notations are unique;
+- ``clone`` is deep, records replay and positions reload to the identical state;
+- refused actions (malformed text, a seat out of turn, an action legal elsewhere but not now)
+  raise ``IllegalAction`` with a reason and a rule and change nothing;
+- hidden information: re-drawing what one seat cannot see never changes what it or a
+  spectator sees; a secret simultaneous choice never shows in the others' views or logs;
+- views are JSON, and the narrated logs only grow.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import zlib
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ludi
+from ludi.engine import Game, MatchRecord, OptionError, Rng, State
+
+#: the most option sets a game gets; more are sampled (defaults and single changes always kept)
+MAX_OPTION_SETS = 128
+#: a match longer than this is taken as one that never ends
+MAX_STEPS = 5_000
+#: states of each match a check looks at (chosen at random; a long match is not checked at
+#: every state, which keeps the suite's time nearly linear in the number of matches)
+STATES_CHECKED = 30
+#: legal actions applied (on copies) at each step, chosen at random
+APPLIED_PER_STEP = 12
+#: refused actions of each kind offered at each step
+REFUSED_PER_STEP = 3
+
+
+# -- the matrix: game x player count x option set -------------------------------------------
+
+
+@dataclass(frozen=True)
+class Case:
+    """One game, played by ``players`` with these options."""
+
+    game: Game
+    players: int
+    options: Mapping[str, Any]
+
+    @property
+    def id(self) -> str:
+        changed = [
+            name if value is True else f"{name}={value}"
+            for name, value in self.options.items()
+            if value != self.game.option(name).default
+        ]
+        return f"{self.game.id}-{self.players}p-{','.join(changed) or 'defaults'}"
+
+    def new(self, seed: int) -> State:
+        return ludi.new_match(self.game.id, players=self.players, seed=seed, options=self.options)
+
+
+def _domain(game: Game, name: str) -> list[Any]:
+    """Return the values tried for an option: both for a switch, every choice, else the default."""
+    opt = game.option(name)
+    if opt.kind is bool:
+        return [False, True]
+    if opt.choices:
+        return list(opt.choices)
+    return [opt.default]
+
+
+def option_sets(game: Game, players: int) -> list[dict[str, Any]]:
+    """Return the option sets to play at this player count, deterministically.
+
+    At the game's first player count: every combination the game accepts (up to
+    ``MAX_OPTION_SETS``, then the defaults, each single change and a fixed sample). At its other
+    counts: the defaults, each single change, and every option changed at once (where accepted),
+    since options rarely interact with the player count beyond that.
+    """
+    names = [o.name for o in game.options]
+    accepted: dict[str, dict[str, Any]] = {}
+    for values in itertools.product(*(_domain(game, n) for n in names)):
+        try:
+            resolved = game.resolve_options(dict(zip(names, values, strict=True)), players)
+        except OptionError:
+            continue
+        accepted.setdefault(json.dumps(resolved, sort_keys=True), resolved)
+    found = list(accepted.values())
+    defaults = game.resolve_options({}, players)
+    changed = [sum(o[n] != defaults[n] for n in names) for o in found]
+    keep = [o for o, k in zip(found, changed, strict=True) if k <= 1]
+    if players != game.players[0]:
+        most = max(changed, default=0)
+        return keep + [o for o, k in zip(found, changed, strict=True) if k == most > 1][:1]
+    if len(found) <= MAX_OPTION_SETS:
+        return found
+    rest = [o for o in found if o not in keep]
+    Rng(len(found)).shuffle(rest)
+    return (keep + rest)[: max(MAX_OPTION_SETS, len(keep))]
+
+
+CASES = [
+    Case(game, n, options)
+    for game in ludi.games()
+    for n in game.players
+    for options in option_sets(game, n)
+]
+cases = pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+#: each test plays this many matches per case (hypothesis picks their seeds; each test and
+#: case mixes its own name in, so the tests of one case play different matches)
+matches = settings(max_examples=1)
+seeds = given(seed=st.integers(min_value=0, max_value=2**63 - 1))
+
+
+def match_seed(case: Case, seed: int, what: str) -> int:
+    """Return the seed of the match ``what`` plays for ``case``."""
+    return seed ^ zlib.crc32(f"{what} {case.id}".encode())
+
+
+# -- playing --------------------------------------------------------------------------------
+
+
+def walk(case: Case, seed: int) -> Iterator[State]:
+    """Yield the states of a random match from its start to its end (the same object, moved
+    on between yields; copy it to keep it)."""
+    state = case.new(seed)
+    rng = Rng(seed)
+    yield state
+    for _ in range(MAX_STEPS):
+        if state.is_over:
+            return
+        seat = state.to_act[rng.randrange(len(state.to_act))]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        yield state
+    raise AssertionError(f"no end after {MAX_STEPS} actions: {where(case, seed, state)}")
+
+
+def where(case: Case, seed: int, state: State) -> str:
+    """Return how to reproduce a failure: the case, the seed and the actions so far."""
+    actions = " ".join(f"{seat}:{action}" for seat, action in state.history())
+    return f"{case.id} seed={seed} after [{actions}]"
+
+
+def length(case: Case, seed: int) -> int:
+    """Return the number of states of the random match ``walk`` plays."""
+    return sum(1 for _ in walk(case, seed))
+
+
+def check_all(
+    case: Case, seed: int, check: Callable[[State, Rng], None], states: int = STATES_CHECKED
+) -> int:
+    """Run ``check`` on about ``states`` states of a random match, always the first and the
+    last; return the number of states checked."""
+    seed = match_seed(case, seed, check.__qualname__)
+    rng = Rng(seed ^ 0x5EED)
+    total = length(case, seed)
+    n = 0
+    for i, state in enumerate(walk(case, seed)):
+        if 0 < i < total - 1 and rng.randrange(total) >= states:
+            continue
+        try:
+            check(state, rng)
+        except Exception as exc:
+            raise AssertionError(f"{exc!r} at {where(case, seed, state)}") from exc
+        n += 1
+    return n
+
+
+def random_move(state: State, rng: Rng) -> tuple[int, ludi.Action]:
+    seat = state.to_act[rng.randrange(len(state.to_act))]
+    return seat, rng.choice(state.legal_actions(seat))
+
+
+def as_json(obj: Any) -> Any:
+    return json.loads(json.dumps(obj))
+
+
+def notations(actions: Any) -> list[str]:
+    return [str(a) for a in actions]
+
+
+# -- the match runs to a consistent end -------------------------------------------------------
+
+
+def check_turn_and_result(state: State, rng: Rng) -> None:
+    state.check_invariants()
+    seats = range(state.players)
+    if not state.is_over:
+        assert state.result is None, "a result before the end"
+        assert state.to_act, "nobody to act, yet the match is not over"
+        assert len(set(state.to_act)) == len(state.to_act), f"to_act repeats: {state.to_act}"
+        for seat in seats:
+            actions = state.legal_actions(seat)
+            if seat in state.to_act:
+                assert actions, f"seat {seat} is to act with no legal action"
+            else:
+                assert not actions, f"seat {seat} is not to act but has legal actions"
+        return
+    assert state.to_act == (), "the match is over but someone is to act"
+    assert all(not state.legal_actions(s) for s in seats), "legal actions after the end"
+    result = state.result
+    assert result is not None, "the match is over without a result"
+    assert len(result.points) == len(result.ranking) == state.players
+    assert result.reason, "a result needs a reason"
+    assert set(result.winners) <= set(seats), f"winners {result.winners} are not seats"
+    assert len(set(result.winners)) == len(result.winners)
+    if result.winners:  # a match may also end with nobody winning (all lose together)
+        assert set(result.winners) == {s for s in seats if result.ranking[s] == 1}, (
+            f"winners {result.winners} are not the seats ranked first in {result.ranking}"
+        )
+    for s in seats:  # competition ranking: a rank is one more than the seats ranked above
+        better = sum(1 for r in result.ranking if r < result.ranking[s])
+        assert result.ranking[s] == better + 1, f"ranking {result.ranking} skips or repeats"
+    total = sum(result.reward(s) for s in seats)
+    assert abs(total - (1.0 if result.winners else 0.0)) < 1e-9, "rewards do not share one win"
+    assert as_json(result.to_json()) == result.to_json()
+
+
+@cases
+@matches
+@seeds
+def test_matches_run_to_a_consistent_end(case: Case, seed: int) -> None:
+    assert check_all(case, seed, check_turn_and_result, states=MAX_STEPS) > 1
+
+
+# -- actions: every legal one applies, notation round-trips ---------------------------------
+
+
+def check_actions(state: State, rng: Rng) -> None:
+    for seat in state.to_act:
+        actions = state.legal_actions(seat)
+        texts = notations(actions)
+        assert len(set(texts)) == len(texts), f"legal actions repeat a notation: {texts}"
+        for action, text in zip(actions, texts, strict=True):
+            assert state.parse_action(text) == action, f"{text!r} does not parse back"
+            assert str(state.parse_action(text)) == text
+        # applying them all at every step of every match would be slow: a random dozen each
+        some = list(actions)
+        rng.shuffle(some)
+        for action in some[:APPLIED_PER_STEP]:
+            copy = state.clone()
+            copy.apply(seat, action)
+            copy.check_invariants()
+        # the text form applies exactly as the value does
+        pick = rng.randrange(len(actions))
+        by_value, by_text = state.clone(), state.clone()
+        by_value.apply(seat, actions[pick])
+        by_text.apply(seat, texts[pick])
+        assert by_value.position() == by_text.position(), f"{texts[pick]} as text differs"
+
+
+@cases
+@matches
+@seeds
+def test_every_legal_action_applies_and_its_notation_round_trips(case: Case, seed: int) -> None:
+    check_all(case, seed, check_actions)
+
+
+# -- clone, record, position ----------------------------------------------------------------
+
+
+def check_clone(state: State, rng: Rng) -> None:
+    before = state.position()
+    copy = state.clone()
+    assert copy.position() == before, "a clone differs from its original"
+    if state.is_over:
+        return
+    seat, action = random_move(copy, rng)
+    copy.apply(seat, action)
+    assert state.position() == before, f"moving a clone ({action}) changed the original"
+    after = copy.position()
+    # and the other way: moving the original leaves the clone alone
+    other = state.clone()
+    seat, action = random_move(state, rng)
+    state.apply(seat, action)
+    assert copy.position() == after, f"moving the original ({action}) changed a clone"
+    # the walk goes on from the moved original: the same action on a copy gives the same state
+    other.apply(seat, action)
+    assert other.position() == state.position(), "the same action gives different states"
+
+
+@cases
+@matches
+@seeds
+def test_clones_are_independent(case: Case, seed: int) -> None:
+    seed = match_seed(case, seed, "clones")
+    total = length(case, seed)  # another match of the same case: its length is a fair guess
+    state = case.new(seed)
+    rng = Rng(seed)
+    for _ in range(MAX_STEPS):
+        if rng.randrange(total) < STATES_CHECKED:
+            try:
+                check_clone(state, rng)  # moves ``state`` one action on
+            except Exception as exc:
+                raise AssertionError(f"{exc!r} at {where(case, seed, state)}") from exc
+        elif not state.is_over:
+            state.apply(*random_move(state, rng))
+        if state.is_over:
+            return
+    raise AssertionError(f"no end after {MAX_STEPS} actions: {where(case, seed, state)}")
+
+
+def check_replay(state: State, rng: Rng) -> None:
+    expected = state.position()
+    record = ludi.record_of(state, seats=tuple(f"p{s}" for s in range(state.players)))
+    assert ludi.replay(record).position() == expected, "the record does not replay"
+    again = MatchRecord.from_json(as_json(record.to_json()))
+    assert again == record, "the record does not survive JSON"
+    assert ludi.replay(again).position() == expected, "the JSON record does not replay"
+
+
+@cases
+@matches
+@seeds
+def test_records_replay_to_the_identical_state(case: Case, seed: int) -> None:
+    # replaying is linear in the match length, so check after the first action, at the end,
+    # and at one state in five between
+    def sometimes(state: State, rng: Rng) -> None:
+        if state.is_over or len(state.history()) == 1 or rng.randrange(5) == 0:
+            check_replay(state, rng)
+
+    check_all(case, seed, sometimes)
+
+
+def check_position(state: State, rng: Rng) -> None:
+    saved = state.position()
+    assert as_json(saved) == saved, "a position is not plain JSON"
+    through_json = ludi.load_position(json.loads(json.dumps(saved)))
+    assert through_json.position() == saved, "a position does not survive JSON"
+    if state.is_over or rng.randrange(4):
+        return  # the rest, at one state in four
+    loaded = ludi.load_position(saved)
+    assert loaded.position() == saved, "a loaded position differs"
+    for s in [*range(state.players), None]:
+        assert loaded.view(s) == state.view(s), f"the loaded view of seat {s} differs"
+        assert loaded.events(s) == state.events(s), f"the loaded log of seat {s} differs"
+    # the loaded state has the same future: the generator travels with the position
+    seat, action = random_move(state, rng)
+    mine, theirs = state.clone(), through_json
+    mine.apply(seat, action)
+    theirs.apply(seat, action)
+    assert theirs.position()["state"] == mine.position()["state"], f"{action} differs after load"
+    # and a record of a match continued from a position replays
+    record = ludi.record_of(theirs)
+    assert record.start is not None, "a match from a position records that position"
+    replayed = ludi.replay(MatchRecord.from_json(as_json(record.to_json())))
+    assert replayed.position() == theirs.position(), "a record from a position does not replay"
+
+
+@cases
+@matches
+@seeds
+def test_positions_save_and_load_to_the_identical_state(case: Case, seed: int) -> None:
+    check_all(case, seed, check_position)
+
+
+# -- refused actions change nothing -----------------------------------------------------------
+
+MALFORMED = ("", "   ", "?", "no such action", "\x00", "@@>>", "0" * 200)
+
+
+def assert_refused(state: State, seat: Any, action: Any, before: dict[str, Any]) -> None:
+    """Check that ``apply(seat, action)`` raises ``IllegalAction`` and leaves the position
+    ``before``."""
+    with pytest.raises(ludi.IllegalAction) as caught:
+        state.apply(seat, action)
+    assert caught.value.reason and caught.value.rule, f"{action!r}: refusal without reason/rule"
+    assert isinstance(caught.value.reason, str) and isinstance(caught.value.rule, str)
+    assert state.position() == before, f"refusing {action!r} for seat {seat!r} changed the state"
+
+
+def refusals(pool: dict[str, ludi.Action]) -> Callable[[State, Rng], None]:
+    """Return a check that offers refused actions; ``pool`` collects actions seen legal."""
+
+    def check(state: State, rng: Rng) -> None:
+        seats = range(state.players)
+        legal = {s: {str(a): a for a in state.legal_actions(s)} for s in seats}
+        for s in seats:
+            pool.update(legal[s])
+        acting = list(state.to_act)
+        some = next((a for s in acting for a in legal[s].values()), None)
+        probe = some if some is not None else next(iter(pool.values()))
+        before = state.position()
+        for _ in range(REFUSED_PER_STEP):
+            for seat in acting or [0]:
+                assert_refused(state, seat, rng.choice(MALFORMED), before)
+        # seats out of turn, and numbers that are no seat at all
+        for seat in [*(s for s in seats if s not in acting), -1, state.players]:
+            assert_refused(state, seat, probe if rng.randrange(2) else str(probe), before)
+        # actions legal elsewhere (earlier in the match, or for another seat) but not now
+        for seat in acting:
+            elsewhere = [t for t in pool if t not in legal[seat]]
+            rng.shuffle(elsewhere)
+            for text in elsewhere[:REFUSED_PER_STEP]:
+                assert_refused(state, seat, pool[text] if rng.randrange(2) else text, before)
+
+    return check
+
+
+@cases
+@matches
+@seeds
+def test_refused_actions_raise_and_change_nothing(case: Case, seed: int) -> None:
+    pool: dict[str, ludi.Action] = {}
+    check_all(case, seed, refusals(pool))
+
+
+# -- hidden information -------------------------------------------------------------------------
+
+
+def check_hidden(state: State, rng: Rng) -> None:
+    seats = list(range(state.players))
+    before = state.position()
+    views = {s: state.view(s) for s in [*seats, None]}
+    for t in [rng.randrange(state.players)]:  # one seat per state: all seats over a match
+        sample = state.sample_hidden(t, rng.fork())
+        assert state.position() == before, f"sample_hidden({t}) changed the match"
+        sample.check_invariants()
+        assert sample.view(t) == views[t], f"sample_hidden({t}) changed what seat {t} sees"
+        assert sample.events(t) == state.events(t), f"sample_hidden({t}) changed seat {t}'s log"
+        assert sample.view(None) == views[None], (
+            f"re-drawing what seat {t} cannot see changed what a spectator sees"
+        )
+        assert sample.events(None) == state.events(None), (
+            f"re-drawing what seat {t} cannot see changed the spectator's log"
+        )
+        assert sample.to_act == state.to_act and sample.is_over == state.is_over
+        if t in state.to_act:
+            assert notations(sample.legal_actions(t)) == notations(state.legal_actions(t)), (
+                f"sample_hidden({t}) changed seat {t}'s legal actions"
+            )
+        # a sample is a match that goes on
+        if not sample.is_over:
+            seat, action = random_move(sample, rng)
+            sample.apply(seat, action)
+            sample.check_invariants()
+    for s, seen in views.items():
+        assert as_json(seen) == seen, f"the view of {s} is not plain JSON"
+
+
+def check_simultaneous(state: State, rng: Rng) -> None:
+    """When several seats decide in secret, one's choice shows in nobody else's view or log."""
+    if len(state.to_act) < 2:
+        return
+    for seat in state.to_act:
+        actions = state.legal_actions(seat)
+        others = [s for s in [*range(state.players), None] if s != seat]
+        seen = set()
+        for action in actions[:4]:
+            after = state.clone()
+            after.apply(seat, action)
+            seen.add(json.dumps([[after.view(o), after.events(o)] for o in others]))
+        assert len(seen) == 1, f"seat {seat}'s secret choice shows to the other seats"
+
+
+def check_hidden_and_simultaneous(state: State, rng: Rng) -> None:
+    check_hidden(state, rng)
+    check_simultaneous(state, rng)
+
+
+@cases
+@matches
+@seeds
+def test_hidden_information_stays_hidden(case: Case, seed: int) -> None:
+    check_all(case, seed, check_hidden_and_simultaneous)
+
+
+# -- the narrated logs only grow ----------------------------------------------------------------
+
+
+@cases
+@matches
+@seeds
+def test_logs_only_grow(case: Case, seed: int) -> None:
+    previous: dict[int | None, list[str]] = {}
+
+    def check(state: State, rng: Rng) -> None:
+        for viewer in [*range(state.players), None]:
+            now = state.events(viewer)
+            assert all(isinstance(text, str) and text for text in now), "an event is not text"
+            old = previous.get(viewer, [])
+            assert now[: len(old)] == old, f"the log of {viewer} was rewritten, not extended"
+            previous[viewer] = now
+
+    check_all(case, seed, check, states=MAX_STEPS)
+
+
+def test_the_matrix_covers_every_game_count_and_option() -> None:
+    for game in ludi.games():
+        for n in game.players:
+            sets = [c.options for c in CASES if c.game is game and c.players == n]
+            defaults = game.resolve_options({}, n)
+            assert defaults in sets, f"{game.id} {n}p: defaults not covered"
+            for opt in game.options:
+                for value in _domain(game, opt.name):
+                    single = {**defaults, opt.name: value}
+                    try:
+                        game.resolve_options(single, n)
+                    except OptionError:
+                        continue
+                    assert single in sets, f"{game.id} {n}p: {opt.name}={value} not covered"
+    caesar = [c for c in CASES if c.game.id == "caesar"]
+    assert len(caesar) == 98, "every option set Caesar! accepts: 7 module sets x 14 solo ones"

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import zlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -120,8 +121,10 @@ CASES = [
 ]
 cases = pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 #: each test plays this many matches per case (hypothesis picks their seeds; each test and
-#: case mixes its own name in, so the tests of one case play different matches)
-matches = settings(max_examples=1)
+#: case mixes its own name in, so the tests of one case play different matches); set
+#: LUDI_CONFORMANCE_MATCHES for a deeper run
+MATCHES = int(os.environ.get("LUDI_CONFORMANCE_MATCHES", "1"))
+matches = settings(max_examples=MATCHES)
 seeds = given(seed=st.integers(min_value=0, max_value=2**63 - 1))
 
 
@@ -438,6 +441,10 @@ def check_hidden(state: State, rng: Rng) -> None:
             f"re-drawing what seat {t} cannot see changed the spectator's log"
         )
         assert sample.to_act == state.to_act and sample.is_over == state.is_over
+        for seat in sample.to_act:  # the match went on, so whoever is to act can act
+            assert sample.legal_actions(seat), (
+                f"sample_hidden({t}) leaves seat {seat} to act with no legal action"
+            )
         if t in state.to_act:
             assert notations(sample.legal_actions(t)) == notations(state.legal_actions(t)), (
                 f"sample_hidden({t}) changed seat {t}'s legal actions"

@@ -1,9 +1,10 @@
 """Load benchmark of ``ludi serve``: many concurrent matches, each with a websocket client.
 
 Starts a server on loopback (its own SQLite file in a temporary directory), creates ``--matches``
-matches of Caesar! (seat 0 played by a websocket client choosing at random after a short think,
-seat 1 by the server's random bot in its worker pool), plays them until they end or
-``--seconds`` pass, and reports:
+matches of Caesar! (seat 0 played by a websocket client choosing at random after a think of
+about ``--think`` seconds, seat 1 by the server's random bot), and plays for ``--seconds``: a
+client whose match ends asks for the rematch and plays on, so the number of live matches
+stays the same. It reports:
 
 - actions per second: every stored action (the clients' and the bots'), over the wall time;
 - the action round trip of the clients: from sending an action to its acknowledgement, which
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -67,47 +69,56 @@ def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 async def play(
-    ws_url: str,
+    ws_base: str,
+    match_id: str,
     token: str,
     think: float,
     deadline: float,
     rtts: list[tuple[float, float]],
     seed: int,
-) -> bool:
-    """Play one seat until the match ends or the deadline; return whether it ended."""
+) -> list[str]:
+    """Play one seat until the deadline: when a match ends, ask for its rematch (same seats)
+    and play that, so the number of live matches stays the same. Return the matches played."""
     import websockets
 
     rng = random.Random(seed)
-    sent: dict[int, float] = {}
-    acted_at = -1
+    played = [match_id]
     ref = 0
-    async with websockets.connect(ws_url, max_size=2**22, compression=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
-        while time.monotonic() < deadline:
-            try:
-                text = await asyncio.wait_for(
-                    ws.recv(), timeout=max(0.1, deadline - time.monotonic())
-                )
-            except TimeoutError:
-                return False
-            message = json.loads(text)
-            kind = message["type"]
-            if kind == "ack" and message["ref"] in sent:
-                now = time.perf_counter()
-                rtts.append((now, now - sent.pop(message["ref"])))
-            elif kind == "state":
-                if message["over"]:
-                    return True
-                if message["legal"] and message["n"] > acted_at:
-                    acted_at = message["n"]
-                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-                    ref += 1
-                    sent[ref] = time.perf_counter()
-                    action = rng.choice(message["legal"])
-                    await ws.send(json.dumps({"type": "act", "action": action, "ref": ref}))
-            elif kind == "error":
-                print(f"loadbench: refused: {message['reason']}", file=sys.stderr)
-    return False
+    while time.monotonic() < deadline:
+        sent: dict[int, float] = {}
+        acted_at = -1
+        url = f"{ws_base}/ws/{match_id}"
+        async with websockets.connect(url, max_size=2**22, compression=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return played
+                try:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), timeout=left))
+                except TimeoutError:
+                    return played
+                kind = message["type"]
+                if kind == "ack" and message["ref"] in sent:
+                    now = time.perf_counter()
+                    rtts.append((now, now - sent.pop(message["ref"])))
+                elif kind == "state":
+                    if message["over"]:
+                        await ws.send(json.dumps({"type": "rematch"}))
+                    elif message["legal"] and message["n"] > acted_at:
+                        acted_at = message["n"]
+                        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                        ref += 1
+                        sent[ref] = time.perf_counter()
+                        action = rng.choice(message["legal"])
+                        await ws.send(json.dumps({"type": "act", "action": action, "ref": ref}))
+                elif kind == "rematch":
+                    match_id = message["id"]
+                    played.append(match_id)
+                    break
+                elif kind == "error":
+                    print(f"loadbench: refused: {message['reason']}", file=sys.stderr)
+    return played
 
 
 def cpu_seconds(pid: int | None) -> float | None:
@@ -130,6 +141,10 @@ async def run(
         body = {"game": "caesar", "seats": [{"name": f"c{i}"}, {"bot": "random"}], "seed": i}
         created.append(await loop.run_in_executor(None, post, base, "/api/matches", body))
     ws_base = base.replace("http://", "ws://")
+    # the clients' own collector pauses would count in their round trips: keep them rare
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 50, 50)
     rtts: list[tuple[float, float]] = []
     cpu_start = cpu_seconds(pid)
     client_start = time.process_time()
@@ -137,7 +152,7 @@ async def run(
     deadline = start + seconds
     results = await asyncio.gather(
         *(
-            play(f"{ws_base}/ws/{c['id']}", c["seats"][0]["token"], think, deadline, rtts, i)
+            play(ws_base, c["id"], c["seats"][0]["token"], think, deadline, rtts, i)
             for i, c in enumerate(created)
         ),
         return_exceptions=True,
@@ -146,17 +161,20 @@ async def run(
     cpu_end = cpu_seconds(pid)
     client_cpu = time.process_time() - client_start
     failures = [r for r in results if isinstance(r, BaseException)]
+    played = [m for r in results if isinstance(r, list) for m in r]
     actions = 0
-    for c in created:
-        with urllib.request.urlopen(f"{base}/api/matches/{c['id']}", timeout=30) as response:
+    for match_id in played:
+        with urllib.request.urlopen(f"{base}/api/matches/{match_id}", timeout=30) as response:
             actions += json.load(response)["actions"]
     rtts_ms = sorted(r * 1000 for _, r in rtts)
     # the steady state: the second half of the run, after every client has connected
     half = time.perf_counter() - wall / 2
     late_ms = sorted(r * 1000 for t, r in rtts if t >= half)
+    with urllib.request.urlopen(f"{base}/api/stats", timeout=30) as response:
+        server_stats = json.load(response)
     return {
         "matches": matches,
-        "finished": sum(1 for r in results if r is True),
+        "matches_played": len(played),
         "client_errors": len(failures),
         "wall_s": round(wall, 1),
         "actions_stored": actions,
@@ -168,6 +186,8 @@ async def run(
         "rtt_second_half_p99_ms": (
             round(late_ms[int(0.99 * (len(late_ms) - 1))], 2) if late_ms else None
         ),
+        "server_action_to_ack": server_stats["action_to_ack"],
+        "server_loop_lag": server_stats["loop_lag"],
         "think_s": think,
         "server_cpu_ms_per_action": (
             round(1000 * (cpu_end - cpu_start) / actions, 2)

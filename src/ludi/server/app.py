@@ -10,6 +10,7 @@
 ``POST /api/matches/{id}/rematch``         a rematch with the same seats (a seat token needed)
 ``GET  /api/matches/{id}/replay/{step}``   a finished match after ``step`` actions, per seat
 ``GET  /api/matches/{id}/record``          a finished match's record (``ludi replay`` reads it)
+``GET  /api/stats``                        recent server-side latencies and live matches
 ``WS   /ws/{id}``                          live play (see ``ludi.server.protocol``)
 ========================================  ==================================================
 
@@ -21,7 +22,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -39,7 +42,7 @@ from ludi.engine import IllegalAction, LudiError, State
 from ludi.server.bots import BotPool, bot_names
 from ludi.server.hub import RULE_SEAT, Client, Hub, Room, SeatRequest, StoreFailure, dumps
 from ludi.server.protocol import ProtocolError, TokenBucket, parse_message
-from ludi.store.sql import FINISHED, SqlStore
+from ludi.store.sql import FINISHED, Joined, SqlStore
 
 log = logging.getLogger("ludi.server")
 
@@ -89,7 +92,16 @@ def create_app(
         resumed = await hub.resume_all()
         if resumed:
             log.info("resumed %d unfinished matches", resumed)
+        # What exists now (modules, the games' data and action tables, resumed matches) lives
+        # as long as the server: keep it out of the collector's full passes, and make those
+        # passes rarer, so a collection does not stall every match for a large fraction of a
+        # second (measured: 200-350 ms pauses under load without this).
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(20_000, 50, 50)
+        watcher = asyncio.create_task(hub.watch_loop())
         yield
+        watcher.cancel()
         await hub.close()
         store.close()
 
@@ -131,6 +143,10 @@ def create_app(
         seats = [SeatRequest(s.name, s.bot) for s in body.seats]
         room, tokens = await hub.create(body.game, body.players, body.options, seats, body.seed)
         return _created(room, tokens)
+
+    @app.get("/api/stats")
+    async def stats() -> dict[str, Any]:
+        return hub.stats()
 
     @app.get("/api/matches")
     async def list_matches(status: str | None = None, limit: int = 50) -> dict[str, Any]:
@@ -226,13 +242,14 @@ def create_app(
         try:
             while not client.dropped:
                 text = await ws.receive_text()
+                received = time.perf_counter()
                 if not client.bucket.allow():
                     if client.bucket.refused >= MAX_REFUSED:
                         break
                     if client.bucket.refused == 1:
                         client.send(_error("too many messages: slow down", None, throttle_rule))
                     continue
-                await _handle(room, client, text)
+                await _handle(room, client, text, received)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -265,11 +282,16 @@ def create_app(
             info = room.header.seats[seat]
             if not info.joined:
                 info.joined = True
-                await asyncio.to_thread(store.mark_joined, room.id, seat)
+                hub.committer.note(Joined(room.id, seat))
         return Client(seat, TokenBucket(message_rate, 2 * message_rate))
 
-    async def _handle(room: Room, client: Client, text: str) -> None:
+    async def _handle(room: Room, client: Client, text: str, received: float) -> None:
         ref = None
+
+        def acknowledge(n: int) -> None:
+            client.send({"type": "ack", "ref": ref, "n": n})
+            hub.ack_times.append(time.perf_counter() - received)
+
         try:
             msg = parse_message(text)
             ref = msg.ref
@@ -287,12 +309,7 @@ def create_app(
                     raise ProtocolError(
                         "a bot plays your seat now: take it back first", ref, RULE_SEAT
                     )
-                await hub.act(
-                    room,
-                    client.seat,
-                    msg.action,
-                    lambda n: client.send({"type": "ack", "ref": ref, "n": n}),
-                )
+                await hub.act(room, client.seat, msg.action, acknowledge)
             elif msg.type == "bot":
                 await hub.set_bot(room, client.seat, msg.spec)
                 client.send({"type": "ack", "ref": ref, "n": room.n})

@@ -24,6 +24,7 @@ import json
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -135,8 +136,40 @@ class Hub:
         self.bot_delay = bot_delay
         self.committer = GroupCommitter(store)
         self.rooms: dict[str, Room] = {}
+        #: recent action latencies on the server (message received -> ack queued), seconds
+        self.ack_times: deque[float] = deque(maxlen=20000)
+        #: recent event-loop lags (how late a 10 ms timer fired), seconds
+        self.loop_lags: deque[float] = deque(maxlen=20000)
         self._loading = asyncio.Lock()
         self._tasks: set[asyncio.Task[None]] = set()
+
+    async def watch_loop(self) -> None:
+        """Measure, for ever, how late the event loop runs a 10 ms timer (its lag)."""
+        loop = asyncio.get_running_loop()
+        while True:
+            start = loop.time()
+            await asyncio.sleep(0.01)
+            self.loop_lags.append(max(0.0, loop.time() - start - 0.01))
+
+    def stats(self) -> dict[str, Any]:
+        """Return the server's recent latencies (ms) and its live matches, as JSON."""
+
+        def summary(values: deque[float]) -> dict[str, float | int | None]:
+            ordered = sorted(values)
+            if not ordered:
+                return {"count": 0, "median_ms": None, "p99_ms": None}
+            return {
+                "count": len(ordered),
+                "median_ms": round(1000 * ordered[len(ordered) // 2], 3),
+                "p99_ms": round(1000 * ordered[int(0.99 * (len(ordered) - 1))], 3),
+            }
+
+        return {
+            "live_matches": len(self.rooms),
+            "clients": sum(len(r.clients) for r in self.rooms.values()),
+            "action_to_ack": summary(self.ack_times),
+            "loop_lag": summary(self.loop_lags),
+        }
 
     async def close(self) -> None:
         """Stop the bots and the writer (what was acknowledged is already stored)."""

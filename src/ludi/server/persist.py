@@ -15,14 +15,14 @@ import logging
 import queue
 import threading
 
-from ludi.store.sql import Append, SqlStore
+from ludi.store.sql import Append, Joined, SqlStore
 
 log = logging.getLogger("ludi.server")
 
 _STOP = object()
 
 #: an action waiting to be stored, the loop of its caller, and the future the caller awaits
-Entry = tuple[Append, asyncio.AbstractEventLoop, "asyncio.Future[None]"]
+Entry = tuple[Append | Joined, asyncio.AbstractEventLoop | None, "asyncio.Future[None] | None"]
 
 #: at most this many actions in one transaction
 MAX_BATCH = 500
@@ -36,6 +36,10 @@ class GroupCommitter:
         self._queue: queue.Queue[Entry | object] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="ludi-writer", daemon=True)
         self._thread.start()
+
+    def note(self, item: Joined) -> None:
+        """Queue a fact nobody waits for (a seat joined); it is written with the next batch."""
+        self._queue.put((item, None, None))
 
     async def append(self, item: Append) -> None:
         """Return once ``item`` is committed; raise what the database raised if it was not."""
@@ -87,6 +91,8 @@ class GroupCommitter:
     @staticmethod
     def _settle(entry: Entry, error: bool) -> None:
         _item, loop, future = entry
+        if loop is None or future is None:
+            return
 
         def done() -> None:
             if future.done():

@@ -187,6 +187,14 @@ class Append:
     snapshot: Mapping[str, Any] | None = None
 
 
+@dataclass(frozen=True)
+class Joined:
+    """A seat's human has connected for the first time (written with the next batch)."""
+
+    match_id: str
+    seat: int
+
+
 class SqlStore:
     """The match store over one SQLAlchemy engine. Every method commits before returning."""
 
@@ -269,54 +277,69 @@ class SqlStore:
                 )
         return header
 
-    def append_actions(self, batch: Iterable[Append]) -> None:
-        """Append a batch of actions (several matches at once) in one transaction.
+    def append_actions(self, batch: Iterable[Append | Joined]) -> None:
+        """Append a batch of actions (several matches at once), and mark the seats that joined
+        meanwhile, in one transaction.
 
         Raises if any row collides with one already stored (the log is append-only: an action
         number is written once); then nothing of the batch is stored."""
-        items = list(batch)
-        if not items:
+        entries = list(batch)
+        items = [a for a in entries if isinstance(a, Append)]
+        joined = [j for j in entries if isinstance(j, Joined)]
+        if not entries:
             return
         now = time.time()
         with self.engine.begin() as conn:
+            if joined:
+                conn.execute(
+                    update(seats)
+                    .where(seats.c.match_id == bindparam("mid"), seats.c.seat == bindparam("s"))
+                    .values(joined=1),
+                    [{"mid": j.match_id, "s": j.seat} for j in joined],
+                )
+            if items:
+                self._append(conn, items, now)
+
+    @staticmethod
+    def _append(conn: Any, items: list[Append], now: float) -> None:
+        conn.execute(
+            actions.insert(),
+            [
+                {"match_id": a.match_id, "n": a.n, "seat": a.seat, "text": a.text, "at": now}
+                for a in items
+            ],
+        )
+        ends: dict[str, Append] = {}
+        counts: dict[str, int] = {}
+        for a in items:
+            counts[a.match_id] = max(counts.get(a.match_id, 0), a.n + 1)
+            if a.status is not None:
+                ends[a.match_id] = a
+            if a.snapshot is not None:
+                conn.execute(
+                    snapshots.insert().values(
+                        match_id=a.match_id, n=a.n + 1, position=json.dumps(a.snapshot)
+                    )
+                )
+        going = [m for m in counts if m not in ends]
+        if going:  # one statement for every match that goes on
             conn.execute(
-                actions.insert(),
-                [
-                    {"match_id": a.match_id, "n": a.n, "seat": a.seat, "text": a.text, "at": now}
-                    for a in items
-                ],
+                update(matches)
+                .where(matches.c.id == bindparam("mid"))
+                .values(actions=bindparam("count"), updated=now, status=RUNNING),
+                [{"mid": m, "count": counts[m]} for m in going],
             )
-            ends: dict[str, Append] = {}
-            counts: dict[str, int] = {}
-            for a in items:
-                counts[a.match_id] = max(counts.get(a.match_id, 0), a.n + 1)
-                if a.status is not None:
-                    ends[a.match_id] = a
-                if a.snapshot is not None:
-                    conn.execute(
-                        snapshots.insert().values(
-                            match_id=a.match_id, n=a.n + 1, position=json.dumps(a.snapshot)
-                        )
-                    )
-            going = [m for m in counts if m not in ends]
-            if going:  # one statement for every match that goes on
-                conn.execute(
-                    update(matches)
-                    .where(matches.c.id == bindparam("mid"))
-                    .values(actions=bindparam("count"), updated=now, status=RUNNING),
-                    [{"mid": m, "count": counts[m]} for m in going],
+        for match_id, a in ends.items():
+            conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id)
+                .values(
+                    actions=counts[match_id],
+                    updated=now,
+                    status=a.status,
+                    result=json.dumps(a.result) if a.result is not None else None,
                 )
-            for match_id, a in ends.items():
-                conn.execute(
-                    update(matches)
-                    .where(matches.c.id == match_id)
-                    .values(
-                        actions=counts[match_id],
-                        updated=now,
-                        status=a.status,
-                        result=json.dumps(a.result) if a.result is not None else None,
-                    )
-                )
+            )
 
     def set_status(self, match_id: str, status: str) -> None:
         """Set a match's status (open, running, finished)."""

@@ -173,6 +173,8 @@ def test_a_whole_match_against_a_bot_sends_every_viewer_only_its_own_view(
     assert header["result"] == states[-1].result.to_json()  # type: ignore[union-attr]
     acks = [m for m in player_messages if m["type"] == "ack"]
     assert acks and all(m["n"] > 0 for m in acks)
+    stats = client.get("/api/stats").json()
+    assert stats["action_to_ack"]["count"] == len(acks)  # every ack came after its commit
 
 
 def _setup_two_humans(client: TestClient) -> tuple[str, str, str]:

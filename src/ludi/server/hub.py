@@ -22,7 +22,6 @@ import contextlib
 import hmac
 import json
 import logging
-import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
@@ -453,8 +452,3 @@ def _default_name(title: str, bot: str | None) -> str:
 def dumps(message: dict[str, Any]) -> str:
     """Return a message as compact JSON."""
     return json.dumps(message, separators=(",", ":"))
-
-
-def fresh_seed() -> int:
-    """Return a random match seed."""
-    return secrets.randbits(63)

@@ -341,15 +341,6 @@ class SqlStore:
                 )
             )
 
-    def set_status(self, match_id: str, status: str) -> None:
-        """Set a match's status (open, running, finished)."""
-        with self.engine.begin() as conn:
-            conn.execute(
-                update(matches)
-                .where(matches.c.id == match_id)
-                .values(status=status, updated=time.time())
-            )
-
     def set_bot(self, match_id: str, seat: int, bot: str | None) -> None:
         """Hand a seat to a bot (its spec), or back to its human (``None``)."""
         with self.engine.begin() as conn:
@@ -357,15 +348,6 @@ class SqlStore:
                 update(seats)
                 .where(seats.c.match_id == match_id, seats.c.seat == seat)
                 .values(bot=bot)
-            )
-
-    def mark_joined(self, match_id: str, seat: int) -> None:
-        """Record that the seat's human has connected at least once."""
-        with self.engine.begin() as conn:
-            conn.execute(
-                update(seats)
-                .where(seats.c.match_id == match_id, seats.c.seat == seat)
-                .values(joined=1)
             )
 
     # -- reading ---------------------------------------------------------------------------

@@ -205,6 +205,8 @@ def check_turn_and_result(state: State, rng: Rng) -> None:
         assert state.result is None, "a result before the end"
         assert state.to_act, "nobody to act, yet the match is not over"
         assert len(set(state.to_act)) == len(state.to_act), f"to_act repeats: {state.to_act}"
+        for seat in [-1, state.players]:
+            assert not state.legal_actions(seat), f"{seat} is no seat but has legal actions"
         for seat in seats:
             actions = state.legal_actions(seat)
             if seat in state.to_act:
@@ -372,6 +374,7 @@ def test_positions_save_and_load_to_the_identical_state(case: Case, seed: int) -
 
 # -- refused actions change nothing -----------------------------------------------------------
 
+NOT_ACTIONS = (None, 42, 3.5, ("place",), b"place")
 MALFORMED = ("", "   ", "?", "no such action", "\x00", "@@>>", "0" * 200)
 
 
@@ -400,6 +403,8 @@ def refusals(pool: dict[str, ludi.Action]) -> Callable[[State, Rng], None]:
         for _ in range(REFUSED_PER_STEP):
             for seat in acting or [0]:
                 assert_refused(state, seat, rng.choice(MALFORMED), before)
+        for seat in acting:  # values that are neither an action nor its text
+            assert_refused(state, seat, rng.choice(NOT_ACTIONS), before)
         # seats out of turn, and numbers that are no seat at all
         for seat in [*(s for s in seats if s not in acting), -1, state.players]:
             assert_refused(state, seat, probe if rng.randrange(2) else str(probe), before)

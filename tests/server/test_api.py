@@ -317,6 +317,25 @@ def test_a_restarted_server_continues_every_match_where_it_was(db: Path | str) -
         assert _play(client, match_id, [first, second], 1)["n"] == 6
 
 
+def test_bots_play_on_after_a_restart_without_anyone_watching(db: Path | str) -> None:
+    with TestClient(create_app(db, bot_delay=0.05, bot_processes=0)) as client:
+        created = create(client, seats=[{"bot": "random"}, {"bot": "random"}])
+        match_id = created["id"]
+        deadline = time.monotonic() + 20
+        while client.get(f"/api/matches/{match_id}").json()["actions"] < 3:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+    # the server stopped mid-match; a new one resumes it by itself and the bots finish it
+    with make_client(db) as client:
+        deadline = time.monotonic() + 30
+        while (header := client.get(f"/api/matches/{match_id}").json())["status"] != "finished":
+            assert time.monotonic() < deadline, header
+            time.sleep(0.05)
+    final = states_of(db, match_id)[-1]  # the stored log replays to the recorded end
+    assert final.is_over
+    assert header["result"] == final.result.to_json()  # type: ignore[union-attr]
+
+
 def test_snapshots_rebuild_the_same_match_as_the_full_log(
     db: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

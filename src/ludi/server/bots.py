@@ -16,6 +16,7 @@ import asyncio
 import hashlib
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import ludi
@@ -81,9 +82,15 @@ class BotPool:
         if name in CHEAP_BOTS:
             return _choose_here(state, seat, spec, seed)
         position = state.position()
-        return await loop.run_in_executor(
-            self._process_pool(), _choose_from_position, position, seat, spec, seed
-        )
+        try:
+            return await loop.run_in_executor(
+                self._process_pool(), _choose_from_position, position, seat, spec, seed
+            )
+        except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh once
+            self._processes = None
+            return await loop.run_in_executor(
+                self._process_pool(), _choose_from_position, position, seat, spec, seed
+            )
 
     def close(self) -> None:
         """Stop the workers (waiting for none of the pending choices)."""

@@ -277,10 +277,31 @@ def test_every_legal_action_applies_and_its_notation_round_trips(case: Case, see
 # -- clone, record, position ----------------------------------------------------------------
 
 
+def shared_lists(a: State, b: State) -> list[str]:
+    """Return the slots where two states hold the very same list object, at any depth."""
+
+    def lists(value: Any) -> Iterator[Any]:
+        if type(value) is list:
+            yield value
+            for item in value:
+                yield from lists(item)
+
+    out = []
+    for name in a._all_slots:
+        if name in a.SHARED:
+            continue
+        mine = {id(v) for v in lists(getattr(a, name))}
+        if any(id(v) in mine for v in lists(getattr(b, name))):
+            out.append(name)
+    return out
+
+
 def check_clone(state: State, rng: Rng) -> None:
     before = state.position()
     copy = state.clone()
     assert copy.position() == before, "a clone differs from its original"
+    shared = shared_lists(state, copy)
+    assert not shared, f"a clone shares lists with its original: {shared}"
     if state.is_over:
         return
     seat, action = random_move(copy, rng)

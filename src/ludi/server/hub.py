@@ -449,6 +449,15 @@ def _default_name(title: str, bot: str | None) -> str:
     return f"{title} ({bot.partition(':')[0]})"
 
 
-def dumps(message: dict[str, Any]) -> str:
-    """Return a message as compact JSON."""
-    return json.dumps(message, separators=(",", ":"))
+try:  # orjson (the server extra installs it) writes JSON ten times faster than json
+    import orjson
+
+    def dumps(message: dict[str, Any]) -> str:
+        """Return a message as compact JSON."""
+        return orjson.dumps(message).decode()
+
+except ImportError:  # pragma: no cover - the standard library does the same, slower
+
+    def dumps(message: dict[str, Any]) -> str:
+        """Return a message as compact JSON."""
+        return json.dumps(message, separators=(",", ":"))

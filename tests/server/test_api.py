@@ -131,6 +131,8 @@ def test_a_match_the_rules_do_not_allow_is_refused_and_nothing_is_stored(
 
 def test_a_malformed_creation_request_is_refused(client: TestClient) -> None:
     assert client.post("/api/matches", json={"game": "caesar"}).status_code == 422
+    huge = {"game": "caesar", "seats": [{}, {}], "padding": "x" * 20000}
+    assert client.post("/api/matches", json=huge).status_code == 413
     too_long = {"game": "caesar", "seats": [{"name": "x" * 41}, {}]}
     assert client.post("/api/matches", json=too_long).status_code == 422
 

@@ -49,6 +49,8 @@ log = logging.getLogger("ludi.server")
 WEB = Path(str(resources.files("ludi") / "web"))
 #: a connection refused this many messages in a row by its flood guard is closed
 MAX_REFUSED = 200
+#: the largest request body the REST API reads, in bytes
+MAX_BODY = 16 * 1024
 
 
 class SeatIn(BaseModel):
@@ -108,6 +110,16 @@ def create_app(
     app = FastAPI(title="Ludi", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.hub = hub
     app.state.store = store
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Any) -> Any:
+        """Refuse a request body over MAX_BODY bytes before reading it."""
+        length = request.headers.get("content-length")
+        if request.method == "POST" and (
+            length is None or not length.isdigit() or int(length) > MAX_BODY
+        ):
+            return JSONResponse({"error": f"a request body is at most {MAX_BODY} bytes"}, 413)
+        return await call_next(request)
 
     @app.exception_handler(LudiError)
     async def ludi_error(_request: Request, exc: LudiError) -> JSONResponse:

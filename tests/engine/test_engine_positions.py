@@ -166,3 +166,16 @@ def test_loading_never_changes_the_payload() -> None:
     seat = loaded.to_act[0]
     loaded.apply(seat, loaded.legal_actions(seat)[0])
     assert position == before
+
+
+@pytest.mark.parametrize("payload", [[], None, "position", 7])
+def test_a_position_is_an_object(payload: object) -> None:
+    with pytest.raises(RecordError, match="JSON object"):
+        ludi.load_position(payload)  # type: ignore[arg-type]
+
+
+def test_a_position_of_a_game_ludi_does_not_have_is_refused_naming_it() -> None:
+    position = saved()
+    position["game"] = "chess"
+    with pytest.raises(RecordError, match="no game 'chess'"):
+        ludi.load_position(position)

@@ -183,3 +183,10 @@ def test_a_record_replays_the_same_on_every_run() -> None:
     empty = dict(obj, actions=[])
     other = dict(empty, seed=obj["seed"] + 1)
     assert ludi.replay(empty).position() != ludi.replay(other).position()
+
+
+def test_replay_refuses_a_game_ludi_does_not_have_naming_it() -> None:
+    obj = record_json()
+    obj["game"] = "chess"
+    with pytest.raises(RecordError, match="no game 'chess'"):
+        ludi.replay(obj)

@@ -67,13 +67,26 @@ def new_match(
 
 
 def load_position(payload: Mapping[str, Any], data: GameData | str | Path | None = None) -> State:
-    """Return the state a saved position (``State.position()``) describes."""
+    """Return the state a saved position (``State.position()``) describes.
+
+    Raises ``RecordError`` if it is not a position, names a game this Ludi does not have, or
+    is corrupt.
+    """
+    if not isinstance(payload, Mapping):
+        raise RecordError("a Ludi position is a JSON object")
     if payload.get("format") != "ludi-position/1":
         raise RecordError(f"not a Ludi position (format {payload.get('format')!r})")
-    game = get_game(str(payload.get("game")))
+    game = _recorded_game(payload.get("game"))
     gdata = _resolve_data(game, data)
     _check_data(payload.get("data"), gdata)
     return game.state_from_position(payload, gdata)
+
+
+def _recorded_game(game_id: object) -> Game:
+    try:
+        return get_game(str(game_id))
+    except OptionError as exc:
+        raise RecordError(f"this was played in a game Ludi does not have: {exc}") from None
 
 
 def _check_data(recorded: object, data: GameData) -> None:
@@ -112,7 +125,7 @@ def replay(
     from the one recorded.
     """
     rec = record if isinstance(record, MatchRecord) else MatchRecord.from_json(record)
-    game = get_game(rec.game)
+    game = _recorded_game(rec.game)
     if rec.rules_version != game.rules_version:
         raise RecordError(
             f"record was made with {game.title} rules {rec.rules_version}; this Ludi has "

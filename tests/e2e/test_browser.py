@@ -162,3 +162,20 @@ def test_two_browsers_make_a_simultaneous_secret_decision(server: Server, browse
     for page in (ann, bob):
         expect(page.locator(".view-json").first).not_to_contain_text('"phase": "pick"')
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_lobby_creates_a_match_and_lists_it(server: Server, browser: Browser) -> None:
+    page = open_page(browser, server.base + "/")
+    page.select_option("#game", "caesar")
+    page.select_option("[name=seat-1]", "random")
+    page.fill("[name=name-0]", "Ann")
+    page.check("[name=opt-poison]")
+    page.click("#create-button")
+    expect(page.locator("#created")).to_contain_text("Match created")
+    page.locator("a[data-seat='0']").click()
+    expect(page.locator(".caesar-map")).to_be_visible()
+    expect(page.locator(".seat-panel.mine")).to_contain_text("Your screen")
+    page.goto(server.base + "/")
+    expect(page.locator("#match-lists")).to_contain_text("Ann vs Pompey")
+    expect(page.locator(".match-row a", has_text="Play as Ann")).to_be_visible()
+    assert page.errors == []  # type: ignore[attr-defined]

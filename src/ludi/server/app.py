@@ -77,12 +77,15 @@ def create_app(
     bot_processes: int = 1,
     message_rate: float = 20.0,
     create_rate: float = 2.0,
+    tune_gc: bool = False,
 ) -> FastAPI:
     """Return the Ludi web app storing its matches in ``db`` (a SQLite path or a database URL).
 
     ``bot_delay`` seconds pass before a bot moves, so people can follow its moves; a connection
     may send ``message_rate`` messages a second on average (twice that in a burst), and an
-    address may create ``create_rate`` matches a second (ten times that in a burst)."""
+    address may create ``create_rate`` matches a second (ten times that in a burst).
+    ``tune_gc`` tunes the process's garbage collector for a long-running server (``ludi
+    serve`` does; tests sharing a process with others do not)."""
     store = SqlStore(db)
     throttle_rule = f"Ludi server: at most {message_rate:g} messages a second per connection"
     hub = Hub(store, BotPool(bot_threads, bot_processes), bot_delay=bot_delay)
@@ -98,9 +101,10 @@ def create_app(
         # as long as the server: keep it out of the collector's full passes, and make those
         # passes rarer, so a collection does not stall every match for a large fraction of a
         # second (measured: 200-350 ms pauses under load without this).
-        gc.collect()
-        gc.freeze()
-        gc.set_threshold(20_000, 50, 50)
+        if tune_gc:
+            gc.collect()
+            gc.freeze()
+            gc.set_threshold(20_000, 50, 50)
         watcher = asyncio.create_task(hub.watch_loop())
         yield
         watcher.cancel()

@@ -79,6 +79,7 @@ def run_serve(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         bot_processes=args.bot_processes,
         create_rate=args.create_rate,
+        tune_gc=True,
     )
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else args.host}:{args.port}/"
     print(f"Ludi is serving on {url} (matches kept in {db}); Ctrl-C stops it.", flush=True)

@@ -123,3 +123,33 @@ def test_sampling_redraws_the_other_hands_and_the_later_decks() -> None:
     assert any(s.hands[BLUE] != st.hands[BLUE] for s in samples)
     assert any(s.decks[2] != st.decks[2] for s in samples)  # epoch II's monuments
     assert all(s.hands[RED] == st.hands[RED] for s in samples)
+
+
+def test_sampling_keeps_a_packets_mix_of_monuments_and_provinces_but_not_who_holds_which() -> None:
+    """Monuments and provinces have the same back (PREPARAZIONE 3 / ПОДГОТОВКА 3): Red cannot
+    tell which of the three players who picked from Blue's packet before Red first saw it took
+    a monument, only how many monuments went in all (3 monuments and 2 provinces dealt)."""
+    found = False
+    for seed in range(40):
+        st = new(4, seed=seed)
+        while st.phase == rules.P_DRAFT:
+            for s in st.to_act:
+                moves = st.legal_actions(s)
+                st.apply(s, moves[(seed + s) % len(moves)])
+        # packet 1 went Blue (round 1), Orange (2), Green (3) before Red held it in round 4
+        early = [st.drafted[1][0], st.drafted[2][1], st.drafted[3][2]]
+        monuments = sum(st.data.cards[c].deck == "monument" for c in early)
+        if monuments in (1, 2):
+            found = True
+            break
+    assert found
+    seen_blue_types = set()
+    for k in range(30):
+        sample = st.sample_hidden(RED, Rng(k))
+        sample.check_invariants()
+        early_s = [sample.drafted[1][0], sample.drafted[2][1], sample.drafted[3][2]]
+        assert sum(sample.data.cards[c].deck == "monument" for c in early_s) == monuments
+        seen_blue_types.add(sample.data.cards[sample.drafted[1][0]].deck)
+        assert sample.hands[RED] == st.hands[RED]
+        assert set(sample.hands[1]) == {c for c in sample.drafted[1]}
+    assert seen_blue_types == {"monument", "province"}

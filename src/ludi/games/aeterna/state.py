@@ -255,6 +255,12 @@ class AeternaState(State):
         since: those cards are re-dealt only among that packet and those picks. Every other
         hidden card is re-dealt among the hidden places of its epoch and deck. Cards played,
         discarded or on the board are seen by all and stay.
+
+        Monuments and provinces have the same back (PREPARAZIONE 3), so the seat does not see
+        which kind another player took either: of the cards that left a packet before the seat
+        first held it (or that lie in a packet it has not held yet) it knows only how many of
+        each kind there are (3 monuments and 2 provinces were dealt). Those cards are re-drawn
+        in their kind and then shuffled among their places in that packet's history.
         """
         new = self.clone()
         new.rng = rng.fork()
@@ -263,9 +269,13 @@ class AeternaState(State):
         # A slot is (list, index); group the hidden slots that may exchange their cards.
         slots: list[tuple[list[int], int]] = []
         groups: dict[Any, list[int]] = {}
+        # per packet, the hidden places of its cards the seat never saw: the kinds mix there
+        unseen: dict[int, list[int]] = {}
         in_hand = [set(h) for h in self.hands]
 
-        def add(key: Any, lst: list[int], i: int) -> None:
+        def add(key: Any, lst: list[int], i: int, packet: int = -1) -> None:
+            if packet >= 0 and key[0] == "deck":
+                unseen.setdefault(packet, []).append(len(slots))
             groups.setdefault(key, []).append(len(slots))
             slots.append((lst, i))
 
@@ -287,16 +297,18 @@ class AeternaState(State):
                 continue
             for k, c in enumerate(self.drafted[s]):
                 if drafting or c in in_hand[s]:
-                    add(key_of(c, (s - k) % n, k), new.drafted[s], k)
+                    p = (s - k) % n
+                    add(key_of(c, p, k), new.drafted[s], k, p)
             if drafting and self.pending[s] >= 0:
                 c = self.pending[s]
-                add(key_of(c, (s - last) % n, last), new.pending, s)
+                p = (s - last) % n
+                add(key_of(c, p, last), new.pending, s, p)
         if drafting:
             mine = rules.packet_of(self, seat)
             for p in range(n):
                 if p != mine:
                     for i, c in enumerate(self.packets[p]):
-                        add(key_of(c, p, last + 1), new.packets[p], i)
+                        add(key_of(c, p, last + 1), new.packets[p], i, p)
         for lst_old, lst_new in zip(self.decks, new.decks, strict=True):
             for i, c in enumerate(lst_old):
                 add(("deck", cards[c].epoch, cards[c].deck), lst_new, i)
@@ -307,6 +319,12 @@ class AeternaState(State):
                 for i, c in enumerate(pool):
                     add(("deck", cards[c].epoch, cards[c].deck), pool, i)
         for members in groups.values():
+            values = [slots[k][0][slots[k][1]] for k in members]
+            rng.shuffle(values)
+            for k, v in zip(members, values, strict=True):
+                lst, i = slots[k]
+                lst[i] = v
+        for members in unseen.values():
             values = [slots[k][0][slots[k][1]] for k in members]
             rng.shuffle(values)
             for k, v in zip(members, values, strict=True):

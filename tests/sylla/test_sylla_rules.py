@@ -583,7 +583,7 @@ def test_flood_covers_a_building_or_a_crane_and_a_covered_stall_pays_nothing() -
     hand(st, BLUE, "crane")
     flood = st.data.event_by_id["flood"]
     options = rules.coverable(st, BLUE, "building")
-    assert sorted(rules._label(st, item) for item in options) == ["crane", "stall"]
+    assert sorted(rules.cover_label(st, item) for item in options) == ["crane", "stall"]
     st.tile_cover[stall] = 1 << flood
     assert rules.income(st, BLUE) == 3
 

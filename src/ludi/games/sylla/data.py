@@ -26,7 +26,7 @@ Covers = Literal["christian", "senator", "slave", "building", "stall"]
 
 #: hex colours, in the order of their bits in a card's mask
 COLOURS: tuple[str, ...] = ("red", "yellow", "grey")
-#: the nine building types (their effects are rules, in rules.py)
+#: the nine building types (their effects are rules, in rules/phase3_buildings.py)
 BUILDING_TYPES: tuple[str, ...] = (
     "stall",
     "field",

@@ -2,7 +2,7 @@
 
 Everything is kept in flat lists: per card (characters and Cranes), per building tile, per
 seat (money, prestige, three token counts each), per event slot. That keeps copying a state
-for search at a few microseconds. The rules themselves are in ``rules.py``; what each seat
+for search at a few microseconds. The rules themselves are in the ``rules`` package, one module per phase; what each seat
 sees is in ``view.py``.
 """
 

@@ -1,0 +1,138 @@
+"""What every phase of Sylla's rules shares: the rulebook sections a refusal names, the
+phases of a match (who decides what now), and small questions and moves on cards, tokens,
+markers and prestige."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludi.games.sylla.data import FAMINE
+
+if TYPE_CHECKING:
+    from ludi.games.sylla.state import SyllaState
+
+
+# The rule references a refusal names.
+SETUP = "Przygotowanie (setup)"
+ELECTION = "I – Pierwszy Konsul, 1) Wybór (election)"
+CONSUL_TOKEN = "I – Pierwszy Konsul, 2) Republika (the Consul's token)"
+FAMINE_RISE = "I – Pierwszy Konsul, 3) Głód (famine rises)"
+RECRUITMENT = "II – Rekrutacja (recruitment)"
+BUILDINGS = "III – Budynki (building sales)"
+INCOME = "IV – Przychód (income)"
+PLACEMENT = "V – Wydarzenia, 1) Rozmieszczenie (cube placement)"
+EVENT_TOKENS = "V – Wydarzenia, 2) Przydzielenie żetonów Republiki"
+EFFECTS = "V – Wydarzenia, 3) Skutki Wydarzeń (averted and happening events)"
+REMOVAL = "V – Wydarzenia, 4) Anulowanie skutku (removal)"
+GREAT_WORK = "VI – Wielkie Dzieła (thumbs up or down)"
+FAMINE_LOSS = "VII – Głód i Kryzys, 1) Głód (famine)"
+CRISIS = "VII – Głód i Kryzys, 2) Kryzys (crisis)"
+END_OF_ROUND = "Koniec tury (end of the round)"
+END = "Koniec gry (end of the game: Ecclesia)"
+BUILDING_AID = "Budynki (building aid)"
+EVENT_AID = "Wydarzenia (event aid)"
+WORK_AID = "Wielkie Dzieła (great works aid)"
+THREE_PLAYERS = "3 graczy (3-player changes)"
+
+# Phases: who decides what now.
+PICK = "pick"  # setup: the secret choice of characters (simultaneous)
+ELECT = "elect"  # I: the First Consul election
+TOKEN = "token"  # I: the Consul's token; III: an Insula's tokens
+RECRUIT = "recruit"  # II
+OFFER = "offer"  # III: the offerer chooses a building
+BID = "bid"  # III: bids once around
+TILT = "tilt"  # III: the buyer chooses the cards that pay
+USE = "use"  # IV: Private Temples and Taverns
+CUBE = "cube"  # V: cube placement
+AVERT = "avert"  # V: the Consul breaks a tie on the averted events
+REMOVE = "remove"  # V: the Consul breaks a tie on the removed event
+COVER = "cover"  # V: a player chooses what an event turns face down
+VOTE = "vote"  # VI: thumbs up or down (simultaneous)
+FREE = "free"  # end: freeing Slaves (simultaneous)
+OVER = "over"
+
+PHASE_RULES = {
+    PICK: SETUP,
+    ELECT: ELECTION,
+    TOKEN: CONSUL_TOKEN,
+    RECRUIT: RECRUITMENT,
+    OFFER: BUILDINGS,
+    BID: BUILDINGS,
+    TILT: BUILDINGS,
+    USE: INCOME,
+    CUBE: PLACEMENT,
+    AVERT: EFFECTS,
+    REMOVE: REMOVAL,
+    COVER: EVENT_AID,
+    VOTE: GREAT_WORK,
+    FREE: END,
+    OVER: END,
+}
+SIMULTANEOUS = frozenset({PICK, VOTE, FREE})
+
+
+def active(st: SyllaState, card: int) -> bool:
+    """Whether a card works now: face up and not tilted (phase III note)."""
+    return not st.card_tilted[card] and not st.card_cover[card]
+
+
+def count_active(st: SyllaState, seat: int, ctype: str) -> int:
+    """Count ``seat``'s face-up, untilted cards of a type (senator, merchant, ...)."""
+    cards = st.data.cards
+    tilted, cover = st.card_tilted, st.card_cover
+    return sum(
+        1 for c in st.hand[seat] if not tilted[c] and not cover[c] and cards[c].type == ctype
+    )
+
+
+def payers(st: SyllaState, seat: int, colour: int) -> list[int]:
+    """Return ``seat``'s cards that may pay in a colour: face up, untilted, with that hex."""
+    cards = st.data.cards
+    tilted, cover = st.card_tilted, st.card_cover
+    bit = 1 << colour
+    return [c for c in st.hand[seat] if not tilted[c] and not cover[c] and cards[c].hexes & bit]
+
+
+def seats_from(st: SyllaState, first: int) -> list[int]:
+    """Return every seat clockwise, starting with ``first``."""
+    n = st.players
+    return [(first + i) % n for i in range(n)]
+
+
+def gain_token(st: SyllaState, seat: int, track: int, secret: bool) -> None:
+    """Give ``seat`` a Res Publica token behind the screen; ``secret``: the colour is unseen."""
+    st.tokens[3 * seat + track] += 1
+    if secret:
+        st.secret_tok[seat].append(track)
+        st.secret_mask[seat].append(7)
+    st.log("token", seat, track, secret)
+
+
+def reveal_colour(st: SyllaState, track: int) -> None:
+    """Show every player's tokens of one colour: their count is public from then on (VII 2)."""
+    bit = 1 << track
+    for seat in range(st.players):
+        keep_t: list[int] = []
+        keep_m: list[int] = []
+        for t, m in zip(st.secret_tok[seat], st.secret_mask[seat], strict=True):
+            if t != track:
+                keep_t.append(t)
+                keep_m.append(m & ~bit)
+        st.secret_tok[seat] = keep_t
+        st.secret_mask[seat] = keep_m
+
+
+def move_marker(st: SyllaState, track: int, by: int) -> int:
+    """Move a ladder marker (or famine), stopping at the ends; return how far it moved."""
+    if track == FAMINE:
+        old = st.famine
+        st.famine = min(st.data.famine_max, max(0, old + by))
+        return st.famine - old
+    old = st.ladder[track]
+    st.ladder[track] = min(len(st.data.ladder_values) - 1, max(0, old + by))
+    return st.ladder[track] - old
+
+
+def add_prestige(st: SyllaState, seat: int, amount: int) -> None:
+    """Move a prestige marker; it never goes below 0 (VII 1 note; Ludi applies it to all losses)."""
+    st.prestige[seat] = max(0, st.prestige[seat] + amount)

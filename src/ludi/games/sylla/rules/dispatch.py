@@ -1,0 +1,152 @@
+"""Which decisions a seat has now, the check that refuses any other (saying why and which
+rule), and the call of the rule that carries a checked decision out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludi.engine import IllegalAction
+from ludi.games.sylla.actions import Move
+from ludi.games.sylla.rules import (
+    end_of_game,
+    phase1_consul,
+    phase2_recruitment,
+    phase3_buildings,
+    phase4_income,
+    phase5_events,
+    phase6_great_work,
+    setup,
+)
+from ludi.games.sylla.rules.common import (
+    AVERT,
+    BID,
+    COVER,
+    CUBE,
+    ELECT,
+    FREE,
+    OFFER,
+    PHASE_RULES,
+    PICK,
+    RECRUIT,
+    REMOVE,
+    TILT,
+    TOKEN,
+    USE,
+    VOTE,
+    count_active,
+    payers,
+)
+
+if TYPE_CHECKING:
+    from ludi.games.sylla.state import SyllaState
+
+
+def choices(st: SyllaState, seat: int) -> list[Move]:
+    """Return ``seat``'s legal decisions now (empty if it is not to act)."""
+    if seat not in st.acting:
+        return []
+    phase = st.phase
+    if phase == VOTE:
+        return list(st.table.votes(st.money[seat]))
+    if phase == BID:
+        return phase3_buildings.bid_choices(st, seat)
+    if phase == CUBE:
+        return phase5_events.cube_choices(st, seat)
+    if phase == ELECT:
+        return phase1_consul.election_choices(st, seat)
+    if phase == TOKEN:
+        return list(st.table.token)
+    if phase == OFFER:
+        return phase3_buildings.offer_choices(st, seat)
+    if phase == TILT:
+        return phase3_buildings.tilt_choices(st, seat)
+    if phase == RECRUIT:
+        return phase2_recruitment.recruit_choices(st, seat)
+    if phase == USE:
+        return phase4_income.use_choices(st, seat)
+    if phase == PICK:
+        return setup.pick_choices(st, seat)
+    if phase == AVERT:
+        return phase5_events.avert_choices(st, seat)
+    if phase == REMOVE:
+        return phase5_events.remove_choices(st, seat)
+    if phase == COVER:
+        return phase5_events.cover_choices(st, seat)
+    if phase == FREE:
+        return end_of_game.free_choices(st, seat)
+    return []
+
+
+def check(st: SyllaState, seat: int, action: Move) -> None:
+    """Refuse a decision the rules do not allow now, saying why and which rule."""
+    rule = PHASE_RULES[st.phase]
+    if st.phase == VOTE:
+        if action.verb not in ("up", "down"):
+            raise IllegalAction(f"vote now: up:N or down:N, not {action}", rule)
+        if action.n > st.money[seat]:
+            raise IllegalAction(
+                f"you hold {st.money[seat]} denarii behind your screen, not {action.n}", rule
+            )
+        return
+    if st.phase == BID and action.verb == "bid":
+        top = len(payers(st, seat, st.data.slot_colours[st.sale_slot]))
+        if st.high < action.n <= top:
+            return
+    elif st.phase == BID and action.verb == "pass":
+        return
+    elif st.phase == CUBE and action.verb == "cube":
+        vestal = action.what == "vestal"
+        event = st.data.events[action.n]
+        if (
+            st.cubes_left[2 * seat + vestal]
+            and action.n in st.row
+            and (event.vestal if vestal else event.legionary)
+        ):
+            return
+    legal = choices(st, seat)
+    if action in legal:
+        return
+    if action.verb == "bid" and st.phase in (ELECT, BID):
+        if st.phase == ELECT and st.high < 0:
+            low = count_active(st, seat, "senator")
+            if action.n < low:
+                raise IllegalAction(f"your {low} Senator(s) already give {low} votes", rule)
+        elif action.n <= st.high:
+            raise IllegalAction(f"a bid must beat the best offer so far ({st.high})", rule)
+        top = phase1_consul.max_votes(st, seat) if st.phase == ELECT else len(legal) - 1 + st.high
+        raise IllegalAction(f"you can offer at most {top}", rule)
+    expected = ", ".join(str(a) for a in legal[:12]) + (", ..." if len(legal) > 12 else "")
+    raise IllegalAction(f"{action} is not possible now ({st.phase}); you may: {expected}", rule)
+
+
+def carry_out(st: SyllaState, seat: int, action: Move) -> None:
+    """Carry out a checked decision and advance the match to the next one."""
+    phase = st.phase
+    if phase == VOTE:
+        phase6_great_work.vote(st, seat, action)
+    elif phase == BID:
+        phase3_buildings.sale_bid(st, seat, action)
+    elif phase == CUBE:
+        phase5_events.place_cube(st, seat, action)
+    elif phase == ELECT:
+        phase1_consul.elect_bid(st, seat, action)
+    elif phase == TOKEN:
+        phase1_consul.take_token(st, seat, action.n)
+    elif phase == OFFER:
+        phase3_buildings.offer(st, seat, action)
+    elif phase == TILT:
+        phase3_buildings.tilt(st, seat, action.what)
+    elif phase == RECRUIT:
+        phase2_recruitment.recruit(st, seat, action.what)
+    elif phase == USE:
+        phase4_income.use_building(st, seat, action)
+    elif phase == PICK:
+        setup.pick(st, seat, action.what)
+    elif phase == AVERT:
+        phase5_events.avert(st, seat, action.n)
+    elif phase == REMOVE:
+        phase5_events.remove_event(st, st.row.index(action.n))
+    elif phase == COVER:
+        phase5_events.cover(st, seat, action.what)
+    elif phase == FREE:
+        end_of_game.free(st, seat, action.n)

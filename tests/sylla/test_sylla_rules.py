@@ -609,3 +609,23 @@ def test_a_covered_field_does_not_feed_anyone() -> None:
     st.prestige = [10, 10, 10, 10]
     rules.famine_and_crisis(st)
     assert st.prestige == [7, 7, 7, 7]
+
+
+def test_the_event_drawn_after_a_removal_keeps_nothing_face_down() -> None:
+    """V 4: the removed event's covers end first, then the new event is drawn. A Senate Purge
+    drawn to replace Persecution has not been in play while Persecution left, so the Christian
+    Senator that Persecution covered turns face up (Wydarzenia: the exception needs the Purge
+    in play when Persecution leaves)."""
+    st = ready()
+    events(st, "persecution", "eruption", "famine", "decadence")
+    purge = st.data.event_by_id["senate_purge"]
+    st.event_deck.remove(purge)
+    st.event_deck.append(purge)  # the top of the event deck
+    (senator,) = hand(st, BLUE, "christian_senator")
+    persecution = st.data.event_by_id["persecution"]
+    st.card_cover[senator] = 1 << persecution
+    rules.remove_event(st, 0)
+    assert st.row[0] == purge
+    assert not st.card_cover[senator]
+    assert "Blue's christian_senator is face up again" in st.events(None)
+    st.check_invariants()

@@ -300,16 +300,16 @@ def remove_event(st: SyllaState, slot: int) -> None:
     A card or building it covered turns face up, unless another covering event still in play
     applies to it too: a Christian Senator under Persecution and Senate Purge, a Christian
     Slave under Persecution and Slave Revolt, a Stall under Flood and Plunder stay face down
-    until both cards are gone (Wydarzenia, exceptions). Players take back their cubes.
+    until both cards are gone (Wydarzenia, exceptions). Those covers end before the new
+    event is drawn (V 4 lists the removal, then the draw), so the card drawn never keeps
+    anything face down. Players take back their cubes.
     """
     event = st.row[slot]
-    st.events_out.append(event)
-    st.log("removed", event)
-    st.row[slot] = st.event_deck.pop() if st.event_deck else event
-    if st.row[slot] == event:
-        st.events_out.pop()  # nothing to replace it with: it stays (never with shipped data)
-    else:
-        uncover(st, event)
+    if st.event_deck:  # (the data check guarantees a card to draw every round)
+        st.events_out.append(event)
+        st.log("removed", event)
+        uncover(st, event)  # before the draw: a card drawn now was not in play (V 4)
+        st.row[slot] = st.event_deck.pop()
         st.log("drawn", st.row[slot])
     st.cubes = [0] * (4 * st.players)
     st.averted = []

@@ -176,6 +176,8 @@ def place(st: CaesarState, seat: int, action: Place) -> None:
     once (КОНТРОЛЬ ГРАНИЦ).
     """
     st.hands[seat].remove(action.kind)
+    if not action.face_down and action.kind in st.loose[seat]:
+        st.loose[seat].remove(action.kind)  # seen on the map: no longer possibly in the bag
     st.log("place", seat, action.kind, action.cell, action.facing, action.face_down)
     if action.face_down and st.set_aside:
         bonus = st.set_aside.pop(st.rng.randrange(len(st.set_aside)))
@@ -484,6 +486,8 @@ def draw(st: CaesarState, seat: int) -> None:
     kind = bag.pop()
     st.hands[seat].append(kind)
     if st.revealed[seat]:
+        kinds = st.data.kinds
+        st.loose[seat].extend(k for k in st.revealed[seat] if kinds[k].centurion)
         st.revealed[seat] = []  # a poisoned token may be back in hand: no longer known in the bag
     st.log("draw", seat, kind)
 

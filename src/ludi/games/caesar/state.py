@@ -60,6 +60,7 @@ class CaesarState(State):
         "supply",
         "senate",
         "revealed",
+        "loose",
         # Border Control's face-down bonus tokens
         "set_aside",
         # the solo game's order tokens
@@ -107,7 +108,8 @@ class CaesarState(State):
     centurions: list[list[int]]
     supply: list[int]
     senate: list[list[int]]
-    revealed: list[list[int]]
+    revealed: list[list[int]]  # tokens Poison showed going into the bag, until the next draw
+    loose: list[list[int]]  # taken centurions that may be back in the bag (poisoned, then a draw)
     set_aside: list[str]
     orders: list[str]
     orders_used: list[str]
@@ -152,6 +154,7 @@ class CaesarState(State):
         self.supply = [data.control_per_player] * 2
         self.senate = [[], []]
         self.revealed = [[], []]
+        self.loose = [[], []]
         self.set_aside = []
         self.orders = []
         self.orders_used = []
@@ -215,30 +218,20 @@ class CaesarState(State):
         return f"Crassus ({name})" if seat == self.crassus else name
 
     def sample_hidden(self, seat: int, rng: Rng) -> CaesarState:
-        """Re-draw what ``seat`` cannot see: the opponent's screen, bag and face-down tokens
-        (keeping a token Poison just showed going into the bag there), the order of Crassus's
-        order stack and centurion pile, and the set-aside bonus tokens."""
+        """Re-draw what ``seat`` cannot see: the opponent's screen, bag and face-down tokens,
+        the order of Crassus's order stack and centurion pile, and the set-aside bonus tokens.
+
+        What the seat has seen still holds in the sample: a token Poison just showed going into
+        the bag stays there, a centurion taken in the open stays behind the screen (or face
+        down on the map), and an opponent about to play holds a token they can place.
+        """
         new = self.clone()
         new.rng = rng.fork()
         for bag in new.bags:
             bag.sort()  # a bag's order is the true generator's doing, which no seat sees
         opp = 1 - seat
         if opp != self.crassus:
-            face_down = [
-                c
-                for c, hidden in enumerate(self.cell_hidden)
-                if hidden and self.cell_owner[c] == opp
-            ]
-            pool = new.hands[opp] + new.bags[opp] + [new.cell_kind[c] for c in face_down]
-            for kind in new.revealed[opp]:
-                pool.remove(kind)
-            pool.sort()  # start from an order the seat knows, so the draw depends on its view only
-            rng.shuffle(pool)
-            n = len(new.hands[opp])
-            new.hands[opp] = pool[:n]
-            for i, c in enumerate(face_down):
-                new.cell_kind[c] = pool[n + i]
-            new.bags[opp] = pool[n + len(face_down) :] + new.revealed[opp]
+            _redeal_screen(new, opp, rng)
         for stack in (new.orders, new.set_aside):
             stack.sort()
             rng.shuffle(stack)
@@ -278,6 +271,32 @@ class CaesarState(State):
                         values = data.kinds[self.cell_kind[c]].values
                         total += values[0] if self.cell_facing[c] == p.index else values[1]
                 assert total == self.influence[2 * p.index + seat], f"influence in {p.code}"
+
+
+def _redeal_screen(st: CaesarState, opp: int, rng: Rng) -> None:
+    """Deal ``opp``'s hidden tokens again among their screen, their face-down cells and their bag."""
+    kinds = st.data.kinds
+    face_down = [c for c, hidden in enumerate(st.cell_hidden) if hidden and st.cell_owner[c] == opp]
+    pool = st.hands[opp] + st.bags[opp] + [st.cell_kind[c] for c in face_down]
+    for kind in st.revealed[opp]:
+        pool.remove(kind)
+    pool.sort()  # start from an order the seat knows, so the draw depends on its view only
+    # centurions enter the bag only by Poison: one taken in the open is on the map or behind
+    # the screen, unless it was poisoned and the bag has been drawn from since
+    tied = [k for k in pool if kinds[k].centurion and k not in st.loose[opp]]
+    free = [k for k in pool if not (kinds[k].centurion and k not in st.loose[opp])]
+    n, slots = len(st.hands[opp]), len(st.hands[opp]) + len(face_down)
+    to_play = st.current == opp and st.phase == rules.PLACING
+    for _ in range(50):
+        rng.shuffle(free)
+        picked = tied + free[: slots - len(tied)]
+        rng.shuffle(picked)
+        st.hands[opp] = picked[:n]
+        if not to_play or rules.can_place(st, opp):
+            break  # the opponent was not out at the start of this turn: they can place
+    for i, c in enumerate(face_down):
+        st.cell_kind[c] = picked[n + i]
+    st.bags[opp] = free[slots - len(tied) :] + st.revealed[opp]
 
 
 def new_state(

@@ -81,6 +81,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, help="number of players (default: the smallest)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    from ludi.server.cli import add_serve_command
+
+    add_serve_command(sub)
     return parser
 
 
@@ -109,6 +113,10 @@ def dispatch(args: argparse.Namespace) -> int:
         from ludi.cli import bench
 
         return bench.run(args, out)
+    if args.command == "serve":
+        from ludi.server.cli import run_serve
+
+        return run_serve(args)
     build_parser().print_help()
     return EXIT_BAD_INPUT
 

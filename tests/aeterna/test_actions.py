@@ -162,15 +162,21 @@ def test_permanent_abilities_change_the_rules_for_their_owner() -> None:
 
 @pytest.mark.parametrize(
     ("reward", "expect"),
-    [("citizen", (4, 3, 5, 1)), ("grain", (2, 2, 7, 1)), ("stone", (2, 2, 5, 2))],
+    [
+        ("citizen", (4, 3, 5, 1, 4)),
+        ("grain", (2, 2, 7, 1, 4)),
+        ("stone", (2, 2, 5, 2, 4)),
+        ("calm", (2, 2, 5, 1, 2)),
+    ],
 )
 def test_discarding_a_card_gives_one_reward(reward: str, expect: tuple[int, ...]) -> None:
+    """AZIONI GRATUITE 1: 1 citizen and 2 aurei, 2 grain, 1 stone, or lose 2 unrest."""
     st = in_actions(4)
     c = st.hands[st.current][0]
     seat = st.current
-    set_res(st, seat, aurei=2, citizens=2, grain=5, stone=1, supply=5)
+    set_res(st, seat, aurei=2, citizens=2, grain=5, stone=1, supply=5, unrest=4)
     st.apply(seat, f"discard:{st.data.cards[c].id}>{reward}")
-    got = tuple(res(st, seat, k) for k in ("aurei", "citizens", "grain", "stone"))
+    got = tuple(res(st, seat, k) for k in ("aurei", "citizens", "grain", "stone", "unrest"))
     assert got == expect and c in st.discarded and not st.main_done
 
 
@@ -322,6 +328,11 @@ def test_the_second_to_pass_scores_3_with_four_players() -> None:
 def test_the_second_to_pass_scores_2_with_three_players() -> None:
     """I example: in 3 players Orange passes after Red, takes the second space: 2 PP."""
     assert _pass_in_order(3)[1] == 2
+
+
+def test_with_two_players_the_passes_score_2_then_1() -> None:
+    """B.5 with the 2-player overlay (PREPARAZIONE 8): the best free space first."""
+    assert _pass_in_order(2) == [2, 1]
 
 
 def test_players_who_passed_are_skipped() -> None:

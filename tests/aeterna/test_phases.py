@@ -172,6 +172,17 @@ def test_revolts_ask_to_pay_each_reached_token_or_take_a_ruin_token() -> None:
     assert st.phase != rules.P_REVOLTS
 
 
+def test_a_player_who_can_pay_may_still_take_a_ruin_token() -> None:
+    """G: for each token reached the player chooses: pay its resources or take a ruin token."""
+    st = in_actions(2)
+    st.damage = [4, 1, 0, 5]  # damage_5 on unrest 3
+    set_res(st, RED, unrest=3, grain=10, aurei=10, ruin=0, citizens=0, supply=7)  # none to feed
+    set_res(st, BLUE, unrest=0)
+    rules.start_revolts(st)
+    st.apply(RED, "ruin:damage_5")
+    assert (res(st, RED, "ruin"), res(st, RED, "grain"), res(st, RED, "aurei")) == (1, 10, 10)
+
+
 def test_feeding_costs_a_grain_per_citizen_else_two_unrest() -> None:
     st = in_actions(2)
     set_res(st, RED, citizens=4, grain=1, unrest=0, supply=3)
@@ -241,6 +252,19 @@ def test_leftover_resources_are_rounded_down_each() -> None:
     st.played = [[], []]
     rules.end_game(st)
     assert res(st, RED, "pp") == 3 + 2 + 1
+
+
+def test_the_cards_printed_pp_count_at_the_end_negative_too() -> None:
+    """FINE DELLA PARTITA, Carte: each player gains or loses the PP printed on their played
+    provinces and monuments (Thraciae 3, Columna Traiani 3; a card may print a loss)."""
+    st = in_actions(2)
+    for p in range(2):
+        set_res(st, p, pp=10, stone=0, grain=0, aurei=0, unrest=0, ruin=0)
+    st.played = [[], []]
+    give_played(st, RED, "thraciae", "columna_traiani")
+    give_played(st, BLUE, "latii")  # 0 PP
+    rules.end_game(st)
+    assert (res(st, RED, "pp"), res(st, BLUE, "pp")) == (16, 10)
 
 
 def test_diversity_scores_sets_of_six_and_seven_colours() -> None:

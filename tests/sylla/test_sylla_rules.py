@@ -229,7 +229,7 @@ def test_nobody_bids_the_building_is_discarded_and_the_offerer_offers_again() ->
     assert st.phase == rules.OFFER and st.to_act == (RED,) and st.sales == 1
 
 
-@pytest.mark.parametrize(("players", "sales"), [(4, 5), (3, 4)])
+@pytest.mark.parametrize(("players", "sales"), [(4, 5), (3, 4), (2, 3)])
 def test_five_offers_then_the_rest_is_discarded(players: int, sales: int) -> None:
     st = ready(players=players)
     st.consul = 0
@@ -629,3 +629,117 @@ def test_the_event_drawn_after_a_removal_keeps_nothing_face_down() -> None:
     assert not st.card_cover[senator]
     assert "Blue's christian_senator is face up again" in st.events(None)
     st.check_invariants()
+
+
+# -- gaps found in the audit: one rule per test -------------------------------------------------
+
+
+def test_a_private_temple_is_used_once_per_phase_and_only_with_2_denarii() -> None:
+    """Budynki, Prywatna Świątynia: each Temple once per phase IV, for 2 denarii. Blue has two
+    Temples and 3 denarii after income: he uses one and, with 1 denarius left, is not asked
+    about the other; Red is asked about his own Temple once."""
+    st = ready()
+    st.stack.extend(t for t in st.slots if t >= 0)  # every Temple tile within reach
+    st.slots = [-1] * 6
+    building(st, BLUE, "private_temple")
+    building(st, BLUE, "private_temple")
+    building(st, RED, "private_temple")
+    st.money = [0, 0, 0, 0]
+    st.consul = BLUE
+    rules.start_income(st)
+    assert st.to_act == (BLUE,) and st.money[BLUE] == 3
+    st.apply(BLUE, "temple:health")
+    assert st.money[BLUE] == 1 and st.tokens[3 * BLUE + 2] == 1
+    assert st.to_act == (RED,)
+    st.apply(RED, "temple:no")
+    assert st.phase != rules.USE and st.money == [1, 3, 3, 3]
+
+
+def test_a_player_with_more_cubes_places_several_in_a_row() -> None:
+    """V 1 note: once the others have placed all theirs, a player with more cubes places them
+    one after another."""
+    st = ready()
+    events(st, "epidemic", "eruption", "imperial_cult", "decadence")
+    hand(st, BLUE, "vestal", "vestal", "legionary")
+    hand(st, RED, "vestal")
+    st.consul = BLUE
+    rules.start_events(st)
+    order = []
+    for text in ("cube:vestal>epidemic", "cube:vestal>eruption", "cube:vestal>epidemic"):
+        order.append(st.to_act[0])
+        st.apply(st.to_act[0], text)
+    order.append(st.to_act[0])
+    assert order == [BLUE, RED, BLUE, BLUE]
+
+
+def test_an_event_without_cubes_gives_no_token() -> None:
+    """V 2 note: nobody placed a cube on an event: nobody takes its token."""
+    st = ready()
+    events(st, "epidemic", "eruption", "imperial_cult", "decadence")
+    hand(st, BLUE, "vestal")
+    st.consul = BLUE
+    rules.start_events(st)
+    st.apply(BLUE, "cube:vestal>epidemic")
+    assert sum(st.tokens) == 1 and st.tokens[3 * BLUE + 2] == 1
+
+
+def test_an_event_that_happens_again_covers_one_more_card() -> None:
+    """Wydarzenia (Ludi's reading 9): Senate Purge, still in play from an earlier round,
+    happens again: each player turns one more Senator face down."""
+    st = ready()
+    events(st, "senate_purge", "eruption", "epidemic", "decadence")
+    purge = st.data.event_by_id["senate_purge"]
+    first, second = hand(st, RED, "senator", "christian_senator")
+    st.card_cover[first] = 1 << purge
+    st.consul = BLUE
+    rules.start_events(st)
+    st.apply(BLUE, "avert:eruption")
+    st.apply(BLUE, "avert:decadence")
+    assert st.card_cover[second] == 1 << purge
+
+
+def test_a_builder_with_no_vote_takes_no_place() -> None:
+    """Wielkie Dzieła (Ludi's reading 11): a thumb up with 0 votes scores nothing and pushes
+    nobody down the places: the 1-vote builder is still second."""
+    st = ready()
+    vote(st, "colosseum", {BLUE: "up:0", RED: "up:2", WHITE: "up:1", BLACK: "down:0"})
+    assert st.prestige == [10, 15, 13, 10]
+
+
+@pytest.mark.parametrize(("work_id", "track"), [("colosseum", 1), ("senate", 0)])
+def test_colosseum_and_senate_move_their_marker_per_5_votes(work_id: str, track: int) -> None:
+    """Wielkie Dzieła: Koloseum moves Leisure, Senat Civic Spirit, one space per 5 votes of
+    the builders; a gift to the plebs adds nothing."""
+    st = ready()
+    st.ladder = [1, 1, 1]
+    vote(st, work_id, {BLUE: "up:6", RED: "up:4", WHITE: "down:9", BLACK: "up:0"})
+    expected = [1, 1, 1]
+    expected[track] = 3
+    assert st.ladder == expected
+
+
+def test_face_down_slaves_cannot_be_freed_tilted_ones_can() -> None:
+    """Koniec gry: only face-up Slaves, tilted or not, may be freed, 2 denarii each."""
+    st = ready()
+    down, tilted_slave, _ = hand(st, BLUE, "slave", "christian_slave", "slave")
+    st.card_cover[down] = 1
+    tilted(st, tilted_slave)
+    st.money = [9, 0, 0, 0]
+    st.round = st.data.rounds
+    rules.ecclesia(st)
+    assert legal(st, BLUE) == ["free:0", "free:1", "free:2"]
+
+
+def test_a_christian_slave_stays_down_while_slave_revolt_is_in_play() -> None:
+    """Wydarzenia, Prześladowanie: a Christian Slave covered by Persecution stays face down
+    while Slave Revolt is in play, and turns up when that leaves too."""
+    st = ready()
+    events(st, "persecution", "slave_revolt", "eruption", "decadence")
+    (slave,) = hand(st, BLUE, "christian_slave")
+    persecution = st.data.event_by_id["persecution"]
+    revolt = st.data.event_by_id["slave_revolt"]
+    st.card_cover[slave] = 1 << persecution
+    rules.remove_event(st, 0)
+    assert st.card_cover[slave] == 1 << revolt
+    rules.remove_event(st, st.row.index(revolt))
+    assert not st.card_cover[slave]

@@ -11,11 +11,12 @@ from typing import Any
 
 from rich.console import Console
 
-from ludi.cli.render import caesar, generic, sylla
+from ludi.cli.render import aeterna, caesar, generic, sylla
 
 Renderer = Callable[[dict[str, Any], Console], None]
 
 RENDERERS: dict[str, Renderer] = {
+    "aeterna": aeterna.render,
     "caesar": caesar.render,
     "sylla": sylla.render,
 }

@@ -1194,9 +1194,16 @@ def end_game(st: AeternaState) -> None:
     st.current = -1
 
 
+RES_NAME_ONE = ("aureus", "grain", "stone", "citizen", "unrest", "PP")
+
+
 def describe(bundle: Six) -> str:
-    """Return a bundle in words, e.g. "1 stone, 2 aurei"."""
-    parts = [f"{v} {name}" for v, name in zip(bundle, RES_NAMES, strict=True) if v]
+    """Return a bundle in words, e.g. "1 stone, 2 aurei, 1 citizen"."""
+    parts = [
+        f"{v} {one if v == 1 else name}"
+        for v, name, one in zip(bundle, RES_NAMES, RES_NAME_ONE, strict=True)
+        if v
+    ]
     return ", ".join(parts) or "nothing"
 
 

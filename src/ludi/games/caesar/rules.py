@@ -122,12 +122,16 @@ def placements(st: CaesarState, seat: int) -> list[Place]:
     """
     owner = st.cell_owner
     table = st.table
+    fits = table.fits
     kinds = dict.fromkeys(st.hands[seat])
-    out: list[Place] = []
-    for kind in kinds:
-        for cell, places in table.fits[kind]:
-            if owner[cell] < 0:
-                out.extend(places)
+    # one comprehension: this is the hottest line of a random playout
+    out = [
+        place
+        for kind in kinds
+        for cell, places in fits[kind]
+        if owner[cell] < 0
+        for place in places
+    ]
     if st.options["border_control"] and seat != st.crassus:
         for cell in st.border_control_cells:
             if owner[cell] < 0:

@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN = $(VENV)/bin
 STAMP = $(VENV)/.installed-stamp
 
-.PHONY: setup play test lint bench clean
+.PHONY: setup serve play test lint bench clean
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,11 @@ $(STAMP): pyproject.toml Makefile
 
 setup: $(STAMP)
 
-# The main job: a game of Caesar! in the terminal against the strongest bot.
+# Game night: the server, with the lobby opened in the browser.
+serve: $(STAMP)
+	$(BIN)/ludi serve
+
+# A game of Caesar! in the terminal against the strongest bot.
 play: $(STAMP)
 	$(BIN)/ludi play caesar --seats human,ismcts
 

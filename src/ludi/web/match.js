@@ -287,7 +287,7 @@ function renderResult(msg, board) {
   box.replaceChildren(
     el("h3", {}, "Final scoring"),
     el("p", {}, `${result.winners.map((w) => seatName(msg, w)).join(", ")} won: ${result.reason}.`),
-    el("table", {class: "score"}, el("thead", {}, head), el("tbody", {}, rows)),
+    el("div", {class: "table-wrap"}, el("table", {class: "score"}, el("thead", {}, head), el("tbody", {}, rows))),
     el("p", {class: "row-actions"}, buttons));
 }
 

@@ -101,9 +101,11 @@ class State(ABC):
                     slots.append(name)
         cls._all_slots = tuple(slots)
 
-    def _init_common(
+    def __init__(
         self, players: int, seed: int, options: Mapping[str, OptionValue], data: GameData
     ) -> None:
+        """Set what every state has; a game's ``__init__`` calls this, then lays out its own
+        (empty) components. Setup proper is the game's ``new_state``."""
         self.players = players
         self.seed = seed
         self.options = options
@@ -112,6 +114,21 @@ class State(ABC):
         self.rng = Rng(seed)
         self._log = None
         self._history = None
+
+    _init_common = __init__
+
+    @classmethod
+    def from_position(cls: type[S], game: Game, payload: Mapping[str, Any], data: GameData) -> S:
+        """Return the state a saved position describes; raises ``RecordError`` if it is corrupt."""
+        try:
+            players = int(payload["players"])
+            seed = int(payload.get("seed", 0))
+            options = game.resolve_options(payload.get("options", {}), players)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"position header is not valid: {exc}") from exc
+        state = cls(players, seed, options, data)
+        state._restore(payload)
+        return state
 
     # -- what a game defines ---------------------------------------------------------------
 

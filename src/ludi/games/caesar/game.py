@@ -8,7 +8,7 @@ from typing import Any
 
 from ludi.engine import Game, GameData, Option, OptionError, OptionValue, State
 from ludi.games.caesar import data as caesar_data
-from ludi.games.caesar.state import CaesarState, from_position, new_state
+from ludi.games.caesar.state import CaesarState, new_state
 
 
 class Caesar(Game):
@@ -70,7 +70,7 @@ class Caesar(Game):
 
     def state_from_position(self, payload: Mapping[str, Any], data: GameData) -> State:
         assert isinstance(data, caesar_data.CaesarData)
-        return from_position(self, payload, data)
+        return CaesarState.from_position(self, payload, data)
 
 
 GAME = Caesar()

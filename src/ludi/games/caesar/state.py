@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ludi.engine import Event, Game, IllegalAction, OptionValue, RecordError, Result, Rng, State
+from ludi.engine import Event, IllegalAction, OptionValue, Result, Rng, State
 from ludi.games.caesar import rules, view
 from ludi.games.caesar.actions import (
     ActionTable,
@@ -123,7 +123,7 @@ class CaesarState(State):
     def __init__(
         self, players: int, seed: int, options: Mapping[str, OptionValue], data: CaesarData
     ) -> None:
-        self._init_common(players, seed, options, data)
+        super().__init__(players, seed, options, data)
         self.table = table_for(data)
         self.border_control_cells = tuple(c.index for c in data.cells if c.border_control)
         solo = options["solo"]
@@ -305,17 +305,4 @@ def new_state(
     """Return a match after setup."""
     st = CaesarState(players, seed, options, data)
     rules.set_up(st)
-    return st
-
-
-def from_position(game: Game, payload: Mapping[str, Any], data: CaesarData) -> CaesarState:
-    """Return the state a saved position describes."""
-    try:
-        players = int(payload["players"])
-        seed = int(payload.get("seed", 0))
-        options = game.resolve_options(payload.get("options", {}), players)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"position header is not valid: {exc}") from exc
-    st = CaesarState(players, seed, options, data)
-    st._restore(payload)
     return st

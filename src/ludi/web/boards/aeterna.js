@@ -326,6 +326,21 @@ export function createBoard(root, host) {
     return seat ? seat.seat : null;
   }
 
+  /** A seat's name as the players know it (the match header's, without a bot's level). */
+  function person(view, viewName) {
+    const seat = seatOf(view, viewName);
+    const info = seat !== null && ui.msg && ui.msg.match ? ui.msg.match.seats[seat] : null;
+    return info && info.name ? info.name.replace(/\s*\(.*\)$/, "") : viewName;
+  }
+
+  function short(text) {
+    return text.length > 9 ? `${text.slice(0, 8)}…` : text;
+  }
+
+  function people(view, names) {
+    return names.map((n) => person(view, n)).join(", ");
+  }
+
   function colourOf(view, seat) {
     return SEAT_COLOURS[view.seats[seat].colour] || "#555";
   }
@@ -379,7 +394,7 @@ export function createBoard(root, host) {
           g.append(svg("circle", {cx: cx + k * 2.5, cy: cy - k * 3, r: 19, fill: col, stroke: "#fff", "stroke-width": 1.2, opacity: 0.8}));
         }
         disc(g, view, stack.seat, cx, cy, 19, stack.citizens);
-        g.append(svg("title", {}, `${stack.name}: ${stack.citizens} citizen(s)${i === 0 ? ", prefect" : ""}`));
+        g.append(svg("title", {}, `${person(view, stack.name)}: ${stack.citizens} citizen(s)${i === 0 ? ", prefect" : ""}`));
       }
       g.append(svg("text", {x: cx, y: cy + 33, class: "ae-space-label"}, i === 0 ? "prefect" : `${i + 1}.`));
     }
@@ -408,7 +423,7 @@ export function createBoard(root, host) {
     }
     const grain = influenceGrain(view, number);
     g.append(svg("title", {}, `${hill.name} (${number}): scores ${hill.visible_values.join("/")} PP in C`
-      + `${hill.prefect ? `; prefect ${hill.prefect}` : ""}; a citizen costs ${grain} grain here`
+      + `${hill.prefect ? `; prefect ${person(view, hill.prefect)}` : ""}; a citizen costs ${grain} grain here`
       + `${hill.buildings.length ? `; edifices: ${hill.buildings.join(", ")}` : ""}`));
     if (canInfluence || canBuild || buildTarget) {
       g.classList.add("ae-can");
@@ -537,7 +552,8 @@ export function createBoard(root, host) {
         const seat = seatOf(view, name);
         const current = view.phase === "actions" && view.current === seat;
         disc(sg, view, seat, x + 30, 40, 9);
-        sg.append(svg("text", {x: x + 44, y: 45, class: `ae-order-name ${current ? "ae-current" : ""}`}, name.length > 9 ? `${name.slice(0, 8)}…` : name));
+        sg.append(svg("text", {x: x + 44, y: 45, class: `ae-order-name ${current ? "ae-current" : ""}`}, short(person(view, name))));
+        sg.append(svg("title", {}, `${i + 1}: ${person(view, name)} (${name})`));
         if (current) sg.append(svg("rect", {x: x - 2, y: 22, width: slot - 2, height: 36, rx: 7, class: "ae-current-ring"}));
       }
       const move = moves.order.find((o) => o.space === i + 1);
@@ -579,7 +595,7 @@ export function createBoard(root, host) {
       bg.append(svg("text", {x: x + 38, y: 182, class: "ae-small-text"}, `${b.left_in_supply} left`));
       if (b.citizen) disc(bg, view, seatOf(view, b.citizen), x + bw - 22, 186, 8);
       else if (!b.available) bg.append(svg("text", {x: x + 38, y: 196, class: "ae-small-text"}, "empty until next epoch"));
-      bg.append(svg("title", {}, `${info.name}: ${info.help}; ${b.citizen ? `taken by ${b.citizen}` : b.available ? "free" : "not available"}; ${b.left_in_supply} left in the supply`));
+      bg.append(svg("title", {}, `${info.name}: ${info.help}; ${b.citizen ? `taken by ${person(view, b.citizen)}` : b.available ? "free" : "not available"}; ${b.left_in_supply} left in the supply`));
       if (moves.build.some((m) => m.building === b.building)) {
         bg.classList.add("ae-can");
         if (ui.sel && ui.sel.building === b.building) bg.classList.add("ae-chosen");
@@ -593,16 +609,16 @@ export function createBoard(root, host) {
   }
 
   function drawStatus(msg, view) {
-    const who = (seat) => view.seats[seat].name;
+    const who = (seat) => person(view, view.seats[seat].name);
     let text = `Epoch ${ROMAN[view.epoch] || view.epoch} · ${PHASES[view.phase] || view.phase}`;
     if (view.phase === "draft" && view.draft) {
-      text += ` · round ${view.draft.round} of 4 · still choosing: ${view.draft.waiting_for.join(", ") || "nobody"}`;
+      text += ` · round ${view.draft.round} of 4 · still choosing: ${people(view, view.draft.waiting_for) || "nobody"}`;
     } else if (view.phase === "actions" && view.current !== null) {
       text += ` · ${who(view.current)} to play${view.main_action_taken ? " (main action done)" : ""}`;
     } else if (view.phase === "revolts" && view.revolt) {
-      text += ` · ${view.revolt.player}: revolt ${view.revolt.token} (${view.revolt.cost})`;
+      text += ` · ${person(view, view.revolt.player)}: revolt ${view.revolt.token} (${view.revolt.cost})`;
     } else if (view.phase === "order" && view.order_choice) {
-      text += ` · choosing: ${view.order_choice.choosing.join(", ")}`;
+      text += ` · choosing: ${people(view, view.order_choice.choosing)}`;
     }
     status.textContent = text;
   }
@@ -673,9 +689,9 @@ export function createBoard(root, host) {
       const d = view.draft;
       const picked = d.picked_this_round;
       parts.push(el("h3", {}, `Draft, round ${d.round} of 4 — the cards before you`,
-        el("span", {class: "muted small"}, ` (the rest go to ${d.passing_to})`)));
+        el("span", {class: "muted small"}, ` (the rest go to ${person(view, d.passing_to)})`)));
       if (picked) {
-        parts.push(el("p", {class: "ae-waiting"}, `You keep ${picked.name}. Waiting for ${d.waiting_for.join(", ") || "the others"} to choose; nothing is revealed until everyone has.`));
+        parts.push(el("p", {class: "ae-waiting"}, `You keep ${picked.name}. Waiting for ${people(view, d.waiting_for) || "the others"} to choose; nothing is revealed until everyone has.`));
       }
       parts.push(el("div", {class: "ae-cards ae-packet"}, (d.cards_before_you || []).map((c) => cardOf(c))));
       const kept = [...(d.kept || []), ...(picked ? [picked] : [])];

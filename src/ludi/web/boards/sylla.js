@@ -1,0 +1,879 @@
+// Sylla drawn in SVG: the round and phase track, famine and the three ladders, the events row
+// with its cubes, the great work, the buildings market with its coloured slots, the recruitment
+// row, an auction in progress, and each seat's area (characters upright, tilted or face down,
+// buildings, what is public of the screen); your own area shows what is behind your screen.
+// A move is taken by clicking what it concerns (a card, a slot, an event symbol, a bid); every
+// legal move is also a button below the prompt, and any move can be typed in notation.
+//
+// Everything drawn comes from the seat's view; what the view does not carry (names of works and
+// buildings, their effects) is the printed game's, in Ludi's words (docs/sylla.md).
+import {el, svg} from "../common.js";
+
+const W = 440; // the width of every panel's drawing
+
+const SEAT_FILL = {blue: "#2c5aa0", red: "#b83227", white: "#f4f0e6", black: "#2a2a2a"};
+const SEAT_INK = {blue: "#ffffff", red: "#ffffff", white: "#1f1a14", black: "#ffffff"};
+const SEAT_ORDER = ["blue", "red", "white", "black"];
+const HEX = {red: "#c62d1f", yellow: "#e3b10b", grey: "#8a8a8a"};
+const HEX_INK = {red: "#ffffff", yellow: "#1f1a14", grey: "#ffffff"};
+const TRACK = {civic: "#7b4fa0", leisure: "#2e8540", health: "#2373b5"};
+const FAMINE_COLOUR = "#9a4d16";
+
+const KIND = {
+  senator: "Senator", christian_senator: "Senator", merchant: "Merchant",
+  christian_merchant: "Merchant", legionary: "Legionary", vestal: "Vestal", slave: "Slave",
+  christian_slave: "Slave", crane: "Crane",
+};
+const CARD_FILL = {
+  senator: "#efe2f5", merchant: "#fbefc8", legionary: "#f7d8d2", vestal: "#e3ecf7",
+  slave: "#e9e2d3", crane: "#dcebe3",
+};
+// A set of characters as printed: 2 of each type, one Christian Senator, Merchant and Slave.
+const SET = ["senator", "christian_senator", "merchant", "christian_merchant", "legionary",
+  "legionary", "vestal", "vestal", "slave", "christian_slave"];
+const KEEP = {4: 4, 3: 6, 2: 8}; // characters kept at setup by player count (docs/sylla.md)
+
+// Each building's name and what it does; the numbers come from the view's building_effects
+// when it carries them (a --data file may change them), else the printed game's.
+const PRINTED_EFFECTS = {stall_denarii: 2, field_relief: 2, temple_cost: 2, insula_tokens: 2,
+  arch_prestige: 6, statue_prestige: 4, bank_denarii: 5};
+let effects = PRINTED_EFFECTS;
+const BUILDING = {
+  stall: ["Stall", () => `+${effects.stall_denarii} denarii at every income`],
+  field: ["Field", () => `famine costs you ${effects.field_relief} prestige less`],
+  private_temple: ["Private Temple", () => `income: pay ${effects.temple_cost} denarii for a token`],
+  insula: ["Insula", () => `at once: ${effects.insula_tokens} tokens of your choice, unseen`],
+  crane: ["Crane", () => "a Crane card: pays any colour from next round"],
+  tavern: ["Tavern", () => "income: move a marker one space"],
+  triumphal_arch: ["Triumphal Arch", () => `at once: +${effects.arch_prestige} prestige`],
+  statue: ["Statue", () => `at once: +${effects.statue_prestige} prestige`],
+  bank: ["Bank", () => `at once: +${effects.bank_denarii} denarii`],
+};
+
+function buildingName(id) {
+  return BUILDING[id] ? BUILDING[id][0] : human(id);
+}
+
+function buildingHelp(id) {
+  return BUILDING[id] ? BUILDING[id][1]() : "";
+}
+
+/** A card of the view: an object {kind, type, christian, hexes, ...}, or (older views) its kind. */
+function asCard(c) {
+  return typeof c === "string" ? {kind: c} : c;
+}
+const WORK = {
+  pantheon: ["Pantheon", "builders ranked by votes: 10, 6, 2 prestige"],
+  temple: ["Temple", "8 votes: 10 prestige; 5 votes: 6"],
+  granary: ["Granary", "1st 5, 2nd 3 prestige; famine −1 per 4 votes of the builders"],
+  public_baths: ["Public Baths", "1st 5, 2nd 3 prestige; Health +1 per 5 votes of the builders"],
+  colosseum: ["Colosseum", "1st 5, 2nd 3 prestige; Leisure +1 per 5 votes of the builders"],
+  senate: ["Senate", "1st 5, 2nd 3 prestige; Civic Spirit +1 per 5 votes of the builders"],
+};
+const EVENT_EFFECT = {
+  epidemic: "Health −1", eruption: "Leisure −1", imperial_cult: "Civic Spirit −1",
+  famine: "famine +1", decadence: "most cubes: +1 prestige; never leaves",
+};
+const COVERS = {
+  christian: "a Christian card", senator: "a Senator", building: "a building", slave: "a Slave",
+  stall: "a Stall",
+};
+const PHASES = [
+  ["I", "Consul"], ["II", "Recruits"], ["III", "Buildings"], ["IV", "Income"], ["V", "Events"],
+  ["VI", "Great work"], ["VII", "Famine"],
+];
+const PHASE_INDEX = {elect: 0, token: 0, recruit: 1, offer: 2, bid: 2, tilt: 2, use: 3, cube: 4,
+  avert: 4, remove: 4, cover: 4, vote: 5};
+
+const GLYPH = {
+  senator: '<path d="M-2 9 C-11 5 -11 -5 -5 -10" fill="none" stroke="currentColor" stroke-width="2.4"/><path d="M2 9 C11 5 11 -5 5 -10" fill="none" stroke="currentColor" stroke-width="2.4"/><circle cx="-8" cy="0" r="2"/><circle cx="8" cy="0" r="2"/><circle cx="-6" cy="-6" r="1.8"/><circle cx="6" cy="-6" r="1.8"/>',
+  merchant: '<circle r="9" fill="none" stroke="currentColor" stroke-width="2.4"/><text y="4.5" text-anchor="middle" font-size="13" font-weight="800" fill="currentColor">d</text>',
+  legionary: '<path d="M-8 -10 H8 V-1 C8 5 4 8.5 0 11 C-4 8.5 -8 5 -8 -1 Z"/>',
+  vestal: '<path d="M0 -11 C7 -3 7 5 0 10 C-7 5 -7 -3 0 -11 Z"/><path d="M0 -2 C3 1 3 5 0 7 C-3 5 -3 1 0 -2 Z" fill="#fff"/>',
+  slave: '<ellipse cx="-4.5" cy="0" rx="6" ry="4" fill="none" stroke="currentColor" stroke-width="2.4"/><ellipse cx="4.5" cy="0" rx="6" ry="4" fill="none" stroke="currentColor" stroke-width="2.4"/>',
+  crane: '<path d="M-8 10 V-9 H8 M4 -9 V0 A3 3 0 1 1 1 3" fill="none" stroke="currentColor" stroke-width="2.4"/>',
+  fish: '<path d="M-9 0 C-4 -6 4 -6 7 0 C4 6 -4 6 -9 0 Z M7 0 L11 -4 M7 0 L11 4" fill="none" stroke="currentColor" stroke-width="1.8"/>',
+  famine: '<path d="M0 10 V-6" stroke="currentColor" stroke-width="1.8" fill="none"/><ellipse cx="-3" cy="-7" rx="2" ry="3.5"/><ellipse cx="3" cy="-7" rx="2" ry="3.5"/><ellipse cx="-3" cy="-1" rx="2" ry="3.5"/><ellipse cx="3" cy="-1" rx="2" ry="3.5"/><ellipse cx="0" cy="-11" rx="1.8" ry="3"/>',
+  laurel: '<path d="M-1 10 C-10 6 -11 -4 -5 -10" fill="none" stroke="currentColor" stroke-width="2.6"/><path d="M1 10 C10 6 11 -4 5 -10" fill="none" stroke="currentColor" stroke-width="2.6"/><circle cx="-8.5" cy="-1" r="2.2"/><circle cx="8.5" cy="-1" r="2.2"/><circle cx="-6" cy="-7" r="2"/><circle cx="6" cy="-7" r="2"/>',
+};
+
+function ensureStyles() {
+  if (document.getElementById("sylla-css")) return;
+  document.head.append(el("link", {id: "sylla-css", rel: "stylesheet", href: "/static/boards/sylla.css"}));
+}
+
+function glyph(name, x, y, size, colour) {
+  const g = svg("g", {transform: `translate(${x} ${y}) scale(${size / 24})`, style: `color:${colour};fill:${colour}`});
+  g.innerHTML = GLYPH[name] || "";
+  return g;
+}
+
+function text(x, y, content, attrs = {}) {
+  return svg("text", {x, y, ...attrs}, content);
+}
+
+/** Split words into lines of at most `width` characters. */
+function wrap(words, width) {
+  const lines = [];
+  let line = "";
+  for (const word of String(words).split(" ")) {
+    if (line && (line + " " + word).length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+function lines(x, y, content, width, step, attrs = {}) {
+  return wrap(content, width).map((line, i) => text(x, y + i * step, line, attrs));
+}
+
+function hexagon(x, y, r, fill) {
+  const points = [0, 1, 2, 3, 4, 5].map((i) => {
+    const a = Math.PI / 3 * i + Math.PI / 6;
+    return `${(x + r * Math.cos(a)).toFixed(1)},${(y + r * Math.sin(a)).toFixed(1)}`;
+  }).join(" ");
+  return svg("polygon", {points, fill, stroke: "#1f1a14", "stroke-width": 0.8});
+}
+
+function human(id) {
+  return String(id).replaceAll("_", " ");
+}
+
+function cap(s) {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Merge every seat's view (a replay with everything revealed) into one. */
+function mergeViews(views) {
+  const merged = structuredClone(views[0]);
+  if (views.length === merged.seats.length) {
+    views.forEach((view, s) => { merged.seats[s] = view.seats[s]; });
+  }
+  merged.viewer = null;
+  return merged;
+}
+
+/** Return the words of a legal move for its button. */
+function describe(view, action) {
+  const [verb, rest = ""] = action.split(":");
+  const track = (id) => (view.ladder[id] ? view.ladder[id].name : human(id));
+  const event = (id) => {
+    const e = view.events.find((ev) => ev.id === id);
+    return e ? e.name : human(id);
+  };
+  switch (verb) {
+    case "pass": return "Pass";
+    case "pick": return `Keep ${human(rest)}`;
+    case "bid": return `Bid ${rest}`;
+    case "token": return `${track(rest)} token`;
+    case "recruit": return `Recruit ${human(rest)}`;
+    case "offer": {
+      const [b, colour] = rest.split("/");
+      return `Offer ${buildingName(b)} (${colour})`;
+    }
+    case "tilt": return `Tilt ${human(rest)}`;
+    case "temple": return rest === "no" ? "No Private Temple" : `Private Temple: ${track(rest)} token`;
+    case "tavern": {
+      if (rest === "no") return "No Tavern";
+      const sign = rest.slice(-1);
+      return `Tavern: ${track(rest.slice(0, -1))} ${sign === "+" ? "+1" : "−1"}`;
+    }
+    case "cube": {
+      const [what, id] = rest.split(">");
+      return `${cap(what)} cube on ${event(id)}`;
+    }
+    case "avert": return `Avert ${event(rest)}`;
+    case "remove": return `Remove ${event(rest)}`;
+    case "cover": return `Turn ${human(rest)} face down`;
+    case "up": return `Thumb up, ${rest} denarii`;
+    case "down": return `Thumb down, ${rest} denarii`;
+    case "free": return `Free ${rest} Slave${rest === "1" ? "" : "s"}`;
+    default: return action;
+  }
+}
+
+export function createBoard(root, host) {
+  ensureStyles();
+  const ui = {msg: null, money: 0, lastPhase: null, phaseIndex: null};
+  const chooser = el("div", {class: "sy-chooser", "aria-live": "polite"});
+  const grid = el("div", {class: "sy-grid"});
+  const seatsBox = el("div", {class: "sy-seats"});
+  const json = el("pre", {class: "view-json"});
+  root.replaceChildren(el("div", {class: "sylla"}, chooser, grid, seatsBox,
+    el("details", {class: "sy-json"}, el("summary", {class: "muted small"}, "the view as JSON"), json)));
+
+  // -- helpers bound to the message being drawn ---------------------------------------------
+
+  function seatKey(view, s) {
+    const name = String(view.seats[s].name || "").toLowerCase();
+    return SEAT_FILL[name] ? name : SEAT_ORDER[s % SEAT_ORDER.length];
+  }
+
+  function seatLabel(msg, view, s) {
+    const info = msg.match && msg.match.seats[s];
+    const colour = view.seats[s].name;
+    if (!info || !info.name || info.name.includes(colour)) return info && info.name ? info.name : colour;
+    return `${info.name} (${colour})`;
+  }
+
+  function legalSet(msg) {
+    return new Set(msg.mode === "live" ? msg.legal : []);
+  }
+
+  /** Make `node` a click target for `action`, with a halo of the given box. */
+  function target(node, action, box, label) {
+    node.classList.add("target");
+    node.setAttribute("data-action", action);
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", label);
+    node.prepend(svg("rect", {x: box[0] - 4, y: box[1] - 4, width: box[2] + 8, height: box[3] + 8,
+      rx: 9, class: "halo"}));
+    node.addEventListener("click", (e) => { e.stopPropagation(); host.act(action); });
+    node.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); host.act(action); }
+    });
+    return node;
+  }
+
+  function panel(title, cls, body, height, extra = null) {
+    const drawing = svg("svg", {viewBox: `0 0 ${W} ${height}`, class: "sy-svg", role: "group",
+      "aria-label": title});
+    drawing.append(...body);
+    return el("section", {class: `sy-panel ${cls}`}, el("h4", {}, title, extra), drawing);
+  }
+
+  // -- a character card -----------------------------------------------------------------------
+
+  const CW = 52;
+  const CH = 70;
+
+  /** Draw a character card with its top left corner at (x, y); a tilted card lies across, CH wide. */
+  function card(kind, x, y, opts = {}) {
+    const base = KIND[kind] ? kind.replace("christian_", "") : "slave";
+    const christian = kind.startsWith("christian_");
+    const g = svg("g", {class: `sy-card${opts.faceDown ? " down" : ""}${opts.tilted ? " tilted" : ""}`,
+      "data-kind": kind});
+    const body = svg("g", {transform: opts.tilted
+      ? `translate(${x + CH / 2} ${y + CW / 2}) rotate(90) translate(${-CW / 2} ${-CH / 2})`
+      : `translate(${x} ${y})`});
+    body.append(svg("rect", {width: CW, height: CH, rx: 5,
+      fill: opts.faceDown ? "#4a3b2a" : CARD_FILL[base] || "#eee",
+      stroke: opts.faceDown ? "#1f1a14" : "#6b5a3c", "stroke-width": 1.4}));
+    const ink = opts.faceDown ? "#d9cbb0" : "#2b2118";
+    body.append(text(CW / 2, 12, KIND[kind] || human(kind), {class: "sy-card-name", fill: ink}));
+    body.append(glyph(base, CW / 2, 32, 22, opts.faceDown ? "#9c8a6a" : "#3d2f22"));
+    if (christian) body.append(glyph("fish", CW - 9, 21, 13, opts.faceDown ? "#d9cbb0" : "#1a5f8a"));
+    (opts.hexes || []).forEach((h, i, all) => {
+      body.append(hexagon(CW / 2 + (i - (all.length - 1) / 2) * 12, CH - 10, 5.5, HEX[h] || "#ccc"));
+    });
+    if (opts.faceDown) body.append(text(CW / 2, CH - 20, "face down", {class: "sy-card-note", fill: "#f3e6c8"}));
+    g.append(body);
+    const state = opts.faceDown ? ", face down" : opts.tilted ? ", tilted" : "";
+    g.append(svg("title", {}, `${christian ? "Christian " : ""}${KIND[kind] || human(kind)}${state}${
+      opts.hexes ? ` — colours: ${opts.hexes.join(", ")}` : ""}`));
+    return g;
+  }
+
+  function cardWidth(tilted) {
+    return tilted ? CH + 6 : CW + 6;
+  }
+
+  // -- the track: rounds, phases, famine, ladders -----------------------------------------------
+
+  function drawTrack(msg, view, legal) {
+    const parts = [];
+    parts.push(text(8, 24, "Round", {class: "sy-label"}));
+    for (let r = 1; r <= view.rounds; r++) {
+      const cx = 78 + (r - 1) * 34;
+      const now = r === view.round;
+      parts.push(svg("circle", {cx, cy: 19, r: 13, class: `sy-round${now ? " now" : r < view.round ? " past" : ""}`}));
+      parts.push(text(cx, 24, r, {class: "sy-round-n", "text-anchor": "middle"}));
+    }
+    const phaseText = view.phase === "pick" ? "Setup" : view.phase === "free" ? "End: Ecclesia"
+      : view.phase === "over" ? "Game over" : "";
+    if (phaseText) parts.push(text(W - 8, 24, phaseText, {class: "sy-label", "text-anchor": "end"}));
+    else if (view.first_consul !== null) {
+      parts.push(text(W - 8, 24, `First Consul: ${seatLabel(msg, view, view.first_consul)}`,
+        {class: "sy-small", "text-anchor": "end"}));
+    }
+    let index = PHASE_INDEX[view.phase];
+    if (view.phase === "token" && ui.phaseIndex === 2) index = 2; // an Insula's tokens, in III
+    ui.phaseIndex = index === undefined ? null : index;
+    PHASES.forEach(([numeral, label], i) => {
+      const x = 8 + i * 61;
+      const now = i === index;
+      parts.push(svg("rect", {x, y: 40, width: 57, height: 40, rx: 6, class: `sy-phase${now ? " now" : ""}`}));
+      parts.push(text(x + 28.5, 57, numeral, {class: "sy-phase-n", "text-anchor": "middle"}));
+      parts.push(text(x + 28.5, 72, label, {class: "sy-phase-l", "text-anchor": "middle"}));
+    });
+    // famine
+    const fam = view.famine;
+    parts.push(glyph("famine", 16, 108, 20, FAMINE_COLOUR));
+    parts.push(text(30, 113, "Famine", {class: "sy-label"}));
+    for (let i = 0; i <= fam.max; i++) {
+      const x = 96 + i * 40;
+      parts.push(svg("rect", {x, y: 94, width: 36, height: 28, rx: 4, class: "sy-space"}));
+      if (i === fam.level) {
+        parts.push(svg("circle", {cx: x + 18, cy: 108, r: 12, fill: FAMINE_COLOUR, class: "sy-marker"}));
+        parts.push(text(x + 18, 113, i, {class: "sy-marker-n", "text-anchor": "middle"}));
+      } else {
+        parts.push(text(x + 18, 113, i, {class: "sy-space-n", "text-anchor": "middle"}));
+      }
+    }
+    parts.push(svg("title", {}, `Famine ${fam.level}: in phase VII each player loses that much prestige, 2 less per face-up Field`));
+    // the ladders
+    Object.entries(view.ladder).forEach(([id, track], row) => {
+      const y = 136 + row * 40;
+      const colour = TRACK[id] || "#555";
+      parts.push(svg("rect", {x: 8, y: y + 4, width: 14, height: 14, rx: 3, fill: colour}));
+      parts.push(...lines(28, y + 12, track.name, 8, 13, {class: "sy-label-s"}));
+      const spaces = Math.max(5, track.space + 1);
+      for (let i = 0; i < spaces; i++) {
+        const x = 104 + i * 48;
+        const crisis = i === 0; // the crisis zone: the leftmost space (Ludi's default data)
+        parts.push(svg("rect", {x, y, width: 44, height: 30, rx: 4, class: `sy-space${crisis ? " crisis" : ""}`}));
+        if (crisis && i !== track.space) parts.push(text(x + 22, y + 19, "crisis", {class: "sy-tiny", "text-anchor": "middle"}));
+        if (i === track.space) {
+          parts.push(svg("circle", {cx: x + 22, cy: y + 15, r: 13, fill: colour, class: "sy-marker"}));
+          parts.push(text(x + 22, y + 20, track.value, {class: "sy-marker-n", "text-anchor": "middle"}));
+        } else if (!crisis) {
+          parts.push(text(x + 22, y + 19, i, {class: "sy-space-n", "text-anchor": "middle"}));
+        }
+      }
+      const g = svg("g", {class: "sy-ladder", "data-track": id});
+      g.append(svg("title", {}, `${track.name}: marker on ${track.value} (each ${track.name} token scores ${track.value} at the end)${track.crisis ? " — in the crisis zone" : ""}`));
+      parts.push(g);
+      // moves about this track: take a token of its colour, or move it with a Tavern
+      const take = [`token:${id}`, `temple:${id}`].find((a) => legal.has(a));
+      if (take) {
+        const b = svg("g", {});
+        b.append(svg("circle", {cx: 380, cy: y + 15, r: 13, fill: colour, stroke: "#fff", "stroke-width": 2}));
+        b.append(text(380, y + 19, "+1", {class: "sy-marker-n", "text-anchor": "middle"}));
+        b.append(text(400, y + 19, "token", {class: "sy-small"}));
+        parts.push(target(b, take, [364, y - 1, 74, 32], describe(view, take)));
+      }
+      for (const [sign, dx, label] of [["-", 358, "−"], ["+", 406, "+"]]) {
+        const action = `tavern:${id}${sign}`;
+        if (!legal.has(action)) continue;
+        const b = svg("g", {});
+        b.append(svg("rect", {x: dx, y: y + 1, width: 28, height: 28, rx: 6, fill: colour}));
+        b.append(text(dx + 14, y + 21, label, {class: "sy-marker-n", "text-anchor": "middle"}));
+        parts.push(target(b, action, [dx, y + 1, 28, 28], describe(view, action)));
+      }
+    });
+    return panel("Rome: rounds, phases, famine and the Republic", "sy-track", parts, 256);
+  }
+
+  // -- the events row ---------------------------------------------------------------------------
+
+  function drawEvents(msg, view, legal) {
+    const parts = [];
+    const cw = 104;
+    view.events.forEach((ev, i) => {
+      const x = 6 + i * 108;
+      const g = svg("g", {class: `sy-event${ev.averted ? " averted" : ""}`, "data-event": ev.id});
+      const colour = ev.token ? TRACK[ev.token] : "#6b5a3c";
+      g.append(svg("rect", {x, y: 4, width: cw, height: 222, rx: 8, class: "sy-event-card"}));
+      g.append(svg("path", {d: `M${x} 12 a8 8 0 0 1 8 -8 h${cw - 16} a8 8 0 0 1 8 8 v34 h${-cw} z`, fill: colour}));
+      g.append(...lines(x + cw / 2, 21, ev.name, 15, 13, {class: "sy-event-name", "text-anchor": "middle"}));
+      g.append(text(x + 6, 60, `slot ${ev.slot}`, {class: "sy-tiny"}));
+      g.append(text(x + cw / 2, 160, "cubes", {class: "sy-tiny", "text-anchor": "middle"}));
+      if (ev.famine_symbol) {
+        g.append(glyph("famine", x + cw - 12, 56, 16, FAMINE_COLOUR));
+        g.append(svg("title", {}, `${ev.name}: famine symbol (famine rises when the First Consul is chosen)`));
+      }
+      const effect = ev.covers ? `turns ${COVERS[ev.covers] || human(ev.covers)} face down` : EVENT_EFFECT[ev.id] || "";
+      g.append(...lines(x + cw / 2, 76, effect, 17, 11, {class: "sy-event-effect", "text-anchor": "middle"}));
+      g.append(text(x + cw / 2, 110, ev.token ? `token: ${view.ladder[ev.token].name}` : "no token",
+        {class: "sy-tiny", "text-anchor": "middle", fill: ev.token ? colour : "#6b6255"}));
+      // the symbols: where cubes may go
+      [["legionary", ev.legionary], ["vestal", ev.vestal]].forEach(([what, has], k) => {
+        if (!has) return;
+        const cx = x + 28 + k * 48;
+        const s = svg("g", {class: "sy-symbol"});
+        s.append(svg("circle", {cx, cy: 136, r: 16, fill: "#fffaf0", stroke: "#6b5a3c", "stroke-width": 1.4}));
+        s.append(glyph(what, cx, 136, 20, what === "legionary" ? "#9b2a1e" : "#2a5d9b"));
+        const action = `cube:${what}>${ev.id}`;
+        if (legal.has(action)) g.append(target(s, action, [cx - 16, 120, 32, 32], describe(view, action)));
+        else {
+          s.append(svg("title", {}, `${cap(what)} symbol: ${what} cubes may go here`));
+          g.append(s);
+        }
+      });
+      // cubes placed, by seat
+      ev.cubes.forEach((n, s) => {
+        const cx = x + cw / 2 - (ev.cubes.length * 24 - 4) / 2 + s * 24;
+        const cy = 166;
+        const key = seatKey(view, s);
+        g.append(svg("rect", {x: cx, y: cy, width: 20, height: 20, rx: 3, fill: SEAT_FILL[key],
+          stroke: "#1f1a14", "stroke-width": 1, opacity: n ? 1 : 0.3}));
+        g.append(text(cx + 10, cy + 15, n, {class: "sy-cube-n", "text-anchor": "middle", fill: SEAT_INK[key],
+          opacity: n ? 1 : 0.5}));
+      });
+      if (ev.averted) {
+        g.append(svg("rect", {x: x + 4, y: 204, width: cw - 8, height: 18, rx: 4, fill: "#2f7d32"}));
+        g.append(text(x + cw / 2, 217, "averted", {class: "sy-band", "text-anchor": "middle"}));
+      }
+      g.append(svg("title", {}, `${ev.name} (slot ${ev.slot}): ${effect}; ${ev.token ? `majority takes a ${view.ladder[ev.token].name} token` : "no token"}; cubes ${ev.cubes.map((n, s) => `${view.seats[s].name} ${n}`).join(", ")}${ev.averted ? "; averted" : ""}`));
+      const pick = [`avert:${ev.id}`, `remove:${ev.id}`].find((a) => legal.has(a));
+      if (pick) target(g, pick, [x, 4, cw, 222], describe(view, pick));
+      parts.push(g);
+    });
+    return panel("Events", "sy-events", parts, 230);
+  }
+
+  // -- the great work ---------------------------------------------------------------------------
+
+  function drawWork(msg, view, legal) {
+    const parts = [];
+    const works = view.great_works;
+    const current = works.this_round;
+    const voting = view.phase === "vote";
+    parts.push(svg("rect", {x: 6, y: 4, width: 210, height: 150, rx: 8, class: "sy-work-card"}));
+    if (current) {
+      const [name, help] = WORK[current] || [human(current), ""];
+      parts.push(text(111, 26, name, {class: "sy-work-name", "text-anchor": "middle"}));
+      parts.push(text(111, 42, voting ? "being built now" : "to be built this round", {class: "sy-tiny", "text-anchor": "middle"}));
+      const rule = current === "temple" && view.options.temple_votes === "exactly"
+        ? "exactly 8 votes: 10 prestige; exactly 5: 6" : help;
+      parts.push(...lines(111, 62, `Thumb up: ${rule}`, 30, 13, {class: "sy-small", "text-anchor": "middle"}));
+      parts.push(...lines(111, 118, "Thumb down: 1 prestige per 2 votes", 30, 13, {class: "sy-small", "text-anchor": "middle"}));
+    } else {
+      parts.push(text(111, 80, "no great work left", {class: "sy-small", "text-anchor": "middle"}));
+    }
+    const mine = msg.seat !== null ? view.seats[msg.seat] : null;
+    const ups = msg.legal.filter((a) => a.startsWith("up:")).map((a) => Number(a.slice(3)));
+    if (voting && ups.length && msg.mode === "live") {
+      const max = Math.max(...ups);
+      ui.money = Math.min(Math.max(0, ui.money), max);
+      parts.push(text(226, 20, "Your secret vote", {class: "sy-label"}));
+      parts.push(text(226, 38, "denarii in your fist:", {class: "sy-small"}));
+      const minus = svg("g", {});
+      minus.append(svg("rect", {x: 226, y: 46, width: 34, height: 34, rx: 7, class: "sy-step"}));
+      minus.append(text(243, 69, "−", {class: "sy-step-t", "text-anchor": "middle"}));
+      minus.addEventListener("click", () => { ui.money = Math.max(0, ui.money - 1); draw(); });
+      const plus = svg("g", {});
+      plus.append(svg("rect", {x: 318, y: 46, width: 34, height: 34, rx: 7, class: "sy-step"}));
+      plus.append(text(335, 69, "+", {class: "sy-step-t", "text-anchor": "middle"}));
+      plus.addEventListener("click", () => { ui.money = Math.min(max, ui.money + 1); draw(); });
+      for (const [node, name] of [[minus, "fewer denarii"], [plus, "more denarii"]]) {
+        node.setAttribute("role", "button");
+        node.setAttribute("aria-label", name);
+        node.classList.add("sy-stepper");
+      }
+      parts.push(minus, plus, text(289, 71, ui.money, {class: "sy-money", "text-anchor": "middle", id: "sy-money"}));
+      const senators = mine ? mine.characters.filter((c) => c.type === "senator" && !c.tilted && !c.face_down).length : 0;
+      parts.push(text(360, 60, `+ ${senators} Senator${senators === 1 ? "" : "s"}`, {class: "sy-small"}));
+      parts.push(text(360, 76, `= ${senators + ui.money} votes`, {class: "sy-small"}));
+      for (const [verb, x, label, fill] of [["up", 226, "▲ Thumb up: build", "#2f7d32"], ["down", 332, "▼ Thumb down: plebs", "#7a2e1d"]]) {
+        const action = `${verb}:${ui.money}`;
+        if (!legal.has(action)) continue;
+        const b = svg("g", {});
+        b.append(svg("rect", {x, y: 92, width: 100, height: 44, rx: 8, fill}));
+        b.append(...lines(x + 50, 110, label, 12, 14, {class: "sy-button-t", "text-anchor": "middle"}));
+        parts.push(target(b, action, [x, 92, 100, 44], describe(view, action)));
+      }
+      parts.push(text(226, 152, "Hidden until everyone has chosen.", {class: "sy-tiny"}));
+    } else {
+      let y = 22;
+      const line = (t, cls = "sy-small") => { parts.push(text(226, y, t, {class: cls})); y += 17; };
+      if (mine && mine.my_choice) {
+        const [verb, money] = mine.my_choice.split(":");
+        line("Your secret choice:", "sy-label");
+        line(`thumb ${verb}, ${money} denarii in hand`);
+        line("(hidden until everyone has chosen)", "sy-tiny");
+        y += 4;
+      }
+      const name = (id) => (WORK[id] ? WORK[id][0] : human(id));
+      if (works.next_round) line(`Next round: ${name(works.next_round)}`);
+      line(`Still in the pile: ${works.pile}`);
+      if (works.built.length) {
+        line("Built:");
+        for (const l of wrap(works.built.map(name).join(", "), 32)) line(l);
+      }
+      if (works.removed_at_setup) line(`Out of the game: ${name(works.removed_at_setup)}`, "sy-tiny");
+    }
+    return panel("Great work", "sy-work", parts, 158);
+  }
+
+  // -- the buildings market ---------------------------------------------------------------------
+
+  function drawMarket(msg, view, legal) {
+    const parts = [];
+    const market = view.buildings;
+    const auction = view.auction && view.auction.kind === "building" ? view.auction : null;
+    let marked = false;
+    market.slots.forEach((slot, i) => {
+      const x = 6 + i * 72;
+      const g = svg("g", {class: "sy-slot", "data-slot": slot.slot});
+      g.append(svg("rect", {x, y: 4, width: 68, height: 20, rx: 4, fill: HEX[slot.colour] || "#999"}));
+      g.append(text(x + 34, 18, slot.colour, {class: "sy-tiny", "text-anchor": "middle", fill: HEX_INK[slot.colour] || "#fff"}));
+      if (slot.building) {
+        const name = buildingName(slot.building);
+        const help = buildingHelp(slot.building);
+        const selling = auction && !marked && auction.building === slot.building && auction.colour === slot.colour;
+        if (selling) marked = true;
+        g.append(svg("rect", {x, y: 28, width: 68, height: 100, rx: 6, class: `sy-tile${selling ? " selling" : ""}`}));
+        g.append(...lines(x + 34, 44, name, 10, 13, {class: "sy-tile-name", "text-anchor": "middle"}));
+        g.append(...lines(x + 34, 76, help, 11, 11, {class: "sy-tiny", "text-anchor": "middle"}));
+        if (selling) g.append(text(x + 34, 124, "for sale", {class: "sy-tiny sy-strong", "text-anchor": "middle"}));
+        g.append(svg("title", {}, `${name} under a ${slot.colour} slot: ${help}`));
+        const action = `offer:${slot.building}/${slot.colour}`;
+        if (legal.has(action)) target(g, action, [x, 4, 68, 124], describe(view, action));
+      } else {
+        g.append(svg("rect", {x, y: 28, width: 68, height: 100, rx: 6, class: "sy-tile empty"}));
+        g.append(text(x + 34, 82, "empty", {class: "sy-tiny", "text-anchor": "middle"}));
+      }
+      parts.push(g);
+    });
+    const offered = market.offered_this_round;
+    parts.push(text(8, 148, `Stack: ${market.stack} tile${market.stack === 1 ? "" : "s"}${market.stack_top_letter ? ` (next letter ${market.stack_top_letter})` : ""}`, {class: "sy-small"}));
+    parts.push(text(W - 8, 148, offered === null ? `${market.offers_per_round} offers a round`
+      : `offers this round: ${offered} of ${market.offers_per_round}`, {class: "sy-small", "text-anchor": "end"}));
+    return panel("Buildings market", "sy-market", parts, 156);
+  }
+
+  // -- an auction: the election, or a building sale ----------------------------------------------
+
+  function drawAuction(msg, view, legal) {
+    const a = view.auction;
+    if (!a) return null;
+    const parts = [];
+    const name = (s) => seatLabel(msg, view, s);
+    let y = 20;
+    if (a.kind === "election") {
+      parts.push(text(8, y, "Votes bid for the First Consul (face-up Senators + denarii)", {class: "sy-label-s"}));
+    } else {
+      const b = buildingName(a.building);
+      parts.push(svg("rect", {x: 8, y: 6, width: 16, height: 16, rx: 3, fill: HEX[a.colour] || "#999"}));
+      parts.push(text(30, y, `${b}, offered by ${name(a.offerer)}`, {class: "sy-label-s"}));
+      y += 17;
+      parts.push(text(8, y, `bids in ${a.colour} cards (face up, untilted; Cranes count)`, {class: "sy-small"}));
+    }
+    y += 18;
+    const best = a.leader === null || a.leader === undefined ? "no bid yet" : `best bid: ${a.best} by ${name(a.leader)}`;
+    parts.push(text(8, y, best, {class: "sy-small"}));
+    y += 17;
+    if (a.still_to_bid && a.still_to_bid.length) {
+      for (const l of wrap(`still to speak: ${a.still_to_bid.map(name).join(", ")}`, 62)) {
+        parts.push(text(8, y, l, {class: "sy-small"}));
+        y += 15;
+      }
+      y += 2;
+    }
+    if (a.left_to_pay) {
+      parts.push(text(8, y, `${name(a.leader)} pays: ${a.left_to_pay} more card${a.left_to_pay === 1 ? "" : "s"} to tilt`, {class: "sy-small"}));
+      y += 17;
+    }
+    const bids = msg.legal.filter((x) => x.startsWith("bid:") || x === "pass");
+    if (bids.length && msg.mode === "live") {
+      y += 4;
+      let x = 8;
+      for (const action of bids) {
+        const label = action === "pass" ? "Pass" : action.slice(4);
+        const w = action === "pass" ? 56 : 34;
+        if (x + w > W - 6) { x = 8; y += 42; }
+        const g = svg("g", {class: "sy-bid"});
+        g.append(svg("rect", {x, y, width: w, height: 34, rx: action === "pass" ? 8 : 17,
+          fill: action === "pass" ? "#efe4cc" : "#f2b705", stroke: "#6b5a3c", "stroke-width": 1.2}));
+        g.append(text(x + w / 2, y + 22, label, {class: "sy-bid-t", "text-anchor": "middle"}));
+        parts.push(target(g, action, [x, y, w, 34], describe(view, action)));
+        x += w + 8;
+      }
+      y += 38;
+    }
+    const title = a.kind === "election" ? "Election of the First Consul" : "Building sale";
+    return panel(title, "sy-auction", parts, y + 4);
+  }
+
+  // -- the recruitment row ----------------------------------------------------------------------
+
+  function drawRecruitment(msg, view, legal) {
+    const parts = [];
+    const rec = view.recruitment;
+    rec.display.map(asCard).forEach((c, i) => {
+      const x = 8 + i * 58;
+      const g = card(c.kind, x, 8, {hexes: c.hexes});
+      const action = `recruit:${c.kind}`;
+      if (legal.has(action)) target(g, action, [x, 8, CW, CH], describe(view, action));
+      parts.push(g);
+    });
+    if (!rec.display.length) parts.push(text(8, 44, "no character shown", {class: "sy-small"}));
+    const px = W - 66;
+    parts.push(svg("rect", {x: px + 4, y: 12, width: CW, height: CH, rx: 5, fill: "#6b5a3c"}));
+    parts.push(svg("rect", {x: px, y: 8, width: CW, height: CH, rx: 5, fill: "#4a3b2a", stroke: "#1f1a14"}));
+    parts.push(text(px + CW / 2, 44, rec.deck, {class: "sy-deck-n", "text-anchor": "middle"}));
+    parts.push(text(px + CW / 2, 94, "in the deck", {class: "sy-tiny", "text-anchor": "middle"}));
+    return panel("Recruitment", "sy-recruit", parts, 100);
+  }
+
+  // -- a seat's area ----------------------------------------------------------------------------
+
+  function drawSeat(msg, view, s, legal) {
+    const seat = view.seats[s];
+    const mine = msg.seat === s;
+    const key = seatKey(view, s);
+    const parts = [];
+    const simultaneous = ["pick", "vote", "free"].includes(view.phase);
+    // header: who, prestige, tile, Consul
+    parts.push(svg("circle", {cx: 16, cy: 18, r: 11, fill: SEAT_FILL[key], stroke: "#1f1a14", "stroke-width": 1.5}));
+    parts.push(text(34, 24, seatLabel(msg, view, s), {class: "sy-seat-name"}));
+    parts.push(text(W - 8, 24, `${seat.prestige} prestige`, {class: "sy-prestige", "text-anchor": "end"}));
+    let y = 46;
+    const facts = [`revenue tile ${seat.revenue_tile}`];
+    if (seat.first_consul) facts.unshift("First Consul");
+    if (seat.first_consul) parts.push(glyph("laurel", W - 130, 18, 20, "#b8860b"));
+    parts.push(text(34, y - 4, facts.join(" · "), {class: "sy-small"}));
+    // status: to play, deciding in secret, done
+    let status = "";
+    if (view.phase !== "over") {
+      if (simultaneous && msg.to_act.includes(s)) status = mine ? "your secret choice" : "deciding in secret…";
+      else if (simultaneous && !msg.to_act.includes(s) && view.phase !== "pick") status = "has chosen (hidden)";
+      else if (msg.to_act.includes(s)) status = mine ? "your move" : "to play";
+      if (view.phase === "pick" && !msg.to_act.includes(s)) status = "has chosen (hidden)";
+    }
+    if (status) {
+      const w = status.length * 6.6 + 14;
+      parts.push(svg("rect", {x: W - 8 - w, y: y - 16, width: w, height: 18, rx: 9, class: "sy-status"}));
+      parts.push(text(W - 8 - w / 2, y - 3, status, {class: "sy-status-t", "text-anchor": "middle"}));
+    }
+    y += 10;
+    // money and tokens: what is public of the screen (and all of it for its owner)
+    parts.push(svg("circle", {cx: 18, cy: y + 10, r: 10, fill: "#d9a514", stroke: "#8a6d1d", "stroke-width": 1.5}));
+    parts.push(text(18, y + 14, "d", {class: "sy-coin", "text-anchor": "middle"}));
+    parts.push(text(34, y + 15, seat.denarii === null ? "? denarii" : `${seat.denarii} denarii`,
+      {class: "sy-label-s", "data-denarii": seat.denarii === null ? "hidden" : seat.denarii}));
+    let tx = 120;
+    for (const id of Object.keys(view.ladder)) {
+      parts.push(svg("rect", {x: tx, y: y + 1, width: 20, height: 20, rx: 4, fill: TRACK[id]}));
+      parts.push(text(tx + 10, y + 15.5, seat.tokens[id], {class: "sy-token-n", "text-anchor": "middle"}));
+      parts.push(svg("title", {}, `${view.ladder[id].name} tokens`));
+      tx += 26;
+    }
+    if (seat.tokens.unseen_colour) {
+      parts.push(svg("rect", {x: tx, y: y + 1, width: 20, height: 20, rx: 4, fill: "#9a9387"}));
+      parts.push(text(tx + 10, y + 15.5, "?", {class: "sy-token-n", "text-anchor": "middle"}));
+      parts.push(text(tx + 24, y + 15.5, `×${seat.tokens.unseen_colour} of unseen colour`, {class: "sy-tiny"}));
+      tx += 118;
+    }
+    parts.push(text(tx + 4, y + 15.5, "tokens", {class: "sy-tiny"}));
+    const cubes = seat.cubes_left;
+    if (cubes.legionary || cubes.vestal) {
+      parts.push(text(W - 8, y + 15.5, `cubes left: ${cubes.legionary} legionary, ${cubes.vestal} vestal`, {class: "sy-tiny", "text-anchor": "end"}));
+    }
+    y += 30;
+    if (mine && seat.my_choice) {
+      const [verb, n] = seat.my_choice.split(":");
+      const said = verb === "free" ? `you free ${n} Slave(s)` : `thumb ${verb}, ${n} denarii`;
+      parts.push(text(8, y + 8, `Your choice, hidden from the others: ${said}`, {class: "sy-small sy-strong"}));
+      y += 18;
+    }
+    // setup: the secret choice of characters
+    if (view.phase === "pick") {
+      if (mine) {
+        const kept = (seat.kept_so_far || []).map((c) => asCard(c).kind);
+        const keep = seat.to_keep || KEEP[view.seats.length];
+        parts.push(text(8, y + 8, `Kept so far (${kept.length}${keep ? ` of ${keep}` : ""}), seen by you alone:`, {class: "sy-small"}));
+        y += 14;
+        y = drawCards(parts, (seat.kept_so_far || []).map(asCard), y, () => null);
+        let rest;
+        if (seat.set_left) {
+          rest = seat.set_left.map(asCard);
+        } else {
+          const kinds = [...SET];
+          for (const k of kept) {
+            const i = kinds.indexOf(k);
+            if (i >= 0) kinds.splice(i, 1);
+          }
+          rest = kinds.map((kind) => ({kind}));
+        }
+        for (const a of msg.legal) {
+          if (a.startsWith("pick:") && !rest.some((c) => c.kind === a.slice(5))) rest.push({kind: a.slice(5)});
+        }
+        if (msg.legal.some((a) => a.startsWith("pick:"))) {
+          parts.push(text(8, y + 8, "Your set: click a card to keep it", {class: "sy-small sy-strong"}));
+          y += 14;
+          y = drawCards(parts, rest, y, (c) => `pick:${c.kind}`);
+        }
+      } else {
+        parts.push(text(8, y + 8, `has kept ${seat.kept_so_far} character${seat.kept_so_far === 1 ? "" : "s"} (hidden until all reveal)`, {class: "sy-small"}));
+        y += 18;
+      }
+    }
+    // characters
+    if (seat.characters.length) {
+      y = drawCards(parts, seat.characters, y, (c) => {
+        if (!mine || c.face_down) return null;
+        for (const verb of ["tilt", "cover"]) {
+          const action = `${verb}:${c.kind}`;
+          if (legal.has(action) && (verb === "cover" || !c.tilted)) return action;
+        }
+        return null;
+      });
+    }
+    // buildings
+    if (seat.buildings.length) {
+      let x = 8;
+      y += 4;
+      for (const b of seat.buildings) {
+        const name = buildingName(b.building);
+        const w = Math.max(58, name.length * 6.4 + 12);
+        if (x + w > W - 6) { x = 8; y += 34; }
+        const g = svg("g", {class: `sy-building${b.face_down ? " down" : ""}`, "data-building": b.building});
+        g.append(svg("rect", {x, y, width: w, height: 28, rx: 5, class: "sy-building-tile"}));
+        g.append(text(x + w / 2, y + 13, name, {class: "sy-building-t", "text-anchor": "middle"}));
+        g.append(text(x + w / 2, y + 24, b.face_down ? "face down" : "building", {class: "sy-tiny", "text-anchor": "middle"}));
+        g.append(svg("title", {}, `${name}${b.face_down ? " (face down: no effect)" : ""}: ${buildingHelp(b.building)}`));
+        const action = `cover:${b.building}`;
+        if (mine && !b.face_down && legal.has(action)) target(g, action, [x, y, w, 28], describe(view, action));
+        parts.push(g);
+        x += w + 6;
+      }
+      y += 34;
+    }
+    if (!seat.characters.length && !seat.buildings.length && view.phase !== "pick") {
+      parts.push(text(8, y + 8, "no characters or buildings", {class: "sy-small"}));
+      y += 16;
+    }
+    const title = mine ? "Your area (behind your screen: seen by you alone)" : seatLabel(msg, view, s);
+    const section = panel(title, `sy-seat${mine ? " mine" : ""}${msg.to_act.includes(s) ? " acting" : ""}`, parts, y + 6);
+    section.style.borderColor = SEAT_FILL[key] === "#f4f0e6" ? "#9a9387" : SEAT_FILL[key];
+    section.dataset.seat = s;
+    return section;
+  }
+
+  /** Lay out cards in rows from y; `actionOf(card)` names the move a click takes, or null. */
+  function drawCards(parts, cards, y, actionOf) {
+    let x = 8;
+    for (const c of cards) {
+      const w = cardWidth(c.tilted);
+      if (x + w > W - 4) { x = 8; y += CH + 8; }
+      const top = y + 6;
+      const g = card(c.kind, x, c.tilted ? top + (CH - CW) : top, {tilted: c.tilted, faceDown: c.face_down, hexes: c.hexes});
+      const action = actionOf(c);
+      if (action && ui.msg.legal.includes(action)) {
+        target(g, action, c.tilted ? [x, top + (CH - CW), CH, CW] : [x, top, CW, CH], describe(ui.view, action));
+      }
+      parts.push(g);
+      x += w;
+    }
+    return cards.length ? y + CH + 12 : y;
+  }
+
+  // -- the prompt and the buttons ---------------------------------------------------------------
+
+  function drawChooser(msg, view) {
+    if (msg.mode !== "live" || !msg.legal.length) {
+      chooser.replaceChildren();
+      chooser.hidden = true;
+      return;
+    }
+    chooser.hidden = false;
+    const groups = new Map();
+    for (const action of msg.legal) {
+      const kind = action.split(":")[0];
+      if (kind === "up" || kind === "down") continue; // the vote has its own control
+      if (!groups.has(kind)) groups.set(kind, []);
+      groups.get(kind).push(action);
+    }
+    const hint = HINTS[view.phase] || "";
+    chooser.replaceChildren(
+      el("p", {class: "sy-hint"}, el("strong", {}, "Your move. "), hint),
+      ...[...groups.values()].map((actions) => el("div", {class: "move-group"},
+        actions.map((a) => el("button", {type: "button", class: "move small", "data-action": a,
+          onclick: () => host.act(a)}, describe(view, a))))));
+  }
+
+  // -- drawing it all ---------------------------------------------------------------------------
+
+  function draw() {
+    const msg = ui.msg;
+    if (!msg) return;
+    const view = msg.views && msg.views.length > 1 ? mergeViews(msg.views) : msg.view;
+    ui.view = view;
+    effects = {...PRINTED_EFFECTS, ...(view.building_effects || {})};
+    const legal = legalSet(msg);
+    if (ui.lastPhase !== view.phase) {
+      if (view.phase === "vote") ui.money = 0;
+      ui.lastPhase = view.phase;
+    }
+    // your own area first (the cards you pick, tilt and cover), then the table, then the others
+    const me = msg.seat;
+    const panels = [
+      drawAuction(msg, view, legal),
+      me !== null ? drawSeat(msg, view, me, legal) : null,
+      drawEvents(msg, view, legal),
+      drawTrack(msg, view, legal),
+      drawMarket(msg, view, legal),
+      drawWork(msg, view, legal),
+      drawRecruitment(msg, view, legal),
+    ].filter(Boolean);
+    grid.replaceChildren(...panels);
+    const others = view.seats.map((_, s) => s).filter((s) => s !== me);
+    seatsBox.replaceChildren(...others.map((s) => drawSeat(msg, view, s, legal)));
+    drawChooser(msg, view);
+    json.textContent = JSON.stringify(msg.view, null, 2);
+  }
+
+  return {
+    update(msg) {
+      ui.msg = msg;
+      draw();
+    },
+    prompt(msg) {
+      return `Your move: ${PROMPTS[msg.view.phase] || "choose a move"}`;
+    },
+    scoreLines(msg) {
+      const view = msg.views && msg.views.length > 1 ? mergeViews(msg.views) : msg.view;
+      const seats = view.seats;
+      const christians = (seat) => seat.characters.filter((c) => c.christian && !c.face_down).length;
+      const lines = [["Prestige", ...seats.map((seat) => seat.prestige)]];
+      lines.push(["Christian cards face up (2 each)", ...seats.map(christians)]);
+      for (const [id, track] of Object.entries(view.ladder)) {
+        lines.push([`${track.name} tokens (${track.value} each)`, ...seats.map((seat) => seat.tokens[id])]);
+      }
+      lines.push(["Denarii left", ...seats.map((seat) => (seat.denarii === null ? "?" : seat.denarii))]);
+      return lines;
+    },
+  };
+}
+
+const PROMPTS = {
+  pick: "keep characters of your set in secret — click a card of your set",
+  elect: "bid votes for the First Consul, or pass — click a bid",
+  token: "take a Res Publica token — click a colour on the Republic track",
+  recruit: "recruit a character — click one in the recruitment row",
+  offer: "offer a building for sale — click a tile in the market",
+  bid: "bid cards of the sale's colour, or pass — click a bid",
+  tilt: "pay for the building — click a card to tilt",
+  use: "your buildings' income — Private Temple or Tavern",
+  cube: "place a cube — click a legionary or vestal symbol on an event",
+  avert: "as First Consul, break the tie — click the event to avert",
+  remove: "as First Consul, break the tie — click the event that leaves the game",
+  cover: "an event strikes — click the card or building to turn face down",
+  vote: "secret vote on the great work — denarii in your fist, thumb up or down",
+  free: "free Slaves (2 denarii each, 3 prestige each) — in secret",
+};
+
+const HINTS = {
+  pick: "Click a card of your set below (your area) to keep it; the others see only how many you kept.",
+  elect: "Votes are your face-up untilted Senators plus denarii; the winner pays only the denarii.",
+  token: "Click a coloured token on the Republic track, or a button.",
+  recruit: "Click a character in the recruitment row.",
+  offer: "Click a building in the market: its slot's colour is the colour of the sale.",
+  bid: "Cards carrying the sale's colour (face up, untilted; Cranes count).",
+  tilt: "Click one of your highlighted cards to tilt it.",
+  use: "Private Temple: a token for 2 denarii. Tavern: move a marker one space (the − and + on the track).",
+  cube: "Click a highlighted symbol on an event.",
+  avert: "Click a highlighted event.",
+  remove: "Click a highlighted event.",
+  cover: "Click one of your highlighted cards or buildings.",
+  vote: "Set the denarii with − and +, then thumb up or down on the great work. Nobody sees it until all have chosen.",
+  free: "Each freed Slave costs 2 denarii and gives 3 prestige.",
+};

@@ -1,0 +1,140 @@
+"""Sylla's board in headless Chromium: drawn in SVG, played by clicking the drawing, and
+showing no seat anything the rules hide from it (the characters kept at setup, the denarii,
+a thumbs vote before everyone has voted)."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from e2e_helpers import Server
+from playwright.sync_api import Browser, Page, expect
+
+
+def open_page(browser: Browser, url: str, width: int) -> Page:
+    page = browser.new_page(viewport={"width": width, "height": 800 if width > 500 else 844})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(url)
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def moves_so_far(server: Server, match_id: str) -> int:
+    return int(server.get(f"/api/matches/{match_id}")["actions"])
+
+
+def wait_for_moves(server: Server, match_id: str, count: int) -> None:
+    deadline = time.monotonic() + 15
+    while moves_so_far(server, match_id) < count:
+        assert time.monotonic() < deadline, "the move was not taken"
+        time.sleep(0.05)
+
+
+def phase(page: Page) -> str:
+    text = page.locator(".view-json").text_content() or ""
+    return text.split('"phase": "', 1)[1].split('"', 1)[0]
+
+
+def click_drawing(server: Server, match_id: str, page: Page) -> str:
+    """Take the first move highlighted on the drawing; return its notation."""
+    before = moves_so_far(server, match_id)
+    target = page.locator(".sy-svg .target").first
+    action = target.get_attribute("data-action") or ""
+    target.click()
+    wait_for_moves(server, match_id, before + 1)
+    return action
+
+
+def test_the_sylla_board_is_drawn_played_by_clicking_and_keeps_secrets(
+    server: Server, browser: Browser
+) -> None:
+    created = server.post(
+        "/api/matches",
+        {
+            "game": "sylla",
+            "players": 3,
+            "seed": 5,
+            "seats": [{"name": "Ann"}, {"name": "Bob"}, {"bot": "random"}],
+        },
+    )
+    match_id = created["id"]
+    ann = open_page(browser, server.base + created["seats"][0]["link"], 1280)
+    bob = open_page(browser, server.base + created["seats"][1]["link"], 390)  # a phone
+
+    # the board's main parts, drawn in SVG
+    for page in (ann, bob):
+        expect(page.locator(".turn.mine")).to_be_visible(timeout=15000)
+        expect(page.locator(".sy-track svg")).to_be_visible()
+        expect(page.locator(".sy-track .sy-phase")).to_have_count(7)
+        expect(page.locator(".sy-track .sy-ladder")).to_have_count(3)
+        expect(page.locator(".sy-events .sy-event")).to_have_count(4)
+        expect(page.locator(".sy-market .sy-slot")).to_have_count(6)
+        expect(page.locator(".sy-work svg")).to_be_visible()
+        expect(page.locator(".sy-recruit svg")).to_be_visible()
+        expect(page.locator(".sy-seat")).to_have_count(3)
+        expect(page.locator(".sy-seat.mine")).to_have_count(1)
+
+    # setup: Ann keeps characters by clicking cards of her set; Bob sees only how many
+    kept = click_drawing(server, match_id, ann)
+    assert kept.startswith("pick:")
+    expect(ann.locator(".sy-seat.mine")).to_contain_text("Kept so far (1")
+    ann_on_bob = bob.locator('.sy-seat[data-seat="0"]')
+    expect(ann_on_bob).to_contain_text("has kept 1 character")
+    expect(ann_on_bob.locator(".sy-card")).to_have_count(0)
+    expect(ann.locator("#log")).to_contain_text("Blue keeps")
+    assert "Blue keeps" not in bob.content()
+    seen_by_bob = json.loads(bob.locator(".view-json").text_content() or "{}")["seats"][0]
+    assert seen_by_bob["kept_so_far"] == 1 and seen_by_bob["characters"] == []
+
+    # play on by clicking the drawing only, on both pages, up to the great work's secret vote
+    deadline = time.monotonic() + 150
+    clicked: list[str] = [kept]
+    while "vote" not in (phase(ann), phase(bob)):
+        assert time.monotonic() < deadline, "round 1 took too long"
+        for page in (ann, bob):
+            if page.locator(".turn.mine").count() and phase(page) != "vote":
+                assert page.locator(".sy-svg .target").count(), f"nothing to click in {phase(page)}"
+                clicked.append(click_drawing(server, match_id, page))
+        time.sleep(0.05)
+    kinds = {action.split(":")[0] for action in clicked}
+    assert {"pick", "recruit", "cube"} <= kinds, kinds
+
+    # what is behind a screen stays there: Bob sees no denarii of Ann's
+    expect(ann.locator(".sy-seat.mine [data-denarii]")).not_to_have_attribute(
+        "data-denarii", "hidden"
+    )
+    assert ann_on_bob.locator("[data-denarii]").get_attribute("data-denarii") == "hidden"
+    expect(ann_on_bob).to_contain_text("? denarii")
+
+    # the vote: Ann puts a denarius in her fist and turns her thumb up, on the drawing
+    expect(ann.locator(".turn.mine")).to_be_visible(timeout=15000)
+    expect(bob.locator(".turn.mine")).to_be_visible(timeout=15000)
+    ann.locator('.sy-stepper[aria-label="more denarii"]').click()
+    expect(ann.locator("#sy-money")).to_have_text("1")
+    before = moves_so_far(server, match_id)
+    ann.locator('.sy-work .target[data-action="up:1"]').click()
+    wait_for_moves(server, match_id, before + 1)
+    expect(ann.locator(".sy-seat.mine")).to_contain_text("thumb up, 1 denarii")
+    # Bob sees that Ann has chosen, never what
+    expect(ann_on_bob).to_contain_text("has chosen (hidden)")
+    expect(bob.locator("#log")).to_contain_text("Blue has decided")
+    assert "thumb up" not in (bob.locator("#log").text_content() or "").lower()
+    assert "my_choice" not in (bob.locator(".view-json").text_content() or "")
+    assert "thumb up, 1" not in bob.locator("body").inner_text().lower()
+
+    # a move the rules refuse, typed on the phone: its reason and rule are shown
+    bob.locator("details.notation summary").click()
+    bob.locator("#notation").fill("bid:3")
+    bob.locator("details.notation button[type=submit]").click()
+    expect(bob.locator(".refusal")).to_contain_text("not bid:3")
+    expect(bob.locator(".refusal .rule")).to_contain_text("Rule: VI")
+
+    # Bob votes too: only now are both choices revealed, to everyone
+    before = moves_so_far(server, match_id)
+    bob.locator('.sy-work .target[data-action="down:0"]').click()
+    wait_for_moves(server, match_id, before + 1)
+    expect(bob.locator("#log")).to_contain_text("Blue: thumb up, 1 denarii", timeout=15000)
+    expect(ann.locator("#log")).to_contain_text("Red: thumb down, 0 denarii")
+    for page in (ann, bob):
+        assert page.errors == []  # type: ignore[attr-defined]

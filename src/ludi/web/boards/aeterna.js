@@ -689,7 +689,8 @@ export function createBoard(root, host) {
       const d = view.draft;
       const picked = d.picked_this_round;
       parts.push(el("h3", {}, `Draft, round ${d.round} of 4 — the cards before you`,
-        el("span", {class: "muted small"}, ` (the rest go to ${person(view, d.passing_to)})`)));
+        el("span", {class: "muted small"}, d.round >= 4 ? " (the other is laid face up on the board)"
+          : ` (the rest go to ${person(view, d.passing_to)})`)));
       if (picked) {
         parts.push(el("p", {class: "ae-waiting"}, `You keep ${picked.name}. Waiting for ${people(view, d.waiting_for) || "the others"} to choose; nothing is revealed until everyone has.`));
       }
@@ -762,7 +763,8 @@ export function createBoard(root, host) {
     return el("span", {class: "ae-stat", title: label}, icon(name, label), el("b", {}, String(value)));
   }
 
-  function seatPanel(msg, view, s, revealedHand) {
+  function seatPanel(msg, view, s, ownView) {
+    // ownView: the seat's own view, in a replay with everything revealed
     const seat = view.seats[s];
     const mineSeat = msg.seat === s;
     const colour = SEAT_COLOURS[seat.colour] || "#555";
@@ -781,8 +783,13 @@ export function createBoard(root, host) {
       : el("p", {class: "muted small"}, "no cards played yet");
     const handSize = view.phase === "draft" ? null : seat.hand_size;
     let handPart = null;
-    if (revealedHand && !mineSeat) {
-      handPart = el("div", {class: "ae-cards"}, revealedHand.map((c) => cardEl(c, {extra: "ae-small"})));
+    if (ownView && !mineSeat) {
+      const d = ownView.draft;
+      const shown = d ? [["Choosing from", d.cards_before_you || []], ["Kept", [...(d.kept || []), ...(d.picked_this_round ? [d.picked_this_round] : [])]]]
+        : [["Hand", ownView.seats[s].hand || []]];
+      handPart = el("div", {}, shown.filter(([, list]) => list.length).map(([label, list]) => [
+        el("h4", {class: "small"}, label),
+        el("div", {class: "ae-cards"}, list.map((c) => cardEl(c, {extra: "ae-small"})))]));
     } else if (!mineSeat && handSize) {
       handPart = el("div", {class: "ae-backs"}, cardBack(handSize, handSize === 1 ? "card in hand" : "cards in hand"));
     }
@@ -807,7 +814,7 @@ export function createBoard(root, host) {
     const order = msg.seat === null ? [...Array(n).keys()] : [...Array(n).keys()].map((k) => (msg.seat + k) % n);
     const revealed = msg.views && msg.views.length > 1 ? msg.views : null;
     seatsBox.replaceChildren(el("h3", {}, "Players"), el("div", {class: "ae-seat-grid"},
-      order.map((s) => seatPanel(msg, view, s, revealed && revealed[s] ? revealed[s].seats[s].hand : null))));
+      order.map((s) => seatPanel(msg, view, s, revealed && revealed[s] ? revealed[s] : null))));
   }
 
   function drawAllMoves(msg) {

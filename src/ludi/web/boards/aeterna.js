@@ -540,7 +540,6 @@ export function createBoard(root, host) {
     const g = svg("g");
     // turn order of this epoch
     trackTitle(g, 8, 16, view.phase === "order" ? "Turn order: next epoch" : "Turn order");
-    const n = view.seats.length;
     const slot = (W - 16) / 4;
     const order = view.phase === "order" && view.order_choice ? view.order_choice.spaces : view.turn_order;
     order.forEach((name, i) => {
@@ -594,7 +593,7 @@ export function createBoard(root, host) {
       bg.append(svg("text", {x: x + 38, y: 165, class: "ae-building-name"}, info.name));
       bg.append(svg("text", {x: x + 38, y: 182, class: "ae-small-text"}, `${b.left_in_supply} left`));
       if (b.citizen) disc(bg, view, seatOf(view, b.citizen), x + bw - 22, 186, 8);
-      else if (!b.available) bg.append(svg("text", {x: x + 38, y: 196, class: "ae-small-text"}, "empty until next epoch"));
+      else if (!b.available) bg.append(svg("text", {x: x + 38, y: 196, class: "ae-small-text"}, "empty this epoch"));
       bg.append(svg("title", {}, `${info.name}: ${info.help}; ${b.citizen ? `taken by ${person(view, b.citizen)}` : b.available ? "free" : "not available"}; ${b.left_in_supply} left in the supply`));
       if (moves.build.some((m) => m.building === b.building)) {
         bg.classList.add("ae-can");
@@ -604,7 +603,6 @@ export function createBoard(root, host) {
       g.append(bg);
     });
     box.append(g);
-    void n;
     return box;
   }
 

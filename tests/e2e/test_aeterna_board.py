@@ -156,7 +156,7 @@ def test_a_phone_plays_the_draft_and_a_hill_by_clicking(server: Server, browser:
     # B. Actions: a highlighted hill, then "Place a citizen" with no reward token
     expect(page.locator(".turn.mine")).to_be_visible(timeout=15000)
     hill = page.locator(".ae-map .ae-hill.ae-can").first
-    number = hill.get_attribute("data-hill")
+    number = hill.get_attribute("data-hill") or ""
     hill.click()
     before = moves_so_far(server, match_id)
     page.locator(f".ae-chooser button[data-action='influence:{number}']").click()

@@ -27,7 +27,7 @@ from ludi.engine import Action, IllegalAction, LudiError, RecordError, State
 from ludi.store import SavedGame, load_save, write_record, write_save
 
 HELP = """\
-Type the [bold]number[/bold] of a move or its [bold]notation[/bold] (e.g. ship5/1@b07>SC).
+Type the [bold]number[/bold] of a move or its [bold]notation[/bold] (as listed under "Your moves").
 Commands:
   [bold]board[/bold]         draw the board and the moves again
   [bold]log[/bold]           everything that happened, as you saw it

@@ -37,9 +37,12 @@ class Terminal:
         return answer
 
     def clear(self) -> None:
-        """Clear the screen on a terminal; on a pipe, print a rule instead."""
+        """Clear the screen and its scrollback on a terminal; on a pipe, print a rule instead."""
         if self.interactive:
             self.console.clear()
+            # the scrollback too: the previous player's screen must not be a scroll away
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
         else:
             self.console.rule()
 

@@ -81,9 +81,10 @@ def view(st: SyllaState, seat: int | None) -> dict[str, Any]:
             "offers_per_round": st.counts.sales,
         },
         "recruitment": {
-            "display": [data.cards[c].kind for c in st.display],
+            "display": [_card(st, c) for c in st.display],
             "deck": len(st.deck),
         },
+        "building_effects": data.effects.model_dump(),
         "seats": [_seat(st, s, seat) for s in range(st.players)],
         "options": dict(st.options),
         "reconstructed_data": [n.section for n in data.info.reconstructed()],
@@ -168,14 +169,7 @@ def _seat(st: SyllaState, s: int, viewer: int | None) -> dict[str, Any]:
         tokens = {tracks[t]: st.tokens[3 * s + t] - secret.count(t) for t in range(3)}
         tokens["unseen_colour"] = len(secret)
     characters = [
-        {
-            "kind": data.cards[c].kind,
-            "type": data.cards[c].type,
-            "christian": data.cards[c].christian,
-            "hexes": [COLOURS[i] for i in range(3) if data.cards[c].hexes & (1 << i)],
-            "tilted": st.card_tilted[c],
-            "face_down": bool(st.card_cover[c]),
-        }
+        {**_card(st, c), "tilted": st.card_tilted[c], "face_down": bool(st.card_cover[c])}
         for c in st.hand[s]
     ]
     buildings = [
@@ -197,9 +191,24 @@ def _seat(st: SyllaState, s: int, viewer: int | None) -> dict[str, Any]:
         entry["kept_so_far"] = (
             [data.cards[c].kind for c in st.picked[s]] if mine else len(st.picked[s])
         )
+        if mine:
+            entry["set_left"] = [
+                _card(st, c) for c in data.set_cards[st.revenue[s]] if c not in st.picked[s]
+            ]
+            entry["to_keep"] = st.counts.characters
     if st.phase in rules.SIMULTANEOUS and mine and st.choice[s] >= 0:
         entry["my_choice"] = _choice_text(st, s)
     return entry
+
+
+def _card(st: SyllaState, c: int) -> dict[str, Any]:
+    card = st.data.cards[c]
+    return {
+        "kind": card.kind,
+        "type": card.type,
+        "christian": card.christian,
+        "hexes": [COLOURS[i] for i in range(3) if card.hexes & (1 << i)],
+    }
 
 
 def _choice_text(st: SyllaState, s: int) -> str:

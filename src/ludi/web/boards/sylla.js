@@ -383,7 +383,7 @@ export function createBoard(root, host) {
       g.append(svg("path", {d: `M${x} 12 a8 8 0 0 1 8 -8 h${cw - 16} a8 8 0 0 1 8 8 v34 h${-cw} z`, fill: colour}));
       g.append(...lines(x + cw / 2, 21, ev.name, 15, 13, {class: "sy-event-name", "text-anchor": "middle"}));
       g.append(text(x + 6, 60, `slot ${ev.slot}`, {class: "sy-tiny"}));
-      g.append(text(x + cw / 2, 160, "cubes", {class: "sy-tiny", "text-anchor": "middle"}));
+      g.append(text(x + cw / 2, 163, "cubes", {class: "sy-tiny", "text-anchor": "middle"}));
       if (ev.famine_symbol) {
         g.append(glyph("famine", x + cw - 12, 56, 16, FAMINE_COLOUR));
         g.append(svg("title", {}, `${ev.name}: famine symbol (famine rises when the First Consul is chosen)`));
@@ -397,10 +397,10 @@ export function createBoard(root, host) {
         if (!has) return;
         const cx = x + 28 + k * 48;
         const s = svg("g", {class: "sy-symbol"});
-        s.append(svg("circle", {cx, cy: 136, r: 16, fill: "#fffaf0", stroke: "#6b5a3c", "stroke-width": 1.4}));
-        s.append(glyph(what, cx, 136, 20, what === "legionary" ? "#9b2a1e" : "#2a5d9b"));
+        s.append(svg("circle", {cx, cy: 134, r: 16, fill: "#fffaf0", stroke: "#6b5a3c", "stroke-width": 1.4}));
+        s.append(glyph(what, cx, 134, 20, what === "legionary" ? "#9b2a1e" : "#2a5d9b"));
         const action = `cube:${what}>${ev.id}`;
-        if (legal.has(action)) g.append(target(s, action, [cx - 16, 120, 32, 32], describe(view, action)));
+        if (legal.has(action)) g.append(target(s, action, [cx - 16, 118, 32, 32], describe(view, action)));
         else {
           s.append(svg("title", {}, `${cap(what)} symbol: ${what} cubes may go here`));
           g.append(s);
@@ -409,7 +409,7 @@ export function createBoard(root, host) {
       // cubes placed, by seat
       ev.cubes.forEach((n, s) => {
         const cx = x + cw / 2 - (ev.cubes.length * 24 - 4) / 2 + s * 24;
-        const cy = 166;
+        const cy = 168;
         const key = seatKey(view, s);
         g.append(svg("rect", {x: cx, y: cy, width: 20, height: 20, rx: 3, fill: SEAT_FILL[key],
           stroke: "#1f1a14", "stroke-width": 1, opacity: n ? 1 : 0.3}));
@@ -656,18 +656,22 @@ export function createBoard(root, host) {
       parts.push(svg("title", {}, `${view.ladder[id].name} tokens`));
       tx += 26;
     }
-    if (seat.tokens.unseen_colour) {
-      parts.push(svg("rect", {x: tx, y: y + 1, width: 20, height: 20, rx: 4, fill: "#9a9387"}));
-      parts.push(text(tx + 10, y + 15.5, "?", {class: "sy-token-n", "text-anchor": "middle"}));
-      parts.push(text(tx + 24, y + 15.5, `×${seat.tokens.unseen_colour} of unseen colour`, {class: "sy-tiny"}));
-      tx += 118;
+    const unseen = seat.tokens.unseen_colour;
+    if (unseen) {
+      const g = svg("g", {});
+      g.append(svg("rect", {x: tx, y: y + 1, width: 20, height: 20, rx: 4, fill: "#9a9387"}));
+      g.append(text(tx + 10, y + 15.5, unseen, {class: "sy-token-n", "text-anchor": "middle"}));
+      g.append(svg("title", {}, `${unseen} token(s) taken behind the screen: colour unseen`));
+      parts.push(g);
+      tx += 26;
     }
-    parts.push(text(tx + 4, y + 15.5, "tokens", {class: "sy-tiny"}));
-    const cubes = seat.cubes_left;
-    if (cubes.legionary || cubes.vestal) {
-      parts.push(text(W - 8, y + 15.5, `cubes left: ${cubes.legionary} legionary, ${cubes.vestal} vestal`, {class: "sy-tiny", "text-anchor": "end"}));
-    }
+    parts.push(text(tx + 2, y + 15.5, unseen ? "tokens (grey: colour unseen)" : "tokens", {class: "sy-tiny"}));
     y += 30;
+    const cubes = seat.cubes_left;
+    if (view.phase === "cube" && (cubes.legionary || cubes.vestal)) {
+      parts.push(text(8, y + 4, `cubes left to place: ${cubes.legionary} legionary, ${cubes.vestal} vestal`, {class: "sy-small"}));
+      y += 16;
+    }
     if (mine && seat.my_choice) {
       const [verb, n] = seat.my_choice.split(":");
       const said = verb === "free" ? `you free ${n} Slave(s)` : `thumb ${verb}, ${n} denarii`;
@@ -814,6 +818,9 @@ export function createBoard(root, host) {
       drawWork(msg, view, legal),
       drawRecruitment(msg, view, legal),
     ].filter(Boolean);
+    // on a narrow screen the panel of the decision at hand comes first (CSS order)
+    const focus = msg.legal.length && msg.mode === "live" ? FOCUS[view.phase] : null;
+    for (const p of panels) p.classList.toggle("sy-focus", !!focus && p.classList.contains(focus));
     grid.replaceChildren(...panels);
     const others = view.seats.map((_, s) => s).filter((s) => s !== me);
     seatsBox.replaceChildren(...others.map((s) => drawSeat(msg, view, s, legal)));
@@ -833,16 +840,20 @@ export function createBoard(root, host) {
       const view = msg.views && msg.views.length > 1 ? mergeViews(msg.views) : msg.view;
       const seats = view.seats;
       const christians = (seat) => seat.characters.filter((c) => c.christian && !c.face_down).length;
-      const lines = [["Prestige", ...seats.map((seat) => seat.prestige)]];
-      lines.push(["Christian cards face up (2 each)", ...seats.map(christians)]);
+      const rows = [["Christians face up (2 each)", ...seats.map(christians)]];
       for (const [id, track] of Object.entries(view.ladder)) {
-        lines.push([`${track.name} tokens (${track.value} each)`, ...seats.map((seat) => seat.tokens[id])]);
+        rows.push([`${track.name} tokens (${track.value} each)`, ...seats.map((seat) => seat.tokens[id])]);
       }
-      lines.push(["Denarii left", ...seats.map((seat) => (seat.denarii === null ? "?" : seat.denarii))]);
-      return lines;
+      rows.push(["Denarii left", ...seats.map((seat) => (seat.denarii === null ? "?" : seat.denarii))]);
+      return rows;
     },
   };
 }
+
+// The panel that holds the clickable moves of each phase.
+const FOCUS = {pick: "mine", elect: "sy-auction", token: "sy-track", recruit: "sy-recruit",
+  offer: "sy-market", bid: "sy-auction", tilt: "mine", use: "sy-track", cube: "sy-events",
+  avert: "sy-events", remove: "sy-events", cover: "mine", vote: "sy-work", free: "mine"};
 
 const PROMPTS = {
   pick: "keep characters of your set in secret — click a card of your set",

@@ -119,7 +119,7 @@ def _header(view: dict[str, Any]) -> Text:
 
 def _hills(view: dict[str, Any]) -> Table:
     table = Table(show_header=True, box=None, pad_edge=False)
-    for col in ("#", "hill", "PP", "citizens (left = prefect)", "edifices", "reward tokens"):
+    for col in ("#", "hill", "PP", "citizens (left = prefect)", "next costs", "edifices", "tokens"):
         table.add_column(col)
     for h in view["hills"]:
         covered = h["devastation_tokens"]
@@ -150,6 +150,7 @@ def _hills(view: dict[str, Any]) -> Table:
             h["name"],
             values,
             stacks,
+            f"{h['next_citizen_grain']} grain",
             ", ".join(h["buildings"]) or "-",
             tokens,
         )

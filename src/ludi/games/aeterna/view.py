@@ -87,6 +87,9 @@ def view(st: AeternaState, seat: int | None) -> dict[str, Any]:
                 "devastation_tokens": st.devast[h],
                 "visible_values": list(prestige[st.devast[h] :]),
                 "spaces": data.spaces_by_players[st.players],
+                "next_citizen_grain": data.influence_grain[
+                    min(sum(st.hill_count[h * s : h * s + s]), len(data.influence_grain) - 1)
+                ],
                 "stacks": stacks,
                 "prefect": stacks[0]["name"] if stacks else None,
                 "buildings": [

@@ -56,3 +56,4 @@ def test_the_deciding_player_is_reminded_of_the_rule() -> None:
     assert "Votes = your 2 face-up Senator(s) + denarii" in text
     assert "(you)" in text and "screen" in text
     assert "Votes = " not in drawn(st.view((consul + 1) % 4))
+    assert "builders by votes" in text or "builders with" in text

@@ -125,6 +125,9 @@ def _market(view: dict[str, Any]) -> Table:
     table.add_column()
     nxt = _name(works["next_round"]) if works["next_round"] else "?"
     table.add_row("great work", f"{_name(works['this_round'])}   next: {nxt}")
+    scoring = works.get("this_round_scoring")
+    if scoring:
+        table.add_row("", Text(_work_help(scoring), style="dim"))
     built = ", ".join(_name(w) for w in works["built"]) or "-"
     table.add_row("", f"built: {built}   removed: {_name(works['removed_at_setup'])}")
     slots = "  ".join(
@@ -140,6 +143,20 @@ def _market(view: dict[str, Any]) -> Table:
     shown = ", ".join(_card_text(c) for c in rec["display"]) or "-"
     table.add_row("characters", Text.from_markup(f"{shown}   (deck {rec['deck']})"))
     return table
+
+
+def _work_help(w: dict[str, Any]) -> str:
+    """Return how this round's great work scores (Wielkie Dzieła, the great works aid)."""
+    ordinals = ("1st", "2nd", "3rd", "4th")
+    if w["places"]:
+        parts = [f"{ordinals[i]} {p}" for i, p in enumerate(w["places"][:4])]
+        text = "builders by votes: " + ", ".join(parts) + " prestige (ties share a place)"
+    else:
+        text = "builders with " + ", ".join(f"{v}+ votes: {p}" for v, p in w["thresholds"])
+    if w["marker"]:
+        way = "+" if w["by"] > 0 else "-"
+        text += f"; {w['marker_name']} {way}1 per {w['per_votes']} builders' votes"
+    return text + f"; thumb down: 1 prestige per {w['plebs_votes_per_prestige']} votes"
 
 
 def _building_help(btype: str, e: dict[str, int]) -> str:

@@ -121,6 +121,7 @@ def _events(st: SyllaState) -> list[dict[str, Any]]:
 def _works(st: SyllaState) -> dict[str, Any]:
     works = st.data.works
     building = st.phase in (rules.VOTE,)
+    current = st.work_current if building else (st.work_pile[0] if st.work_pile else -1)
     return {
         "removed_at_setup": works[st.work_removed].id if st.work_removed >= 0 else None,
         "this_round": (
@@ -131,6 +132,26 @@ def _works(st: SyllaState) -> dict[str, Any]:
         "next_round": (works[st.work_pile[0]].id if building and st.work_pile else None),
         "built": [works[w].id for w in st.works_built],
         "pile": len(st.work_pile),
+        "this_round_scoring": _scoring(st, current) if current >= 0 else None,
+    }
+
+
+def _scoring(st: SyllaState, w: int) -> dict[str, Any]:
+    """Return how a great work scores its builders and which marker it moves."""
+    work = st.data.works[w]
+    marker = name = None
+    if work.track == FAMINE:
+        marker, name = "famine", "Famine"
+    elif work.track >= 0:
+        marker, name = st.data.track_ids[work.track], st.data.track_names[work.track]
+    return {
+        "places": list(work.places),
+        "thresholds": [list(t) for t in work.thresholds],
+        "marker": marker,
+        "marker_name": name,
+        "by": work.by,
+        "per_votes": work.per_votes,
+        "plebs_votes_per_prestige": st.data.plebs_votes,
     }
 
 

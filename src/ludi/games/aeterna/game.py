@@ -8,7 +8,7 @@ from typing import Any
 
 from ludi.engine import Game, GameData, Option, OptionValue, State
 from ludi.games.aeterna import data as aeterna_data
-from ludi.games.aeterna.state import AeternaState, from_position, new_state
+from ludi.games.aeterna.state import AeternaState, new_state
 
 
 class Aeterna(Game):
@@ -70,7 +70,7 @@ class Aeterna(Game):
 
     def state_from_position(self, payload: Mapping[str, Any], data: GameData) -> State:
         assert isinstance(data, aeterna_data.AeternaData)
-        return from_position(self, payload, data)
+        return AeternaState.from_position(self, payload, data)
 
 
 GAME = Aeterna()

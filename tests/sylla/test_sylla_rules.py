@@ -135,8 +135,13 @@ def test_a_data_file_replaces_a_section(tmp_path: Path) -> None:
     assert st.view(None)["ladder"]["civic"]["value"] == 3
     bad = tmp_path / "bad.yaml"
     bad.write_text("ladder: {start: 1}\n")
-    with pytest.raises(ludi.DataError):
+    with pytest.raises(ludi.DataError) as caught:
         ludi.new_match("sylla", players=4, seed=1, data=bad)
+    assert "bad.yaml" in str(caught.value) and "ladder.values: Field required" in str(caught.value)
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(mine.read_text().replace("start: 3", "start: 9"))
+    with pytest.raises(ludi.DataError, match="start and crisis are indices of values"):
+        ludi.new_match("sylla", players=4, seed=1, data=wrong)
 
 
 # -- I: the First Consul ----------------------------------------------------------------------

@@ -64,7 +64,7 @@ function asCard(c) {
 }
 const WORK = {
   pantheon: ["Pantheon", "builders ranked by votes: 10, 6, 2 prestige"],
-  temple: ["Temple", "8 votes: 10 prestige; 5 votes: 6"],
+  temple: ["Temple", "8 votes or more: 10 prestige; 5 or more: 6"],
   granary: ["Granary", "1st 5, 2nd 3 prestige; famine −1 per 4 votes of the builders"],
   public_baths: ["Public Baths", "1st 5, 2nd 3 prestige; Health +1 per 5 votes of the builders"],
   colosseum: ["Colosseum", "1st 5, 2nd 3 prestige; Leisure +1 per 5 votes of the builders"],
@@ -465,7 +465,11 @@ export function createBoard(root, host) {
       for (const [node, name] of [[minus, "fewer denarii"], [plus, "more denarii"]]) {
         node.setAttribute("role", "button");
         node.setAttribute("aria-label", name);
+        node.setAttribute("tabindex", "0");
         node.classList.add("sy-stepper");
+        node.addEventListener("keydown", (e) => {
+          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); node.dispatchEvent(new MouseEvent("click")); }
+        });
       }
       parts.push(minus, plus, text(289, 71, ui.money, {class: "sy-money", "text-anchor": "middle", id: "sy-money"}));
       const senators = mine ? mine.characters.filter((c) => c.type === "senator" && !c.tilted && !c.face_down).length : 0;
@@ -512,17 +516,18 @@ export function createBoard(root, host) {
     market.slots.forEach((slot, i) => {
       const x = 6 + i * 72;
       const g = svg("g", {class: "sy-slot", "data-slot": slot.slot});
+      const selling = slot.building && auction && !marked && auction.building === slot.building
+        && auction.colour === slot.colour;
+      if (selling) marked = true;
       g.append(svg("rect", {x, y: 4, width: 68, height: 20, rx: 4, fill: HEX[slot.colour] || "#999"}));
-      g.append(text(x + 34, 18, slot.colour, {class: "sy-tiny", "text-anchor": "middle", fill: HEX_INK[slot.colour] || "#fff"}));
+      g.append(text(x + 34, 18, selling ? `${slot.colour}: for sale` : slot.colour,
+        {class: `sy-tiny${selling ? " sy-strong" : ""}`, "text-anchor": "middle", fill: HEX_INK[slot.colour] || "#fff"}));
       if (slot.building) {
         const name = buildingName(slot.building);
         const help = buildingHelp(slot.building);
-        const selling = auction && !marked && auction.building === slot.building && auction.colour === slot.colour;
-        if (selling) marked = true;
         g.append(svg("rect", {x, y: 28, width: 68, height: 100, rx: 6, class: `sy-tile${selling ? " selling" : ""}`}));
         g.append(...lines(x + 34, 44, name, 10, 13, {class: "sy-tile-name", "text-anchor": "middle"}));
         g.append(...lines(x + 34, 76, help, 11, 11, {class: "sy-tiny", "text-anchor": "middle"}));
-        if (selling) g.append(text(x + 34, 124, "for sale", {class: "sy-tiny sy-strong", "text-anchor": "middle"}));
         g.append(svg("title", {}, `${name} under a ${slot.colour} slot: ${help}`));
         const action = `offer:${slot.building}/${slot.colour}`;
         if (legal.has(action)) target(g, action, [x, 4, 68, 124], describe(view, action));
@@ -677,6 +682,21 @@ export function createBoard(root, host) {
       const said = verb === "free" ? `you free ${n} Slave(s)` : `thumb ${verb}, ${n} denarii`;
       parts.push(text(8, y + 8, `Your choice, hidden from the others: ${said}`, {class: "sy-small sy-strong"}));
       y += 18;
+    }
+    // end of the game: how many Slaves to free, in secret
+    const frees = mine && msg.mode === "live" ? msg.legal.filter((a) => a.startsWith("free:")) : [];
+    if (frees.length) {
+      parts.push(text(8, y + 8, "Free Slaves (each: 2 denarii, +3 prestige) — how many?", {class: "sy-small sy-strong"}));
+      y += 16;
+      let x = 8;
+      for (const action of frees) {
+        const g = svg("g", {class: "sy-bid"});
+        g.append(svg("rect", {x, y, width: 34, height: 34, rx: 17, fill: "#f2b705", stroke: "#6b5a3c", "stroke-width": 1.2}));
+        g.append(text(x + 17, y + 22, action.slice(5), {class: "sy-bid-t", "text-anchor": "middle"}));
+        parts.push(target(g, action, [x, y, 34, 34], describe(view, action)));
+        x += 42;
+      }
+      y += 42;
     }
     // setup: the secret choice of characters
     if (view.phase === "pick") {

@@ -115,8 +115,6 @@ class State(ABC):
         self._log = None
         self._history = None
 
-    _init_common = __init__
-
     @classmethod
     def from_position(cls: type[S], game: Game, payload: Mapping[str, Any], data: GameData) -> S:
         """Return the state a saved position describes; raises ``RecordError`` if it is corrupt."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from ludi.engine import Game, GameData, Option, OptionValue, State
 from ludi.games.sylla import data as sylla_data
-from ludi.games.sylla.state import SyllaState, from_position, new_state
+from ludi.games.sylla.state import SyllaState, new_state
 
 
 class Sylla(Game):
@@ -49,7 +49,7 @@ class Sylla(Game):
 
     def state_from_position(self, payload: Mapping[str, Any], data: GameData) -> State:
         assert isinstance(data, sylla_data.SyllaData)
-        return from_position(self, payload, data)
+        return SyllaState.from_position(self, payload, data)
 
 
 GAME = Sylla()

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ludi.engine import Event, Game, IllegalAction, OptionValue, RecordError, Result, Rng, State
+from ludi.engine import Event, IllegalAction, OptionValue, Result, Rng, State
 from ludi.games.sylla import rules, view
 from ludi.games.sylla.actions import ActionTable, Move, table_for
 from ludi.games.sylla.data import Counts, SyllaData
@@ -148,7 +148,7 @@ class SyllaState(State):
     def __init__(
         self, players: int, seed: int, options: Mapping[str, OptionValue], data: SyllaData
     ) -> None:
-        self._init_common(players, seed, options, data)
+        super().__init__(players, seed, options, data)
         self.table = table_for(data)
         self.counts = data.counts[players]
         n = players
@@ -348,17 +348,4 @@ def new_state(
     """Return a match after setup, waiting for the secret choice of characters."""
     st = SyllaState(players, seed, options, data)
     rules.set_up(st)
-    return st
-
-
-def from_position(game: Game, payload: Mapping[str, Any], data: SyllaData) -> SyllaState:
-    """Return the state a saved position describes."""
-    try:
-        players = int(payload["players"])
-        seed = int(payload.get("seed", 0))
-        options = game.resolve_options(payload.get("options", {}), players)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"position header is not valid: {exc}") from exc
-    st = SyllaState(players, seed, options, data)
-    st._restore(payload)
     return st

@@ -49,6 +49,17 @@ def set_up(st: CaesarState) -> None:
     Centurions each player keeps 3 centurion tokens in front of the screen.
     """
     data, opts, rng = st.data, st.options, st.rng
+    in_use = tuple(
+        notice.section
+        for notice in data.info.reconstructed()
+        if (opts["solo"] != "off" or not notice.section.startswith("solo."))
+        and (
+            (opts["poison"] and opts["centurions"])
+            or notice.section != "bonus_tokens.returned_per_module"
+        )
+    )
+    if in_use:
+        st.log("reconstructed", in_use)
     pool = [b for b, n in data.bonus_base.items() for _ in range(n)]
     pool.remove("senate")  # the one fixed on Italy
     modules = [m for m in ("poison", "centurion") if opts[_module_option(m)]]

@@ -185,6 +185,12 @@ def narrate(st: CaesarState, event: Event, viewer: int | None) -> str | None:
         return f"{name(args[0])} {args[1]} and wins"
     if kind == "lose":
         return f"{name(args[0])} {args[1]} and loses"
+    if kind == "reconstructed":
+        (sections,) = args
+        return (
+            "Component data no public source gives is in use, as Ludi's labelled default "
+            f"(not the printed values; replace it with --data): {', '.join(sections)}"
+        )
     if kind == "setup":
         (bonuses,) = args
         dealt = ", ".join(f"{_province(st, p)} {b}" for p, b in enumerate(bonuses))

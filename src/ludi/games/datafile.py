@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from ludi.engine import DataError, DataNotice
+from ludi.engine import DataError, DataInfo, DataNotice
 
 M = TypeVar("M", bound=BaseModel)
+D = TypeVar("D")
 
 
 def read_layered(package: str, filename: str, user_path: Path | None) -> tuple[dict[str, Any], str]:
@@ -87,3 +89,37 @@ def notices(raw: Any, path: str = "") -> tuple[DataNotice, ...]:
             else:
                 found.extend(notices(value, here))
     return tuple(found)
+
+
+class DataLoader(Generic[M, D]):
+    """Load one game's data: the shipped default once per process, a user's file when asked.
+
+    ``check`` validates the layered raw data into the file's model (raising ``DataError``),
+    ``build`` turns the model and its provenance into the game's frozen records.
+    """
+
+    def __init__(
+        self,
+        package: str,
+        filename: str,
+        check: Callable[[dict[str, Any], str], M],
+        build: Callable[[M, DataInfo], D],
+    ) -> None:
+        self.package = package
+        self.filename = filename
+        self.check = check
+        self.build = build
+        self._default: D | None = None
+
+    def __call__(self, path: Path | None = None) -> D:
+        """Return the data: the shipped file, with the user's file at ``path`` laid over it."""
+        if path is not None:
+            return self._load(path)
+        if self._default is None:
+            self._default = self._load(None)
+        return self._default
+
+    def _load(self, path: Path | None) -> D:
+        raw, source = read_layered(self.package, self.filename, path)
+        model = self.check(raw, source)
+        return self.build(model, DataInfo(source, fingerprint(raw), notices(raw)))

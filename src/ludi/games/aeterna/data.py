@@ -19,14 +19,12 @@ The vocabulary (see docs/aeterna.md for how to write a card file):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ludi.engine import DataError, DataInfo, GameData
-from ludi.games.datafile import fingerprint, notices, read_layered
+from ludi.games.datafile import DataLoader
 
 Confidence = Literal["CONFIRMED", "LIKELY", "RECONSTRUCTED", "UNKNOWN"]
 Deck = Literal["monument", "province", "personality"]
@@ -677,24 +675,6 @@ def _card(index: int, cm: CardModel, deck: str, category: int) -> Card:
 # -- loading ---------------------------------------------------------------------------------
 
 
-def load(path: Path | None = None) -> AeternaData:
-    """Return Æterna's data: the shipped file, with a user's file laid over it if given."""
-    if path is None:
-        return _default()
-    return _load(path)
-
-
-@lru_cache(maxsize=1)
-def _default() -> AeternaData:
-    return _load(None)
-
-
-def _load(path: Path | None) -> AeternaData:
-    raw, source = read_layered("ludi.games.aeterna", "aeterna.yaml", path)
-    model = validate_file(raw, source)
-    return AeternaData(model, DataInfo(source, fingerprint(raw), notices(raw)))
-
-
 def validate_file(raw: dict[str, Any], source: str) -> AeternaFile:
     """Return the data validated; raises ``DataError`` naming the card, the field and the reason."""
     try:
@@ -723,3 +703,7 @@ def _where(raw: Any, loc: tuple[Any, ...]) -> str:
         parts.append(str(key))
         node = node.get(key) if isinstance(node, dict) else None
     return ".".join(parts) or "(top level)"
+
+
+#: Return the data: the shipped file, with a user's file laid over it if given.
+load = DataLoader("ludi.games.aeterna", "aeterna.yaml", validate_file, AeternaData)

@@ -8,14 +8,13 @@ values live in the data file, never in the code.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
+from functools import partial
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ludi.engine import DataInfo, GameData
-from ludi.games.datafile import fingerprint, notices, read_layered, validate
+from ludi.games.datafile import DataLoader, validate
 
 Confidence = Literal["CONFIRMED", "LIKELY", "RECONSTRUCTED", "UNKNOWN"]
 Step = Literal["draw_1", "draw_2", "play", "discard_1", "take_1_centurion"]
@@ -325,19 +324,5 @@ def _kind(
     return len(kinds) - 1
 
 
-def load(path: Path | None = None) -> CaesarData:
-    """Return Caesar!'s data: the shipped file, with a user's file laid over it if given."""
-    if path is None:
-        return _default()
-    return _load(path)
-
-
-@lru_cache(maxsize=1)
-def _default() -> CaesarData:
-    return _load(None)
-
-
-def _load(path: Path | None) -> CaesarData:
-    raw, source = read_layered("ludi.games.caesar", "caesar.yaml", path)
-    model = validate(CaesarFile, raw, source)
-    return CaesarData(model, DataInfo(source, fingerprint(raw), notices(raw)))
+#: Return the data: the shipped file, with a user's file laid over it if given.
+load = DataLoader("ludi.games.caesar", "caesar.yaml", partial(validate, CaesarFile), CaesarData)

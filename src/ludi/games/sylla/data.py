@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
+from functools import partial
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ludi.engine import DataInfo, GameData
-from ludi.games.datafile import fingerprint, notices, read_layered, validate
+from ludi.games.datafile import DataLoader, validate
 
 Confidence = Literal["CONFIRMED", "LIKELY", "RECONSTRUCTED", "UNKNOWN"]
 Colour = Literal["red", "yellow", "grey"]
@@ -434,19 +433,5 @@ def _mask(colours: Sequence[str]) -> int:
     return out
 
 
-def load(path: Path | None = None) -> SyllaData:
-    """Return Sylla's data: the shipped file, with a user's file laid over it if given."""
-    if path is None:
-        return _default()
-    return _load(path)
-
-
-@lru_cache(maxsize=1)
-def _default() -> SyllaData:
-    return _load(None)
-
-
-def _load(path: Path | None) -> SyllaData:
-    raw, source = read_layered("ludi.games.sylla", "sylla.yaml", path)
-    model = validate(SyllaFile, raw, source)
-    return SyllaData(model, DataInfo(source, fingerprint(raw), notices(raw)))
+#: Return the data: the shipped file, with a user's file laid over it if given.
+load = DataLoader("ludi.games.sylla", "sylla.yaml", partial(validate, SyllaFile), SyllaData)

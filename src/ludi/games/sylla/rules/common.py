@@ -4,11 +4,13 @@ markers and prestige."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ludi.games.sylla.data import FAMINE
 
 if TYPE_CHECKING:
+    from ludi.games.sylla.actions import Move
     from ludi.games.sylla.state import SyllaState
 
 
@@ -136,3 +138,30 @@ def move_marker(st: SyllaState, track: int, by: int) -> int:
 def add_prestige(st: SyllaState, seat: int, amount: int) -> None:
     """Move a prestige marker; it never goes below 0 (VII 1 note; Ludi applies it to all losses)."""
     st.prestige[seat] = max(0, st.prestige[seat] + amount)
+
+
+# -- bidding once around the table (the election, I 1; each building sale, III) -------------
+
+
+def call_next_bidder(st: SyllaState, can_outbid: Callable[[int], bool]) -> bool:
+    """Give the turn to the next seat of the round that can outbid the best offer; a seat that
+    cannot passes at once. Return False when the round has gone all the way around."""
+    while st.order:
+        seat = st.order[0]
+        if can_outbid(seat):
+            st.acting = [seat]
+            return True
+        st.order.pop(0)
+        st.log("pass", seat)
+    return False
+
+
+def record_bid(st: SyllaState, seat: int, action: Move) -> None:
+    """Record a seat's bid (the new best offer) or pass; each seat speaks once (I 1, III)."""
+    st.order.pop(0)
+    if action.verb == "pass":
+        st.log("pass", seat)
+    else:
+        st.high = action.n
+        st.leader = seat
+        st.log("bid", seat, action.n)

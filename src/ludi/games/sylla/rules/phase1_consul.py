@@ -11,9 +11,11 @@ from ludi.games.sylla.rules import phase2_recruitment, phase3_buildings
 from ludi.games.sylla.rules.common import (
     ELECT,
     TOKEN,
+    call_next_bidder,
     count_active,
     gain_token,
     move_marker,
+    record_bid,
     seats_from,
 )
 
@@ -56,25 +58,13 @@ def election_choices(st: SyllaState, seat: int) -> list[Move]:
 
 def next_elector(st: SyllaState) -> None:
     """Give the turn to the next bidder; one who cannot outbid passes at once (I 1)."""
-    while st.order:
-        seat = st.order[0]
-        if st.high < 0 or max_votes(st, seat) > st.high:
-            st.acting = [seat]
-            return
-        st.order.pop(0)
-        st.log("pass", seat)
-    finish_election(st)
+    if not call_next_bidder(st, lambda seat: st.high < 0 or max_votes(st, seat) > st.high):
+        finish_election(st)
 
 
 def elect_bid(st: SyllaState, seat: int, action: Move) -> None:
     """Record a bid or a pass in the election (I 1)."""
-    st.order.pop(0)
-    if action.verb == "pass":
-        st.log("pass", seat)
-    else:
-        st.high = action.n
-        st.leader = seat
-        st.log("bid", seat, action.n)
+    record_bid(st, seat, action)
     next_elector(st)
 
 

@@ -14,7 +14,9 @@ from ludi.games.sylla.rules.common import (
     TILT,
     TOKEN,
     add_prestige,
+    call_next_bidder,
     payers,
+    record_bid,
     seats_from,
 )
 
@@ -87,25 +89,13 @@ def bid_choices(st: SyllaState, seat: int) -> list[Move]:
 def next_bidder(st: SyllaState) -> None:
     """Give the turn to the next bidder; one who cannot outbid passes at once (III)."""
     colour = st.data.slot_colours[st.sale_slot]
-    while st.order:
-        seat = st.order[0]
-        if len(payers(st, seat, colour)) > st.high:
-            st.acting = [seat]
-            return
-        st.order.pop(0)
-        st.log("pass", seat)
-    finish_sale(st)
+    if not call_next_bidder(st, lambda seat: len(payers(st, seat, colour)) > st.high):
+        finish_sale(st)
 
 
 def sale_bid(st: SyllaState, seat: int, action: Move) -> None:
     """Record a bid or a pass on a building (III)."""
-    st.order.pop(0)
-    if action.verb == "pass":
-        st.log("pass", seat)
-    else:
-        st.high = action.n
-        st.leader = seat
-        st.log("bid", seat, action.n)
+    record_bid(st, seat, action)
     next_bidder(st)
 
 

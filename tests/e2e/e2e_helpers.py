@@ -1,4 +1,5 @@
-"""Helpers of the end-to-end tests: a real ``ludi serve`` on loopback, and where Chromium is."""
+"""Helpers of the end-to-end tests: a real ``ludi serve`` on loopback, where Chromium is, and
+the waits that keep a test in step with what the server acknowledged and the page drew."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import time
 import urllib.request
 from pathlib import Path
 from typing import Any
+
+from playwright.sync_api import Browser, Page
 
 CHROMIUM = os.environ.get("LUDI_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -74,3 +77,37 @@ class Server:
     def get(self, path: str) -> dict[str, Any]:
         with urllib.request.urlopen(self.base + path, timeout=10) as response:
             return json.load(response)  # type: ignore[no-any-return]
+
+    def moves(self, match_id: str) -> int:
+        """How many moves the server has acknowledged in a match."""
+        return int(self.get(f"/api/matches/{match_id}")["actions"])
+
+    def wait_for_moves(self, match_id: str, count: int, seconds: float = 15) -> None:
+        deadline = time.monotonic() + seconds
+        while self.moves(match_id) < count:
+            assert time.monotonic() < deadline, f"move {count} was not taken"
+            time.sleep(0.05)
+
+
+def open_page(browser: Browser, url: str, width: int = 1280, height: int = 900) -> Page:
+    """Open a page that keeps the script errors it meets in ``page.errors``."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(url)
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def drawn_and_acknowledged(page: Page, server: Server, match_id: str) -> int:
+    """Wait until the page draws every move the server has acknowledged; return their count.
+
+    A page may still show the position before the last move for a moment after the server
+    took it: clicking then would act on a stale picture."""
+    deadline = time.monotonic() + 15
+    while True:
+        done = server.moves(match_id)
+        if page.locator(f'#turn[data-n="{done}"]').count():
+            return done
+        assert time.monotonic() < deadline, f"the page never showed move {done}"
+        time.sleep(0.05)

@@ -5,36 +5,15 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from typing import Any
 
-from e2e_helpers import Server
+from e2e_helpers import Server, drawn_and_acknowledged, open_page
 from playwright.sync_api import Browser, Page, expect
 
 import ludi
 
 HILLS = {"1": "Capitolinus", "2": "Palatinus", "3": "Quirinalis", "4": "Caelius", "5": "Aventinus"}
 HILLS |= {"6": "Esquilinus", "7": "Viminalis"}
-
-
-def open_page(browser: Browser, url: str, width: int = 1280) -> Page:
-    page = browser.new_page(viewport={"width": width, "height": 800})
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(url)
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
-
-
-def moves_so_far(server: Server, match_id: str) -> int:
-    return int(server.get(f"/api/matches/{match_id}")["actions"])
-
-
-def wait_for_moves(server: Server, match_id: str, count: int) -> None:
-    deadline = time.monotonic() + 15
-    while moves_so_far(server, match_id) < count:
-        assert time.monotonic() < deadline, "the move was not taken"
-        time.sleep(0.1)
 
 
 def packet_on_page(page: Page) -> list[str]:
@@ -106,7 +85,7 @@ def test_the_board_is_drawn_and_the_draft_is_secret(server: Server, browser: Bro
 
     # Ann keeps a card by clicking; she waits for Bob, who still sees nothing of hers
     ann_pick = keep_first_card(ann)
-    wait_for_moves(server, match_id, 1)
+    server.wait_for_moves(match_id, 1)
     twin.apply(0, f"pick:{ann_pick}")
     expect(ann.locator(".ae-waiting")).to_contain_text("Waiting for Bob")
     expect(ann.locator(".turn")).to_contain_text("Waiting for Bob")
@@ -117,7 +96,7 @@ def test_the_board_is_drawn_and_the_draft_is_secret(server: Server, browser: Bro
     # Bob keeps one: the next round starts for both, each with the other's passed-on packet,
     # and neither pick is on the other's page
     bob_pick = keep_first_card(bob)
-    wait_for_moves(server, match_id, 2)
+    server.wait_for_moves(match_id, 2)
     twin.apply(1, f"pick:{bob_pick}")
     for page in (ann, bob):
         expect(page.locator(".ae-mine h3")).to_contain_text("round 2 of 4")
@@ -149,18 +128,18 @@ def test_a_phone_plays_the_draft_and_a_hill_by_clicking(server: Server, browser:
     expect(page.locator(".ae-map .ae-hill:not(.ae-inactive)")).to_have_count(7)
     for _ in range(4):  # the four picks of the draft
         expect(page.locator(".ae-packet .ae-card.ae-playable").first).to_be_visible(timeout=15000)
-        before = moves_so_far(server, match_id)
+        before = drawn_and_acknowledged(page, server, match_id)
         keep_first_card(page)
-        wait_for_moves(server, match_id, before + 1)
+        server.wait_for_moves(match_id, before + 1)
     expect(page.locator(".ae-hand .ae-card")).to_have_count(4, timeout=15000)
     # B. Actions: a highlighted hill, then "Place a citizen" with no reward token
     expect(page.locator(".turn.mine")).to_be_visible(timeout=15000)
     hill = page.locator(".ae-map .ae-hill.ae-can").first
     number = hill.get_attribute("data-hill") or ""
     hill.click()
-    before = moves_so_far(server, match_id)
+    before = server.moves(match_id)
     page.locator(f".ae-chooser button[data-action='influence:{number}']").click()
-    wait_for_moves(server, match_id, before + 1)
+    server.wait_for_moves(match_id, before + 1)
     expect(page.locator("#log")).to_contain_text(
         f"Red places a citizen on {HILLS[number]} ({number})"
     )

@@ -7,28 +7,8 @@ from __future__ import annotations
 import json
 import time
 
-from e2e_helpers import Server
+from e2e_helpers import Server, open_page
 from playwright.sync_api import Browser, Page, expect
-
-
-def open_page(browser: Browser, url: str, width: int) -> Page:
-    page = browser.new_page(viewport={"width": width, "height": 800 if width > 500 else 844})
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(url)
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
-
-
-def moves_so_far(server: Server, match_id: str) -> int:
-    return int(server.get(f"/api/matches/{match_id}")["actions"])
-
-
-def wait_for_moves(server: Server, match_id: str, count: int) -> None:
-    deadline = time.monotonic() + 15
-    while moves_so_far(server, match_id) < count:
-        assert time.monotonic() < deadline, "the move was not taken"
-        time.sleep(0.05)
 
 
 def phase(page: Page) -> str:
@@ -38,11 +18,11 @@ def phase(page: Page) -> str:
 
 def click_drawing(server: Server, match_id: str, page: Page) -> str:
     """Take the first move highlighted on the drawing; return its notation."""
-    before = moves_so_far(server, match_id)
+    before = server.moves(match_id)
     target = page.locator(".sy-svg .target").first
     action = target.get_attribute("data-action") or ""
     target.click()
-    wait_for_moves(server, match_id, before + 1)
+    server.wait_for_moves(match_id, before + 1)
     return action
 
 
@@ -59,8 +39,8 @@ def test_the_sylla_board_is_drawn_played_by_clicking_and_keeps_secrets(
         },
     )
     match_id = created["id"]
-    ann = open_page(browser, server.base + created["seats"][0]["link"], 1280)
-    bob = open_page(browser, server.base + created["seats"][1]["link"], 390)  # a phone
+    ann = open_page(browser, server.base + created["seats"][0]["link"], 1280, 800)
+    bob = open_page(browser, server.base + created["seats"][1]["link"], 390, 844)  # a phone
 
     # the board's main parts, drawn in SVG
     for page in (ann, bob):
@@ -112,9 +92,9 @@ def test_the_sylla_board_is_drawn_played_by_clicking_and_keeps_secrets(
     expect(bob.locator(".turn.mine")).to_be_visible(timeout=15000)
     ann.locator('.sy-stepper[aria-label="more denarii"]').click()
     expect(ann.locator("#sy-money")).to_have_text("1")
-    before = moves_so_far(server, match_id)
+    before = server.moves(match_id)
     ann.locator('.sy-work .target[data-action="up:1"]').click()
-    wait_for_moves(server, match_id, before + 1)
+    server.wait_for_moves(match_id, before + 1)
     expect(ann.locator(".sy-seat.mine")).to_contain_text("thumb up, 1 denarii")
     # Bob sees that Ann has chosen, never what
     expect(ann_on_bob).to_contain_text("has chosen (hidden)")
@@ -131,9 +111,9 @@ def test_the_sylla_board_is_drawn_played_by_clicking_and_keeps_secrets(
     expect(bob.locator(".refusal .rule")).to_contain_text("Rule: VI")
 
     # Bob votes too: only now are both choices revealed, to everyone
-    before = moves_so_far(server, match_id)
+    before = server.moves(match_id)
     bob.locator('.sy-work .target[data-action="down:0"]').click()
-    wait_for_moves(server, match_id, before + 1)
+    server.wait_for_moves(match_id, before + 1)
     expect(bob.locator("#log")).to_contain_text("Blue: thumb up, 1 denarii", timeout=15000)
     expect(ann.locator("#log")).to_contain_text("Red: thumb down, 0 denarii")
     for page in (ann, bob):

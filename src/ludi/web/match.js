@@ -191,6 +191,7 @@ async function render() {
 
 function renderTurn(msg) {
   const turn = $("turn");
+  turn.dataset.n = msg.n; // how many moves this picture shows: lets tests and tools wait for it
   if (msg.over) {
     const winners = msg.result.winners.map((w) => seatName(msg, w)).join(" and ");
     turn.textContent = `The match is over: ${winners} won (${msg.result.reason}).`;

@@ -4,6 +4,9 @@ validation with pydantic, provenance notices and a fingerprint that records keep
 A user's file may give any of the top-level sections of the shipped file; each section given
 replaces the shipped one whole. Whatever does not validate is refused with the file, the field
 and the reason.
+
+Every game's file model is built from ``FileModel`` (unknown fields refused, frozen once read)
+and gives each section a ``Provenance``: where its values come from and how sure they are.
 """
 
 from __future__ import annotations
@@ -13,15 +16,32 @@ import json
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 import yaml
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
-from ludi.engine import DataError, DataInfo, DataNotice
+from ludi.engine import DataError, DataInfo, DataNotice, GameData
 
 M = TypeVar("M", bound=BaseModel)
 D = TypeVar("D")
+
+#: how sure the reference is of a value; RECONSTRUCTED ones are labelled defaults
+Confidence = Literal["CONFIRMED", "LIKELY", "RECONSTRUCTED", "UNKNOWN"]
+
+
+class FileModel(BaseModel):
+    """A part of a data file: a field it does not name is refused, and nothing changes once read."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Provenance(FileModel):
+    """Where a section's values come from and how sure that source is."""
+
+    source: str
+    confidence: Confidence
+    note: str | None = None
 
 
 def read_layered(package: str, filename: str, user_path: Path | None) -> tuple[dict[str, Any], str]:
@@ -52,15 +72,23 @@ def read_layered(package: str, filename: str, user_path: Path | None) -> tuple[d
     return raw, str(user_path)
 
 
-def validate(model: type[M], raw: dict[str, Any], source: str) -> M:
-    """Return ``raw`` validated as ``model``; raises ``DataError`` naming each bad field."""
+def field_path(raw: Any, loc: tuple[Any, ...]) -> str:
+    """Return a bad field's path in a data file, dotted (``map.cells.3.icon``)."""
+    return ".".join(str(p) for p in loc) or "(top level)"
+
+
+def validate(
+    model: type[M],
+    raw: dict[str, Any],
+    source: str,
+    where: Callable[[Any, tuple[Any, ...]], str] = field_path,
+) -> M:
+    """Return ``raw`` validated as ``model``; raises ``DataError`` naming each bad field by
+    ``where`` (the raw data and the field's location give its name in the message)."""
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            where = ".".join(str(p) for p in err["loc"]) or "(top level)"
-            problems.append(f"{where}: {err['msg']}")
+        problems = [f"{where(raw, err['loc'])}: {err['msg']}" for err in exc.errors()]
         raise DataError(f"{source}: " + "; ".join(problems)) from None
 
 
@@ -89,6 +117,15 @@ def notices(raw: Any, path: str = "") -> tuple[DataNotice, ...]:
             else:
                 found.extend(notices(value, here))
     return tuple(found)
+
+
+class FileData(GameData, Generic[M]):
+    """A game's data made from its file: the validated ``model`` and where it came from
+    (``info``); each game's subclass adds the records and lookup tables its rules read."""
+
+    def __init__(self, model: M, info: DataInfo) -> None:
+        self.info = info
+        self.model = model
 
 
 class DataLoader(Generic[M, D]):

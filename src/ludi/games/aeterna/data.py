@@ -21,12 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
-from ludi.engine import DataError, DataInfo, GameData
-from ludi.games.datafile import DataLoader
+from ludi.engine import DataError, DataInfo
+from ludi.games.datafile import DataLoader, FileData, FileModel, Provenance, validate
 
-Confidence = Literal["CONFIRMED", "LIKELY", "RECONSTRUCTED", "UNKNOWN"]
 Deck = Literal["monument", "province", "personality"]
 RESOURCES = ("aurei", "grain", "stone", "citizens", "unrest", "pp")
 BASE_COUNTERS = (
@@ -65,17 +64,7 @@ OPS_BY_TYPE = {
 }
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Provenance(_Model):
-    source: str
-    confidence: Confidence
-    note: str | None = None
-
-
-class Bundle(_Model):
+class Bundle(FileModel):
     """An amount of each resource; unrest may be negative (lose unrest), the rest too for costs."""
 
     aurei: int = 0
@@ -89,7 +78,7 @@ class Bundle(_Model):
         return (self.aurei, self.grain, self.stone, self.citizens, self.unrest, self.pp)
 
 
-class Payment(_Model):
+class Payment(FileModel):
     """What a player pays: never negative, never unrest or PP."""
 
     aurei: int = Field(0, ge=0)
@@ -104,14 +93,14 @@ class Payment(_Model):
 Counter = Annotated[str, Field(pattern=r"^[a-z_]+(:[a-z_]+)?$")]
 
 
-class GainEffect(_Model):
+class GainEffect(FileModel):
     """Gain a bundle."""
 
     op: Literal["gain"]
     what: Bundle
 
 
-class GainPerEffect(_Model):
+class GainPerEffect(FileModel):
     """Gain ``what`` once per unit of a counter, at most ``max_times`` times."""
 
     op: Literal["gain_per"]
@@ -120,7 +109,7 @@ class GainPerEffect(_Model):
     max_times: int | None = Field(None, ge=1)
 
 
-class ConvertEffect(_Model):
+class ConvertEffect(FileModel):
     """Pay ``pay`` (all of it, citizens from the Domus) to gain ``gain``."""
 
     op: Literal["convert"]
@@ -128,7 +117,7 @@ class ConvertEffect(_Model):
     gain: Bundle
 
 
-class AmountEffect(_Model):
+class AmountEffect(FileModel):
     """A permanent modifier with an amount (see PERMANENT_OPS)."""
 
     op: Literal[
@@ -139,24 +128,24 @@ class AmountEffect(_Model):
     citizens: int = Field(0, ge=0)  # feed_free: how many citizens need no grain
 
 
-class InfluenceDiscountEffect(_Model):
+class InfluenceDiscountEffect(FileModel):
     op: Literal["influence_discount"]
     grain: int = Field(ge=1)
 
 
-class TriggerEffect(_Model):
+class TriggerEffect(FileModel):
     """A permanent trigger: gain ``what`` whenever you pass / take a reward token / play a province."""
 
     op: Literal["on_pass", "on_reward_token", "on_play_province"]
     what: Bundle
 
 
-class ScoringBonusEffect(_Model):
+class ScoringBonusEffect(FileModel):
     op: Literal["scoring_bonus_per_prefect_hill"]
     pp: int
 
 
-class EndgameEffect(_Model):
+class EndgameEffect(FileModel):
     op: Literal["endgame_pp_per"]
     per: Counter
     pp: int
@@ -175,7 +164,7 @@ Effect = Annotated[
 ]
 
 
-class AbilityModel(_Model):
+class AbilityModel(FileModel):
     type: Literal["instant", "permanent", "activated", "endgame"]
     effect: Effect
     text: str
@@ -191,7 +180,7 @@ class AbilityModel(_Model):
         return self
 
 
-class RequirementModel(_Model):
+class RequirementModel(FileModel):
     """A personality's requirement: a counter, or the smallest of several (sets of things)."""
 
     count: Counter | None = None
@@ -207,7 +196,7 @@ class RequirementModel(_Model):
         return (self.count,) if self.count is not None else tuple(self.count_min_of or ())
 
 
-class CardModel(_Model):
+class CardModel(FileModel):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str
     name_ru: str | None = None
@@ -223,17 +212,17 @@ class CardModel(_Model):
     provenance: Provenance
 
 
-class DeckModel(_Model):
+class DeckModel(FileModel):
     provenance: Provenance
     cards: list[CardModel] = Field(min_length=1)
 
 
-class SeatsModel(_Model):
+class SeatsModel(FileModel):
     provenance: Provenance
     colours: list[str] = Field(min_length=4, max_length=4)
 
 
-class SetupModel(_Model):
+class SetupModel(FileModel):
     provenance: Provenance
     citizens_per_player: int = Field(ge=2)
     start: Payment
@@ -244,12 +233,12 @@ class SetupModel(_Model):
     damage_tokens_used: int = Field(ge=0)
 
 
-class HillModel(_Model):
+class HillModel(FileModel):
     number: int = Field(ge=1)
     name: str
 
 
-class HillsModel(_Model):
+class HillsModel(FileModel):
     provenance: Provenance
     spaces: int = Field(ge=1)
     spaces_by_players: dict[int, int]
@@ -267,26 +256,26 @@ class HillsModel(_Model):
         return self
 
 
-class PassTrackModel(_Model):
+class PassTrackModel(FileModel):
     provenance: Provenance
     values: dict[int, list[int]]
 
 
-class UnrestTrackModel(_Model):
+class UnrestTrackModel(FileModel):
     provenance: Provenance
     max: int = Field(ge=1)
     damage_spaces: list[int]
     damage_spaces_provenance: Provenance
 
 
-class DoomTrackModel(_Model):
+class DoomTrackModel(FileModel):
     provenance: Provenance
     values: list[int] = Field(min_length=1)
     damnatio: int = Field(ge=1)
     damnatio_ru: int = Field(ge=1)
 
 
-class BuildingsModel(_Model):
+class BuildingsModel(FileModel):
     provenance: Provenance
     types: list[str] = Field(min_length=1)
     per_type: int = Field(ge=1)
@@ -301,40 +290,40 @@ class BuildingsModel(_Model):
         return self
 
 
-class DamageTokenModel(_Model):
+class DamageTokenModel(FileModel):
     id: str
     cost: Payment
 
 
-class DamageTokensModel(_Model):
+class DamageTokensModel(FileModel):
     provenance: Provenance
     tokens: list[DamageTokenModel] = Field(min_length=1)
 
 
-class RewardTokenModel(_Model):
+class RewardTokenModel(FileModel):
     id: str
     back: int = Field(ge=2, le=4)
     gain: Bundle = Bundle()
     play_board_card: bool = False
 
 
-class RewardTokensModel(_Model):
+class RewardTokensModel(FileModel):
     provenance: Provenance
     tokens: list[RewardTokenModel] = Field(min_length=1)
 
 
-class EndGameModel(_Model):
+class EndGameModel(FileModel):
     stone_per_pp: int = Field(ge=1)
     grain_per_pp: int = Field(ge=1)
     aurei_per_pp: int = Field(ge=1)
 
 
-class DiversityModel(_Model):
+class DiversityModel(FileModel):
     set_of_6: int
     set_of_7: int
 
 
-class RulesNumbersModel(_Model):
+class RulesNumbersModel(FileModel):
     provenance: Provenance
     influence_grain: list[int] = Field(min_length=1)
     discard_rewards: dict[str, Bundle]
@@ -345,14 +334,14 @@ class RulesNumbersModel(_Model):
     diversity: DiversityModel
 
 
-class CategoryModel(_Model):
+class CategoryModel(FileModel):
     id: str = Field(pattern=r"^[a-z_]+$")
     deck: Deck
     name: str
     colour: str
 
 
-class CategoriesModel(_Model):
+class CategoriesModel(FileModel):
     provenance: Provenance
     kinds: list[CategoryModel] = Field(min_length=1)
 
@@ -364,7 +353,7 @@ class CategoriesModel(_Model):
         return self
 
 
-class AeternaFile(_Model):
+class AeternaFile(FileModel):
     format: Literal["ludi-aeterna-data/1"]
     seats: SeatsModel
     setup: SetupModel
@@ -534,12 +523,11 @@ class DamageToken:
     cost: Six
 
 
-class AeternaData(GameData):
+class AeternaData(FileData[AeternaFile]):
     """The validated data with the lookup tables the rules use."""
 
     def __init__(self, model: AeternaFile, info: DataInfo) -> None:
-        self.info = info
-        self.model = model
+        super().__init__(model, info)
         self.colours = tuple(model.seats.colours)
         setup = model.setup
         self.citizens_per_player = setup.citizens_per_player
@@ -677,11 +665,7 @@ def _card(index: int, cm: CardModel, deck: str, category: int) -> Card:
 
 def validate_file(raw: dict[str, Any], source: str) -> AeternaFile:
     """Return the data validated; raises ``DataError`` naming the card, the field and the reason."""
-    try:
-        model = AeternaFile.model_validate(raw)
-    except ValidationError as exc:
-        problems = [f"{_where(raw, err['loc'])}: {err['msg']}" for err in exc.errors()]
-        raise DataError(f"{source}: " + "; ".join(problems)) from None
+    model = validate(AeternaFile, raw, source, where=_where)
     problems = _check_cards(model) + _check_counts(model)
     if problems:
         raise DataError(f"{source}: " + "; ".join(problems))

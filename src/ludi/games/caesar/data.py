@@ -11,41 +11,30 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
-from ludi.engine import DataInfo, GameData
-from ludi.games.datafile import DataLoader, validate
+from ludi.engine import DataInfo
+from ludi.games.datafile import DataLoader, FileData, FileModel, Provenance, validate
 
-Confidence = Literal["CONFIRMED", "LIKELY", "RECONSTRUCTED", "UNKNOWN"]
 Step = Literal["draw_1", "draw_2", "play", "discard_1", "take_1_centurion"]
 BONUS_KINDS = ("tactics", "wealth", "might", "senate", "poison", "centurion")
 LETTERS = ("A", "B", "C", "D", "E")
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Provenance(_Model):
-    source: str
-    confidence: Confidence
-    note: str | None = None
-
-
-class ProvinceModel(_Model):
+class ProvinceModel(FileModel):
     code: str = Field(pattern=r"^[A-Z]{2}$")
     name: str
     central: bool = False
 
 
-class CellModel(_Model):
+class CellModel(FileModel):
     id: str = Field(pattern=r"^[a-z][0-9a-z]*$")
     provinces: tuple[str, str]
     icon: str
     border_control: bool = False
 
 
-class MapModel(_Model):
+class MapModel(FileModel):
     provenance: Provenance
     provinces: list[ProvinceModel] = Field(min_length=2)
     italy: str
@@ -83,7 +72,7 @@ class MapModel(_Model):
         return self
 
 
-class TokenModel(_Model):
+class TokenModel(FileModel):
     icon: str
     values: tuple[int, int]
 
@@ -94,30 +83,30 @@ class TokenModel(_Model):
         return self
 
 
-class CenturionModel(_Model):
+class CenturionModel(FileModel):
     icons: list[str] = Field(min_length=1)
     values: tuple[int, int]
 
 
-class InfluenceModel(_Model):
+class InfluenceModel(FileModel):
     provenance: Provenance
     base: list[TokenModel] = Field(min_length=1)
     centurions: list[CenturionModel]
 
 
-class ControlModel(_Model):
+class ControlModel(FileModel):
     provenance: Provenance
     per_player: int = Field(ge=1)
 
 
-class BonusCounts(_Model):
+class BonusCounts(FileModel):
     tactics: int = Field(ge=0)
     wealth: int = Field(ge=0)
     might: int = Field(ge=0)
     senate: int = Field(ge=1)
 
 
-class BonusModel(_Model):
+class BonusModel(FileModel):
     provenance: Provenance
     base: BonusCounts
     poison: int = Field(ge=0)
@@ -126,13 +115,13 @@ class BonusModel(_Model):
     returned_per_module_provenance: Provenance
 
 
-class HandModel(_Model):
+class HandModel(FileModel):
     provenance: Provenance
     start: int = Field(ge=1)
     start_with_poison: int = Field(ge=1)
 
 
-class SeatsModel(_Model):
+class SeatsModel(FileModel):
     provenance: Provenance
     names: tuple[str, str]
     colours: tuple[str, str]
@@ -141,7 +130,7 @@ class SeatsModel(_Model):
 Level = Literal["easy", "normal", "hard"]
 
 
-class SoloModel(_Model):
+class SoloModel(FileModel):
     provenance: Provenance
     crassus_row: int = Field(ge=1)
     mixes: dict[Literal["base", "centurions"], dict[Level, dict[str, int]]]
@@ -161,7 +150,7 @@ class SoloModel(_Model):
         return self
 
 
-class CaesarFile(_Model):
+class CaesarFile(FileModel):
     format: Literal["ludi-caesar-data/1"]
     seats: SeatsModel
     map: MapModel
@@ -234,12 +223,11 @@ class TokenKind:
         return not self.icons or cell.icon in self.icons
 
 
-class CaesarData(GameData):
+class CaesarData(FileData[CaesarFile]):
     """The validated data with the lookup tables the rules use."""
 
     def __init__(self, model: CaesarFile, info: DataInfo) -> None:
-        self.info = info
-        self.model = model
+        super().__init__(model, info)
         self.seat_names = model.seats.names
         self.colours = model.seats.colours
         codes = [p.code for p in model.map.provinces]

@@ -12,12 +12,11 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
-from ludi.engine import DataInfo, GameData
-from ludi.games.datafile import DataLoader, validate
+from ludi.engine import DataInfo
+from ludi.games.datafile import DataLoader, FileData, FileModel, Provenance, validate
 
-Confidence = Literal["CONFIRMED", "LIKELY", "RECONSTRUCTED", "UNKNOWN"]
 Colour = Literal["red", "yellow", "grey"]
 CharType = Literal["senator", "merchant", "legionary", "vestal", "slave"]
 TrackId = Literal["civic", "leisure", "health"]
@@ -44,22 +43,12 @@ CRANE = "crane"
 FAMINE = 3  # the famine marker, after the three Res Publica tracks
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Provenance(_Model):
-    source: str
-    confidence: Confidence
-    note: str | None = None
-
-
-class SeatsModel(_Model):
+class SeatsModel(FileModel):
     provenance: Provenance
     colours: list[str] = Field(min_length=4, max_length=4)
 
 
-class StartModel(_Model):
+class StartModel(FileModel):
     provenance: Provenance
     denarii: int = Field(ge=0)
     denarii_per_merchant: int = Field(ge=0)
@@ -69,14 +58,14 @@ class StartModel(_Model):
     cubes_per_player: int = Field(ge=1)
 
 
-class CountModel(_Model):
+class CountModel(FileModel):
     players: int = Field(ge=2, le=4)
     characters: int = Field(ge=1)
     display: int = Field(ge=0)
     sales: int = Field(ge=0, le=6)
 
 
-class PlayerCountsModel(_Model):
+class PlayerCountsModel(FileModel):
     provenance: Provenance
     counts: list[CountModel]
     unused_sets_provenance: Provenance
@@ -89,14 +78,14 @@ class PlayerCountsModel(_Model):
         return self
 
 
-class CardModel(_Model):
+class CardModel(FileModel):
     kind: str = Field(pattern=r"^[a-z_]+$")
     type: CharType
     christian: bool
     hexes: list[Colour] = Field(min_length=1)
 
 
-class CharactersModel(_Model):
+class CharactersModel(FileModel):
     provenance: Provenance
     sets: list[str] = Field(min_length=4, max_length=4)
     cards: list[CardModel] = Field(min_length=1)
@@ -114,14 +103,14 @@ class CharactersModel(_Model):
         return self
 
 
-class CraneModel(_Model):
+class CraneModel(FileModel):
     provenance: Provenance
     cards: int = Field(ge=0)
     hexes: list[Colour] = Field(min_length=1)
     hexes_provenance: Provenance
 
 
-class EffectsModel(_Model):
+class EffectsModel(FileModel):
     stall_denarii: int = Field(ge=0)
     field_relief: int = Field(ge=0)
     temple_cost: int = Field(ge=0)
@@ -131,13 +120,13 @@ class EffectsModel(_Model):
     bank_denarii: int = Field(ge=0)
 
 
-class LetterCounts(_Model):
+class LetterCounts(FileModel):
     A: int = Field(ge=0)
     B: int = Field(ge=0)
     C: int = Field(ge=0)
 
 
-class BuildingsModel(_Model):
+class BuildingsModel(FileModel):
     provenance: Provenance
     effects: EffectsModel
     slots: list[Colour] = Field(min_length=6, max_length=6)
@@ -153,7 +142,7 @@ class BuildingsModel(_Model):
         return self
 
 
-class EventModel(_Model):
+class EventModel(FileModel):
     id: str = Field(pattern=r"^[a-z_]+$")
     name: str
     name_pl: str
@@ -167,7 +156,7 @@ class EventModel(_Model):
     decadence: bool = False
 
 
-class EventsModel(_Model):
+class EventsModel(FileModel):
     provenance: Provenance
     fixed: str
     decadence_prestige: int = Field(ge=0)
@@ -186,13 +175,13 @@ class EventsModel(_Model):
         return self
 
 
-class TrackModel(_Model):
+class TrackModel(FileModel):
     id: TrackId
     name: str
     colour: str
 
 
-class LadderModel(_Model):
+class LadderModel(FileModel):
     provenance: Provenance
     tracks: list[TrackModel] = Field(min_length=3, max_length=3)
     values: list[int] = Field(min_length=2)
@@ -218,24 +207,24 @@ class LadderModel(_Model):
         return self
 
 
-class WorkModel(_Model):
+class WorkModel(FileModel):
     id: str = Field(pattern=r"^[a-z_]+$")
     name: str
     name_pl: str
-    places: list[int] = []
-    thresholds: list[tuple[int, int]] = []
+    places: list[int] = Field(default_factory=list)
+    thresholds: list[tuple[int, int]] = Field(default_factory=list)
     track: Literal["civic", "leisure", "health", "famine"] | None = None
     by: int = 0
     per_votes: int = Field(default=1, ge=1)
 
 
-class EcclesiaModel(_Model):
+class EcclesiaModel(FileModel):
     christian_prestige: int = Field(ge=0)
     slave_cost: int = Field(ge=1)
     slave_prestige: int = Field(ge=0)
 
 
-class WorksModel(_Model):
+class WorksModel(FileModel):
     provenance: Provenance
     plebs_votes_per_prestige: int = Field(ge=1)
     cards: list[WorkModel] = Field(min_length=1)
@@ -243,7 +232,7 @@ class WorksModel(_Model):
     ecclesia: EcclesiaModel
 
 
-class SyllaFile(_Model):
+class SyllaFile(FileModel):
     format: Literal["ludi-sylla-data/1"]
     seats: SeatsModel
     start: StartModel
@@ -328,12 +317,11 @@ class Counts:
     sales: int
 
 
-class SyllaData(GameData):
+class SyllaData(FileData[SyllaFile]):
     """The validated data with the lookup tables the rules use."""
 
     def __init__(self, model: SyllaFile, info: DataInfo) -> None:
-        self.info = info
-        self.model = model
+        super().__init__(model, info)
         self.colours = tuple(model.seats.colours)
         st = model.start
         self.start_denarii = st.denarii

@@ -7,8 +7,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, Server, free_port
-from playwright.sync_api import Browser, sync_playwright
+from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, PATIENCE, Server, free_port
+from playwright.sync_api import Browser, expect, sync_playwright
+
+# An assertion on the page waits for it to come true up to this long (5 s by default): a busy
+# machine may take that long to draw a position; an assertion that holds passes at once.
+expect.set_options(timeout=PATIENCE * 1000)
 
 
 @pytest.fixture

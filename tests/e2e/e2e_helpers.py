@@ -1,5 +1,9 @@
 """Helpers of the end-to-end tests: a real ``ludi serve`` on loopback, where Chromium is, and
-the waits that keep a test in step with what the server acknowledged and the page drew."""
+the waits that keep a test in step with what the server acknowledged and the page drew.
+
+Every wait here waits for a condition (a message, a count, a mark on the page), never for a
+length of time, so a test runs the same on an idle machine and on a busy one; the deadlines
+only turn a hang into a failure."""
 
 from __future__ import annotations
 
@@ -11,10 +15,11 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, WebSocket
 
 CHROMIUM = os.environ.get("LUDI_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -27,12 +32,27 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+#: how long a test waits for the server or the page to get somewhere (a busy CI machine)
+PATIENCE = 30.0
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """Return a loopback port nobody else will be handed until our server binds it.
+
+    A port merely bound and closed goes back to the kernel at once, and another test's server
+    or any outgoing connection may take it before ours starts. Here a connection is made and
+    closed on it first, so it stays in TIME_WAIT for a minute: the kernel hands it to no one
+    else meanwhile, while a server binding it with SO_REUSEADDR (as uvicorn does) still can."""
+    with socket.socket() as listener:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(1)
+        port = int(listener.getsockname()[1])
+        with socket.create_connection(("127.0.0.1", port)) as client:
+            accepted, _ = listener.accept()
+            accepted.close()  # the accepting side closes first: it holds the TIME_WAIT
+        del client
+    return port
 
 
 class Server:
@@ -49,20 +69,25 @@ class Server:
         command += ["--port", str(self.port), "--db", str(self.db), "--bot-delay", "0.05"]
         command += ["--bot-processes", "0"]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE
         while time.monotonic() < deadline:
+            code = self.process.poll()
+            if code is not None:  # it could not start (its error is in the captured stderr)
+                raise RuntimeError(f"the server exited with code {code} on port {self.port}")
             try:
-                urllib.request.urlopen(f"{self.base}/api/games", timeout=1).read()
-                return
+                urllib.request.urlopen(f"{self.base}/api/games", timeout=5).read()
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError("the server did not start within 30 s")
+                continue
+            if self.process.poll() is None:  # the server that answered is ours
+                return
+        raise RuntimeError(f"the server did not start within {PATIENCE:g} s")
 
     def kill(self) -> None:
         """Kill the server at once, as a crash would (no shutdown, no last commit)."""
         if self.process is not None and self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL)
-            self.process.wait(timeout=10)
+            self.process.wait(timeout=PATIENCE)
         self.process = None
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -71,32 +96,99 @@ class Server:
             data=json.dumps(body).encode(),
             headers={"Content-Type": "application/json"},
         )
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=PATIENCE) as response:
             return json.load(response)  # type: ignore[no-any-return]
 
     def get(self, path: str) -> dict[str, Any]:
-        with urllib.request.urlopen(self.base + path, timeout=10) as response:
+        with urllib.request.urlopen(self.base + path, timeout=PATIENCE) as response:
             return json.load(response)  # type: ignore[no-any-return]
 
     def moves(self, match_id: str) -> int:
         """How many moves the server has acknowledged in a match."""
         return int(self.get(f"/api/matches/{match_id}")["actions"])
 
-    def wait_for_moves(self, match_id: str, count: int, seconds: float = 15) -> None:
+    def wait_for_moves(self, match_id: str, count: int, seconds: float = PATIENCE) -> None:
+        """Wait until the server has acknowledged ``count`` moves (by anyone) in a match."""
         deadline = time.monotonic() + seconds
         while self.moves(match_id) < count:
             assert time.monotonic() < deadline, f"move {count} was not taken"
             time.sleep(0.05)
 
 
+class Wire:
+    """What went over a page's websockets (every connection it opened, reconnections too):
+    the moves it sent, and the acknowledgements and refusals the server sent back."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.received: list[dict[str, Any]] = []
+
+    def watch(self, ws: WebSocket) -> None:
+        ws.on("framesent", lambda payload: self._note(self.sent, payload))
+        ws.on("framereceived", lambda payload: self._note(self.received, payload))
+
+    @staticmethod
+    def _note(into: list[dict[str, Any]], payload: str | bytes) -> None:
+        message = json.loads(payload)
+        if message.get("type") in ("act", "ack", "error"):
+            into.append(message)
+
+    def acts(self) -> list[dict[str, Any]]:
+        return [m for m in self.sent if m["type"] == "act"]
+
+    def answer(self, ref: Any) -> dict[str, Any] | None:
+        """Return the server's ack or refusal of the move sent with ``ref``, if it came."""
+        return next((m for m in self.received if m.get("ref") == ref), None)
+
+
+#: whether the page shows the position after move ``n`` or later, or hides behind the curtain
+DRAWN = """n => Number(document.getElementById("turn").dataset.n ?? -1) >= n
+    || !document.getElementById("curtain").hidden"""
+
+
 def open_page(browser: Browser, url: str, width: int = 1280, height: int = 900) -> Page:
-    """Open a page that keeps the script errors it meets in ``page.errors``."""
+    """Open a page that keeps the script errors it meets in ``page.errors`` and what went
+    over its websockets in ``page.wire``."""
     page = browser.new_page(viewport={"width": width, "height": height})
     errors: list[str] = []
+    wire = Wire()
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(url)
+    page.on("websocket", wire.watch)
     page.errors = errors  # type: ignore[attr-defined]
+    page.wire = wire  # type: ignore[attr-defined]
+    page.goto(url)
     return page
+
+
+def wire(page: Page) -> Wire:
+    return page.wire  # type: ignore[attr-defined,no-any-return]
+
+
+def sent_moves(page: Page) -> int:
+    """How many moves the page has sent so far."""
+    return len(wire(page).acts())
+
+
+def acknowledged(page: Page, move: Callable[[], None]) -> tuple[str, int]:
+    """Make one move on ``page`` with ``move()`` (clicks that end in sending it); wait until the
+    server acknowledged that very move and the page drew the position after it (or, in hot
+    seat, hid itself behind the curtain). Return the move's notation and the number of moves
+    the match has then. A refusal fails the test with the server's reason."""
+    before = sent_moves(page)
+    move()
+    deadline = time.monotonic() + PATIENCE
+    while sent_moves(page) == before:
+        assert time.monotonic() < deadline, "the page sent no move"
+        page.wait_for_timeout(20)
+    assert sent_moves(page) == before + 1, "the page sent more than one move"
+    act = wire(page).acts()[before]
+    while (answer := wire(page).answer(act["ref"])) is None:
+        assert time.monotonic() < deadline, f"no answer to {act['action']}"
+        page.wait_for_timeout(20)
+    assert answer["type"] == "ack", f"{act['action']} was refused: {answer['reason']}"
+    n = int(answer["n"])
+    page.wait_for_function(DRAWN, arg=n, timeout=PATIENCE * 1000)
+    return str(act["action"]), n
 
 
 def drawn_and_acknowledged(page: Page, server: Server, match_id: str) -> int:
@@ -104,10 +196,23 @@ def drawn_and_acknowledged(page: Page, server: Server, match_id: str) -> int:
 
     A page may still show the position before the last move for a moment after the server
     took it: clicking then would act on a stale picture."""
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + PATIENCE
     while True:
         done = server.moves(match_id)
         if page.locator(f'#turn[data-n="{done}"]').count():
             return done
         assert time.monotonic() < deadline, f"the page never showed move {done}"
-        time.sleep(0.05)
+        page.wait_for_timeout(50)
+
+
+def my_turn(page: Page, server: Server, match_id: str) -> int:
+    """Wait until the page, up to date with the server, shows that its seat is to move (the
+    others, bots included, move meanwhile); return the number of moves so far."""
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        done = drawn_and_acknowledged(page, server, match_id)
+        if page.locator(".turn.mine").count():
+            return done
+        assert page.locator(".turn.over").count() == 0, "the match ended"
+        assert time.monotonic() < deadline, "the page's turn never came"
+        page.wait_for_timeout(50)

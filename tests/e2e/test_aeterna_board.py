@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from e2e_helpers import Server, drawn_and_acknowledged, open_page
+from e2e_helpers import Server, acknowledged, drawn_and_acknowledged, my_turn, open_page
 from playwright.sync_api import Browser, Page, expect
 
 import ludi
@@ -20,13 +20,19 @@ def packet_on_page(page: Page) -> list[str]:
     return [c.get_attribute("data-card") or "" for c in page.locator(".ae-packet .ae-card").all()]
 
 
-def keep_first_card(page: Page) -> str:
-    """Keep the first card of the packet by clicking it, then "Keep ..."; return its id."""
+def keep_first_card(page: Page) -> tuple[str, int]:
+    """Keep the first card of the packet by clicking it, then "Keep ..."; return its id and
+    the match's move count once the server acknowledged the pick."""
     card = page.locator(".ae-packet .ae-card.ae-playable").first
     card_id = card.get_attribute("data-card") or ""
-    card.click()
-    page.locator(f".ae-chooser button[data-action='pick:{card_id}']").click()
-    return card_id
+
+    def keep() -> None:
+        card.click()
+        page.locator(f".ae-chooser button[data-action='pick:{card_id}']").click()
+
+    action, n = acknowledged(page, keep)
+    assert action == f"pick:{card_id}"
+    return card_id, n
 
 
 def assert_hidden(page: Page, cards: list[dict[str, Any]], visible: dict[str, Any]) -> None:
@@ -54,12 +60,11 @@ def test_the_board_is_drawn_and_the_draft_is_secret(server: Server, browser: Bro
             "seats": [{"name": "Ann"}, {"name": "Bob"}],
         },
     )
-    match_id = created["id"]
     twin = ludi.new_match("aeterna", players=2, seed=seed)  # the same match, to know the secrets
     ann = open_page(browser, server.base + created["seats"][0]["link"])
     bob = open_page(browser, server.base + created["seats"][1]["link"])
     for page in (ann, bob):
-        expect(page.locator(".turn.mine")).to_be_visible(timeout=15000)
+        expect(page.locator(".turn.mine")).to_be_visible()
 
     # the board's parts: seven hills (three in play with two players), their stacks' spaces and
     # reward tokens, the unrest track with its four damage tokens, the pass track, the building
@@ -84,8 +89,8 @@ def test_the_board_is_drawn_and_the_draft_is_secret(server: Server, browser: Bro
     assert_hidden(bob, ann_view["draft"]["cards_before_you"], bob_view)
 
     # Ann keeps a card by clicking; she waits for Bob, who still sees nothing of hers
-    ann_pick = keep_first_card(ann)
-    server.wait_for_moves(match_id, 1)
+    ann_pick, n = keep_first_card(ann)
+    assert n == 1
     twin.apply(0, f"pick:{ann_pick}")
     expect(ann.locator(".ae-waiting")).to_contain_text("Waiting for Bob")
     expect(ann.locator(".turn")).to_contain_text("Waiting for Bob")
@@ -95,8 +100,8 @@ def test_the_board_is_drawn_and_the_draft_is_secret(server: Server, browser: Bro
 
     # Bob keeps one: the next round starts for both, each with the other's passed-on packet,
     # and neither pick is on the other's page
-    bob_pick = keep_first_card(bob)
-    server.wait_for_moves(match_id, 2)
+    bob_pick, n = keep_first_card(bob)
+    assert n == 2
     twin.apply(1, f"pick:{bob_pick}")
     for page in (ann, bob):
         expect(page.locator(".ae-mine h3")).to_contain_text("round 2 of 4")
@@ -126,20 +131,24 @@ def test_a_phone_plays_the_draft_and_a_hill_by_clicking(server: Server, browser:
     expect(page.locator("svg.ae-map")).to_be_visible()
     assert page.locator("svg.ae-map").get_attribute("viewBox") == "0 0 466 680"
     expect(page.locator(".ae-map .ae-hill:not(.ae-inactive)")).to_have_count(7)
-    for _ in range(4):  # the four picks of the draft
-        expect(page.locator(".ae-packet .ae-card.ae-playable").first).to_be_visible(timeout=15000)
-        before = drawn_and_acknowledged(page, server, match_id)
-        keep_first_card(page)
-        server.wait_for_moves(match_id, before + 1)
-    expect(page.locator(".ae-hand .ae-card")).to_have_count(4, timeout=15000)
+    for round_ in range(4):  # the four picks of the draft
+        # the three bots pick first (a pick of theirs redraws the page and would drop a card
+        # Ann has selected but not yet kept), then only Ann is left to choose
+        server.wait_for_moves(match_id, 4 * round_ + 3)
+        assert drawn_and_acknowledged(page, server, match_id) == 4 * round_ + 3
+        expect(page.locator(".ae-packet .ae-card.ae-playable").first).to_be_visible()
+        assert keep_first_card(page)[1] == 4 * round_ + 4
+    expect(page.locator(".ae-hand .ae-card")).to_have_count(4)
     # B. Actions: a highlighted hill, then "Place a citizen" with no reward token
-    expect(page.locator(".turn.mine")).to_be_visible(timeout=15000)
+    my_turn(page, server, match_id)
     hill = page.locator(".ae-map .ae-hill.ae-can").first
     number = hill.get_attribute("data-hill") or ""
-    hill.click()
-    before = server.moves(match_id)
-    page.locator(f".ae-chooser button[data-action='influence:{number}']").click()
-    server.wait_for_moves(match_id, before + 1)
+
+    def influence() -> None:
+        hill.click()
+        page.locator(f".ae-chooser button[data-action='influence:{number}']").click()
+
+    acknowledged(page, influence)
     expect(page.locator("#log")).to_contain_text(
         f"Red places a citizen on {HILLS[number]} ({number})"
     )

@@ -4,21 +4,34 @@ from __future__ import annotations
 
 import time
 
-from e2e_helpers import Server, drawn_and_acknowledged, open_page
+from e2e_helpers import (
+    PATIENCE,
+    Server,
+    acknowledged,
+    drawn_and_acknowledged,
+    my_turn,
+    open_page,
+)
 from playwright.sync_api import Browser, Page, expect
 
 
-def play_one_move(page: Page) -> None:
-    """Take a legal move by clicking: a bonus decision, or a token, a cell and a facing."""
-    expect(page.locator(".turn.mine")).to_be_visible(timeout=15000)
+def click_a_move(page: Page) -> None:
+    """Click a legal move: a bonus decision, or a token, a cell and (if asked) a facing."""
+    expect(page.locator(".turn.mine")).to_be_visible()
     if page.locator(".chip.playable").count() == 0:
         page.locator(".chooser button[data-action]").first.click()  # use the bonus
         return
     page.locator(".chip.playable").first.click()
     page.locator(".cell.target").first.click()
-    facing = page.locator(".chooser button[data-action]")
-    if facing.count():
-        facing.first.click()
+    # a cell with one way to place the token sends the move; otherwise the chooser asks
+    if page.locator(".chooser", has_text="which way does it face").count():
+        page.locator(".chooser button[data-action]").first.click()
+
+
+def play_one_move(page: Page) -> int:
+    """Take a legal move by clicking; return the match's move count once the server has
+    acknowledged it and the page drawn it."""
+    return acknowledged(page, lambda: click_a_move(page))[1]
 
 
 def test_a_whole_caesar_match_by_clicking_against_a_bot(server: Server, browser: Browser) -> None:
@@ -29,16 +42,15 @@ def test_a_whole_caesar_match_by_clicking_against_a_bot(server: Server, browser:
     page = open_page(browser, server.base + created["seats"][0]["link"])
     expect(page.locator(".caesar-map")).to_be_visible()
     deadline = time.monotonic() + 240
-    while page.locator(".turn.over").count() == 0:
+    while True:
         assert time.monotonic() < deadline, "the match took too long"
-        page.wait_for_selector(".turn.mine, .turn.over", timeout=20000)
+        drawn_and_acknowledged(page, server, created["id"])
         if page.locator(".turn.over").count():
             break
-        before = drawn_and_acknowledged(page, server, created["id"])
-        if page.locator(".turn.mine").count() == 0:
-            continue  # what looked like our turn was a picture from before the last move
-        play_one_move(page)
-        server.wait_for_moves(created["id"], before + 1)
+        if page.locator(".turn.mine").count():
+            play_one_move(page)
+        else:
+            page.wait_for_timeout(50)  # the bot is thinking
     expect(page.locator("#result")).to_contain_text("Final scoring")
     header = server.get(f"/api/matches/{created['id']}")
     assert header["status"] == "finished"
@@ -62,24 +74,19 @@ def test_the_page_recovers_when_the_server_is_killed_and_restarted(
     match_id = created["id"]
     page = open_page(browser, server.base + created["seats"][0]["link"])
     # Ann moves (her turn may hold a bonus decision) until the bot has answered
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + PATIENCE
     while True:
-        done = drawn_and_acknowledged(page, server, match_id)
-        if done >= 2 and page.locator(".turn.mine").count():
+        done = my_turn(page, server, match_id)
+        if done >= 2:
             break
         assert time.monotonic() < deadline, "the bot did not answer"
-        if page.locator(".turn.mine").count():
-            play_one_move(page)
-            server.wait_for_moves(match_id, done + 1)
-        else:
-            time.sleep(0.1)
+        play_one_move(page)
     server.kill()
-    expect(page.locator("#connection")).to_contain_text("reconnecting", timeout=10000)
+    expect(page.locator("#connection")).to_contain_text("reconnecting")
     server.start()
-    expect(page.locator("#connection")).to_have_text("connected", timeout=15000)
+    expect(page.locator("#connection")).to_have_text("connected")
     assert server.moves(match_id) == done  # nothing acknowledged was lost
-    play_one_move(page)  # and the match goes on from the page as it was
-    server.wait_for_moves(match_id, done + 1)
+    assert play_one_move(page) == done + 1  # and the match goes on from the page as it was
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -94,9 +101,10 @@ def test_hot_seat_hides_each_screen_until_its_owner_takes_it(
     expect(page.locator(".caesar-map")).to_be_hidden()
     page.locator("#take-screen").click()
     expect(page.locator(".seat-panel.mine")).to_contain_text("Your screen")
-    while page.locator("#curtain").is_hidden():
-        play_one_move(page)  # Ann's turn may include a bonus decision
-        page.wait_for_timeout(300)
+    played = 0
+    while page.locator("#curtain").is_hidden():  # Ann's turn may include a bonus decision
+        played = play_one_move(page)  # (drawn, or hidden behind the curtain)
+    assert played == server.moves(created["id"]) >= 1
     expect(page.locator("#curtain")).to_contain_text("Pass the screen to Bob")
     page.locator("#take-screen").click()
     expect(page.locator(".seat-panel.mine")).to_contain_text("Pompey")
@@ -112,7 +120,7 @@ def test_the_phone_width_shows_the_board_and_the_screen(server: Server, browser:
     play_one_move(page)
     expect(page.locator("#log li").first).to_be_visible()
     # a move typed in notation that the rules refuse: its reason and rule are shown
-    expect(page.locator(".turn.mine")).to_be_visible(timeout=15000)
+    my_turn(page, server, created["id"])
     page.locator("details.notation summary").click()
     page.locator("#notation").fill("ship9/9@b01")
     page.locator("details.notation button[type=submit]").click()
@@ -124,29 +132,32 @@ def test_two_browsers_make_a_simultaneous_secret_decision(server: Server, browse
     """Sylla starts with every player choosing characters in secret at the same time: the
     first to choose waits, sees nothing of the other's choice, and both go on once both chose."""
     created = server.post(
-        "/api/matches", {"game": "sylla", "players": 2, "seats": [{"name": "Ann"}, {"name": "Bob"}]}
+        "/api/matches",
+        {"game": "sylla", "players": 2, "seed": 4, "seats": [{"name": "Ann"}, {"name": "Bob"}]},
     )
     match_id = created["id"]
     ann = open_page(browser, server.base + created["seats"][0]["link"])
     bob = open_page(browser, server.base + created["seats"][1]["link"])
     for page in (ann, bob):
-        expect(page.locator(".turn.mine")).to_be_visible(timeout=15000)
+        expect(page.locator(".turn.mine")).to_be_visible()
     picks = 0
-    while ann.locator(".turn.mine").count():  # Ann makes all her secret choices
-        ann.locator("button.move").first.click()
+    while True:  # Ann makes all her secret choices
+        drawn_and_acknowledged(ann, server, match_id)
+        if not ann.locator(".turn.mine").count():
+            break
         picks += 1
-        server.wait_for_moves(match_id, picks)
-        ann.wait_for_timeout(200)
+        assert acknowledged(ann, lambda: ann.locator("button.move").first.click())[1] == picks
         assert picks < 20
     expect(ann.locator(".turn")).to_contain_text("Waiting for Bob")
     expect(bob.locator(".turn.mine")).to_be_visible()
-    while bob.locator(".turn.mine").count() and '"phase": "pick"' in (
-        bob.locator(".view-json").text_content() or ""
-    ):
-        bob.locator("button.move").first.click()
+    while True:
+        drawn_and_acknowledged(bob, server, match_id)
+        if not bob.locator(".turn.mine").count() or '"phase": "pick"' not in (
+            bob.locator(".view-json").text_content() or ""
+        ):
+            break
         picks += 1
-        server.wait_for_moves(match_id, picks)
-        bob.wait_for_timeout(200)
+        assert acknowledged(bob, lambda: bob.locator("button.move").first.click())[1] == picks
         assert picks < 40
     # both have chosen: both pages show the next phase
     for page in (ann, bob):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import time
 
-from e2e_helpers import Server, open_page
+from e2e_helpers import Server, acknowledged, drawn_and_acknowledged, open_page
 from playwright.sync_api import Browser, Page, expect
 
 
@@ -16,14 +16,10 @@ def phase(page: Page) -> str:
     return text.split('"phase": "', 1)[1].split('"', 1)[0]
 
 
-def click_drawing(server: Server, match_id: str, page: Page) -> str:
-    """Take the first move highlighted on the drawing; return its notation."""
-    before = server.moves(match_id)
-    target = page.locator(".sy-svg .target").first
-    action = target.get_attribute("data-action") or ""
-    target.click()
-    server.wait_for_moves(match_id, before + 1)
-    return action
+def click_drawing(page: Page) -> str:
+    """Take the first move highlighted on the drawing; return its notation once the server has
+    acknowledged it and the page drawn the position after it."""
+    return acknowledged(page, lambda: page.locator(".sy-svg .target").first.click())[0]
 
 
 def test_the_sylla_board_is_drawn_played_by_clicking_and_keeps_secrets(
@@ -44,7 +40,7 @@ def test_the_sylla_board_is_drawn_played_by_clicking_and_keeps_secrets(
 
     # the board's main parts, drawn in SVG
     for page in (ann, bob):
-        expect(page.locator(".turn.mine")).to_be_visible(timeout=15000)
+        expect(page.locator(".turn.mine")).to_be_visible()
         expect(page.locator(".sy-track svg")).to_be_visible()
         expect(page.locator(".sy-track .sy-phase")).to_have_count(7)
         expect(page.locator(".sy-track .sy-ladder")).to_have_count(3)
@@ -56,7 +52,7 @@ def test_the_sylla_board_is_drawn_played_by_clicking_and_keeps_secrets(
         expect(page.locator(".sy-seat.mine")).to_have_count(1)
 
     # setup: Ann keeps characters by clicking cards of her set; Bob sees only how many
-    kept = click_drawing(server, match_id, ann)
+    kept = click_drawing(ann)
     assert kept.startswith("pick:")
     expect(ann.locator(".sy-seat.mine")).to_contain_text("Kept so far (1")
     ann_on_bob = bob.locator('.sy-seat[data-seat="0"]')
@@ -73,10 +69,11 @@ def test_the_sylla_board_is_drawn_played_by_clicking_and_keeps_secrets(
     while "vote" not in (phase(ann), phase(bob)):
         assert time.monotonic() < deadline, "round 1 took too long"
         for page in (ann, bob):
+            drawn_and_acknowledged(page, server, match_id)  # click no stale picture
             if page.locator(".turn.mine").count() and phase(page) != "vote":
                 assert page.locator(".sy-svg .target").count(), f"nothing to click in {phase(page)}"
-                clicked.append(click_drawing(server, match_id, page))
-        time.sleep(0.05)
+                clicked.append(click_drawing(page))
+        ann.wait_for_timeout(50)  # the bot's turn
     kinds = {action.split(":")[0] for action in clicked}
     assert {"pick", "recruit", "cube"} <= kinds, kinds
 
@@ -88,13 +85,12 @@ def test_the_sylla_board_is_drawn_played_by_clicking_and_keeps_secrets(
     expect(ann_on_bob).to_contain_text("? denarii")
 
     # the vote: Ann puts a denarius in her fist and turns her thumb up, on the drawing
-    expect(ann.locator(".turn.mine")).to_be_visible(timeout=15000)
-    expect(bob.locator(".turn.mine")).to_be_visible(timeout=15000)
+    expect(ann.locator(".turn.mine")).to_be_visible()
+    expect(bob.locator(".turn.mine")).to_be_visible()
     ann.locator('.sy-stepper[aria-label="more denarii"]').click()
     expect(ann.locator("#sy-money")).to_have_text("1")
-    before = server.moves(match_id)
-    ann.locator('.sy-work .target[data-action="up:1"]').click()
-    server.wait_for_moves(match_id, before + 1)
+    up = ann.locator('.sy-work .target[data-action="up:1"]')
+    assert acknowledged(ann, up.click)[0] == "up:1"
     expect(ann.locator(".sy-seat.mine")).to_contain_text("thumb up, 1 denarii")
     # Bob sees that Ann has chosen, never what
     expect(ann_on_bob).to_contain_text("has chosen (hidden)")
@@ -111,10 +107,9 @@ def test_the_sylla_board_is_drawn_played_by_clicking_and_keeps_secrets(
     expect(bob.locator(".refusal .rule")).to_contain_text("Rule: VI")
 
     # Bob votes too: only now are both choices revealed, to everyone
-    before = server.moves(match_id)
-    bob.locator('.sy-work .target[data-action="down:0"]').click()
-    server.wait_for_moves(match_id, before + 1)
-    expect(bob.locator("#log")).to_contain_text("Blue: thumb up, 1 denarii", timeout=15000)
+    down = bob.locator('.sy-work .target[data-action="down:0"]')
+    assert acknowledged(bob, down.click)[0] == "down:0"
+    expect(bob.locator("#log")).to_contain_text("Blue: thumb up, 1 denarii")
     expect(ann.locator("#log")).to_contain_text("Red: thumb down, 0 denarii")
     for page in (ann, bob):
         assert page.errors == []  # type: ignore[attr-defined]

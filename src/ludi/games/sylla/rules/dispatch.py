@@ -3,6 +3,7 @@ rule), and the call of the rule that carries a checked decision out."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ludi.engine import IllegalAction
@@ -41,6 +42,23 @@ if TYPE_CHECKING:
     from ludi.games.sylla.state import SyllaState
 
 
+#: the rule that lists a seat's decisions, for each phase whose decisions depend on the position
+CHOICES: dict[str, Callable[[SyllaState, int], list[Move]]] = {
+    PICK: setup.pick_choices,
+    ELECT: phase1_consul.election_choices,
+    RECRUIT: phase2_recruitment.recruit_choices,
+    OFFER: phase3_buildings.offer_choices,
+    BID: phase3_buildings.bid_choices,
+    TILT: phase3_buildings.tilt_choices,
+    USE: phase4_income.use_choices,
+    CUBE: phase5_events.cube_choices,
+    AVERT: phase5_events.avert_choices,
+    REMOVE: phase5_events.remove_choices,
+    COVER: phase5_events.cover_choices,
+    FREE: end_of_game.free_choices,
+}
+
+
 def choices(st: SyllaState, seat: int) -> list[Move]:
     """Return ``seat``'s legal decisions now (empty if it is not to act)."""
     if seat not in st.acting:
@@ -48,33 +66,10 @@ def choices(st: SyllaState, seat: int) -> list[Move]:
     phase = st.phase
     if phase == VOTE:
         return list(st.table.votes(st.money[seat]))
-    if phase == BID:
-        return phase3_buildings.bid_choices(st, seat)
-    if phase == CUBE:
-        return phase5_events.cube_choices(st, seat)
-    if phase == ELECT:
-        return phase1_consul.election_choices(st, seat)
     if phase == TOKEN:
         return list(st.table.token)
-    if phase == OFFER:
-        return phase3_buildings.offer_choices(st, seat)
-    if phase == TILT:
-        return phase3_buildings.tilt_choices(st, seat)
-    if phase == RECRUIT:
-        return phase2_recruitment.recruit_choices(st, seat)
-    if phase == USE:
-        return phase4_income.use_choices(st, seat)
-    if phase == PICK:
-        return setup.pick_choices(st, seat)
-    if phase == AVERT:
-        return phase5_events.avert_choices(st, seat)
-    if phase == REMOVE:
-        return phase5_events.remove_choices(st, seat)
-    if phase == COVER:
-        return phase5_events.cover_choices(st, seat)
-    if phase == FREE:
-        return end_of_game.free_choices(st, seat)
-    return []
+    rule = CHOICES.get(phase)
+    return rule(st, seat) if rule is not None else []
 
 
 def check(st: SyllaState, seat: int, action: Move) -> None:

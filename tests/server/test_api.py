@@ -19,7 +19,11 @@ from ludi.store.sql import SqlStore
 
 
 def play_out(ws: Any, first: dict[str, Any], seed: int = 1) -> list[dict[str, Any]]:
-    """Play a seat's moves at random until the match ends; return every message received."""
+    """Play a seat's moves at random until the match ends; return every message received.
+
+    After each move it waits for the move's ack and acts again only on a position at least as
+    recent: a state sent before the ack (a bot's simultaneous move) would offer a stale choice.
+    Every move must be acknowledged (a refusal fails the test)."""
     rng = random.Random(seed)
     messages = [first]
     message = first
@@ -31,6 +35,13 @@ def play_out(ws: Any, first: dict[str, Any], seed: int = 1) -> list[dict[str, An
             if message["legal"] and message["n"] > acted_at:  # once per position
                 acted_at = message["n"]
                 ws.send_json({"type": "act", "action": rng.choice(message["legal"])})
+                answer = ws.receive_json()
+                while answer["type"] == "state":  # sent before our move was taken
+                    messages.append(answer)
+                    answer = ws.receive_json()
+                messages.append(answer)
+                assert answer["type"] == "ack", answer
+                acted_at = answer["n"] - 1  # the states before our move's are stale
         message = ws.receive_json()
         messages.append(message)
 
@@ -246,29 +257,47 @@ def test_a_wrong_token_or_no_hello_closes_the_connection(client: TestClient) -> 
         assert ws.receive_json()["reason"] == "no such match"
 
 
-def test_a_flooding_client_is_throttled_and_others_are_served(db: Path | str) -> None:
+class FrozenClock:
+    """Stands in for the flood guard's clock: time moves only when the test says so, so how
+    many messages pass does not depend on how fast a busy machine handles them."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+def test_a_flooding_client_is_throttled_and_others_are_served(
+    db: Path | str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = FrozenClock()
+    monkeypatch.setattr("ludi.server.protocol.time", clock)
     with make_client(db, message_rate=20.0) as client:
-        _flood(client)
-
-
-def _flood(client: TestClient) -> None:
-    match_id, first, _ = _setup_two_humans(client)
-    other_id, other, _ = _setup_two_humans(client)
-    with (
-        client.websocket_connect(f"/ws/{match_id}") as flood,
-        client.websocket_connect(f"/ws/{other_id}") as calm,
-    ):
-        hello(flood, first)
-        hello(calm, other)
-        for _ in range(100):
-            flood.send_json({"type": "ping"})
-        calm.send_json({"type": "ping", "ref": "calm"})
-        assert calm.receive_json() == {"type": "pong", "ref": "calm"}
-        error, before = receive_until(flood, "error")
-        assert "slow down" in error["reason"]
-        assert error["rule"] == "Ludi server: at most 20 messages a second per connection"
-        assert 40 <= len(before) < 100  # the burst was answered, then the flood was cut off
-        assert all(m["type"] == "pong" for m in before)
+        match_id, first, _ = _setup_two_humans(client)
+        other_id, other, _ = _setup_two_humans(client)
+        with (
+            client.websocket_connect(f"/ws/{match_id}") as flood,
+            client.websocket_connect(f"/ws/{other_id}") as calm,
+        ):
+            hello(flood, first)
+            hello(calm, other)
+            for _ in range(100):
+                flood.send_json({"type": "ping"})
+            calm.send_json({"type": "ping", "ref": "calm"})
+            assert calm.receive_json() == {"type": "pong", "ref": "calm"}
+            error, before = receive_until(flood, "error")
+            assert "slow down" in error["reason"]
+            assert error["rule"] == "Ludi server: at most 20 messages a second per connection"
+            assert len(before) == 40  # the burst (twice the rate) was answered, then cut off
+            assert all(m["type"] == "pong" for m in before)
+            # a second later the guard lets 20 more through (its rate), and no more
+            clock.now += 1.0
+            for i in range(21):
+                flood.send_json({"type": "ping", "ref": i})
+            error, before = receive_until(flood, "error")
+            assert "slow down" in error["reason"]
+            assert before == [{"type": "pong", "ref": i} for i in range(20)]
 
 
 # -- durability --------------------------------------------------------------------------------
@@ -547,3 +576,37 @@ def test_a_searching_bot_thinks_in_a_worker_process(db: Path | str) -> None:
                 message = ws.receive_json()
         log = SqlStore(db).action_log(created["id"])
         assert log and log[0][0] == 0
+
+
+def test_a_bot_chooses_the_same_whoever_moves_first_in_a_simultaneous_decision(
+    client: TestClient, db: Path | str
+) -> None:
+    """Æterna's draft is a simultaneous secret pick: the bot's pick must not depend on whether
+    the human picked before it (a matter of timing), or a restarted server, or the same seed
+    played again, would not make the same match."""
+
+    def bot_pick(bot_first: bool) -> tuple[str, str]:
+        created = create(client, game="aeterna", players=2, seed=21)
+        match_id = created["id"]
+        ann, bob = (s["token"] for s in created["seats"])
+        with (
+            client.websocket_connect(f"/ws/{match_id}") as ws0,
+            client.websocket_connect(f"/ws/{match_id}") as ws1,
+        ):
+            mine = hello(ws0, ann)
+            hello(ws1, bob)
+            if not bot_first:
+                ws0.send_json({"type": "act", "action": mine["legal"][0]})
+                assert receive_until(ws0, "ack")[0]["n"] == 1
+            ws1.send_json({"type": "bot", "spec": "random"})  # Bob leaves his seat to a bot
+            receive_until(ws1, "ack")
+            state_after(ws1, 1 if bot_first else 2)  # the bot has picked
+            if bot_first:
+                ws0.send_json({"type": "act", "action": mine["legal"][0]})
+                assert receive_until(ws0, "ack")[0]["n"] == 2
+        log = SqlStore(db).action_log(match_id)  # (the bot may have picked again by now)
+        picks = dict(log[:2])
+        assert sorted(picks) == [0, 1]
+        return picks[0], picks[1]
+
+    assert bot_pick(bot_first=True) == bot_pick(bot_first=False)

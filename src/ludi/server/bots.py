@@ -5,9 +5,9 @@ event loop, since handing such a choice to a thread costs more than making it. E
 for a second holds up neither the event loop nor the other matches; the state travels there as
 its position (JSON), the way every stored match does, and comes back as an action's notation.
 
-A bot is made afresh for each decision with a seed drawn from the match's seed and the number
-of actions so far, so a restarted server makes the same choices and nothing has to survive in
-the workers.
+A bot is made afresh for each decision with a seed drawn from the match's seed, its seat and the
+number of moves that seat has made, so a restarted server makes the same choices (whoever moved
+first in a simultaneous decision) and nothing has to survive in the workers.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ CHEAP_BOTS = frozenset({"random", "crassus"})
 
 
 def bot_seed(match_seed: int, actions: int, seat: int) -> int:
-    """Return the seed of a bot's decision: fixed by the match, the move number and the seat."""
+    """Return the seed of a bot's decision: fixed by the match, the seat and ``actions``, the
+    number of moves the seat has made so far."""
     digest = hashlib.sha256(f"{match_seed}:{actions}:{seat}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
 

@@ -416,12 +416,20 @@ class Hub:
                 await asyncio.sleep(self.bot_delay)
             if room.bot_for(seat) != spec or seat not in room.state.to_act:
                 return
-            seed = bot_seed(room.state.seed, room.n, seat)
+            asked_at = room.n
+            # seeded by the seat's own move count, not the match's: in a simultaneous decision
+            # how many others moved first is a matter of timing, and must not change the choice
+            own_moves = sum(1 for s, _ in room.state.history() if s == seat)
+            seed = bot_seed(room.state.seed, own_moves, seat)
             text = await self.pool.choose(room.state, seat, spec, seed)
             async with room.lock:
                 room.thinking.discard(seat)
                 mine = False
-                if room.bot_for(seat) != spec or seat not in room.state.to_act:
+                if (
+                    room.bot_for(seat) != spec
+                    or seat not in room.state.to_act
+                    or room.n != asked_at  # another seat moved meanwhile: choose again
+                ):
                     self._kick_bots(room)
                     return
                 await self._apply_locked(room, seat, text)

@@ -239,12 +239,45 @@ def _choice_text(st: SyllaState, s: int) -> str:
     return f"free:{st.choice[s]}"
 
 
+#: events told by filling in their values, in order: {0}, {1}, ...
+TOLD = {
+    "round": "Round {0}",
+    "famine": "Famine rises {0} to {1}",
+    "to_bottom": "{0} character(s) go under the deck",
+    "ecclesia": "Ecclesia is built: the end of the game",
+}
+#: events about a seat, its first value: told with its name as {seat}, the other values as {1}, ...
+TOLD_OF_SEAT = {
+    "consul": "{seat} is First Consul with {1} votes, paying {2} denarii",
+    "pass": "{seat} passes",
+    "bid": "{seat} bids {1}",
+    "recruit": "{seat} recruits a {1}",
+    "tilt": "{seat} tilts a {1}",
+    "crane": "{seat} takes a Crane card (usable from next round)",
+    "income": "{seat} takes {1} denarii of income",
+    "temple": "{seat} pays the Private Temple",
+    "decadence": "{seat} has the most cubes on Decadence: +{1} prestige",
+    "nothing_to_cover": "{seat} has nothing to turn face down",
+    "uncover": "{seat}'s {1} is face up again",
+    "voted": "{seat} has decided",
+    "plebs": "{seat} gives to the plebs: +{1} prestige",
+    "work_prestige": "{seat} builds: +{1} prestige",
+    "christians": "{seat}: {1} Christian card(s)",
+    "freed": "{seat} frees {1} Slave(s)",
+}
+
+
 def narrate(st: SyllaState, event: Event, viewer: int | None) -> str | None:
-    """Return the text of ``event`` as ``viewer`` may read it (None: nothing to see)."""
+    """Return the text of ``event`` as ``viewer`` may read it (None: nothing to see): from
+    ``TOLD`` or ``TOLD_OF_SEAT`` when only its values are filled in, else told below."""
     data = st.data
     kind, *args = event
     name = st.seat_name
     tracks = data.track_names
+    if kind in TOLD:
+        return TOLD[kind].format(*args)
+    if kind in TOLD_OF_SEAT:
+        return TOLD_OF_SEAT[kind].format(*args, seat=name(args[0]))
     if kind == "data":
         (sections,) = args
         return "RECONSTRUCTED component data in use (not the printed values): " + ", ".join(
@@ -264,27 +297,11 @@ def narrate(st: SyllaState, event: Event, viewer: int | None) -> str | None:
         return f"{name(seat)} reveals {', '.join(kinds)} and takes {money} denarii"
     if kind == "display":
         return f"Characters shown: {', '.join(args[0]) or 'none'}"
-    if kind == "round":
-        return f"Round {args[0]}"
-    if kind == "pass":
-        return f"{name(args[0])} passes"
-    if kind == "bid":
-        return f"{name(args[0])} bids {args[1]}"
-    if kind == "consul":
-        seat, votes, paid = args
-        return f"{name(seat)} is First Consul with {votes} votes, paying {paid} denarii"
     if kind == "token":
         seat, track, secret = args
         if secret and viewer != seat:
             return f"{name(seat)} takes a Res Publica token behind the screen"
         return f"{name(seat)} takes a {tracks[track]} token"
-    if kind == "famine":
-        moved, level = args
-        return f"Famine rises {moved} to {level}"
-    if kind == "to_bottom":
-        return f"{args[0]} character(s) go under the deck"
-    if kind == "recruit":
-        return f"{name(args[0])} recruits a {args[1]}"
     if kind == "offer":
         seat, tile, colour = args
         return f"{name(seat)} offers a {data.tiles[tile].type} ({COLOURS[colour]})"
@@ -295,16 +312,8 @@ def narrate(st: SyllaState, event: Event, viewer: int | None) -> str | None:
     if kind == "bought":
         seat, tile, price = args
         return f"{name(seat)} buys the {data.tiles[tile].type} for {price} card(s)"
-    if kind == "tilt":
-        return f"{name(args[0])} tilts a {args[1]}"
-    if kind == "crane":
-        return f"{name(args[0])} takes a Crane card (usable from next round)"
-    if kind == "income":
-        return f"{name(args[0])} takes {args[1]} denarii of income"
     if kind == "unused":
         return f"{name(args[0])} does not use a {'Private Temple' if args[1] == 'temple' else 'Tavern'}"
-    if kind == "temple":
-        return f"{name(args[0])} pays the Private Temple"
     if kind == "tavern":
         seat, track, by, moved = args
         how = "locks" if not moved else ("raises" if by > 0 else "lowers")
@@ -312,8 +321,6 @@ def narrate(st: SyllaState, event: Event, viewer: int | None) -> str | None:
     if kind == "cube":
         seat, what, e = args
         return f"{name(seat)} places a {what} cube on {data.events[e].name}"
-    if kind == "decadence":
-        return f"{name(args[0])} has the most cubes on Decadence: +{args[1]} prestige"
     if kind == "avert":
         return f"{name(args[0])}, First Consul, averts {data.events[args[1]].name}"
     if kind == "averted":
@@ -327,10 +334,6 @@ def narrate(st: SyllaState, event: Event, viewer: int | None) -> str | None:
     if kind == "cover":
         seat, what, e = args
         return f"{name(seat)} turns a {what} face down ({data.events[e].name})"
-    if kind == "nothing_to_cover":
-        return f"{name(args[0])} has nothing to turn face down"
-    if kind == "uncover":
-        return f"{name(args[0])}'s {args[1]} is face up again"
     if kind == "removed":
         return f"{data.events[args[0]].name} leaves the game"
     if kind == "drawn":
@@ -339,28 +342,16 @@ def narrate(st: SyllaState, event: Event, viewer: int | None) -> str | None:
         current, nxt = args
         after = f"; next round: {data.works[nxt].name}" if nxt >= 0 else ""
         return f"Great work: {data.works[current].name}{after}"
-    if kind == "voted":
-        return f"{name(args[0])} has decided"
     if kind == "vote":
         seat, up, money, votes = args
         thumb = "up" if up else "down"
         return f"{name(seat)}: thumb {thumb}, {money} denarii, {votes} votes"
-    if kind == "plebs":
-        return f"{name(args[0])} gives to the plebs: +{args[1]} prestige"
-    if kind == "work_prestige":
-        return f"{name(args[0])} builds: +{args[1]} prestige"
     if kind == "famine_loss":
         return f"{name(args[0])} loses {args[1]} prestige to famine" if args[1] else None
     if kind == "crisis":
         track, counts = args
         shown = ", ".join(f"{name(s)} {c}" for s, c in enumerate(counts))
         return f"Crisis of {tracks[track]}: {shown}"
-    if kind == "ecclesia":
-        return "Ecclesia is built: the end of the game"
-    if kind == "christians":
-        return f"{name(args[0])}: {args[1]} Christian card(s)"
-    if kind == "freed":
-        return f"{name(args[0])} frees {args[1]} Slave(s)"
     if kind == "politics":
         seat, toks, gain = args
         return f"{name(seat)} shows {toks[0]}/{toks[1]}/{toks[2]} tokens: +{gain} prestige"

@@ -69,34 +69,27 @@ def give_played(st: AeternaState, seat: int, *card_ids: str) -> None:
         st.played[seat].append(take_card(st, card_id))
 
 
+#: where each of a seat's counters sits in its row of ``st.res`` (citizens: those in the Domus)
+RES = {
+    "aurei": rules.AUREI,
+    "grain": rules.GRAIN,
+    "stone": rules.STONE,
+    "citizens": rules.CIT,
+    "unrest": rules.UNR,
+    "pp": rules.PP,
+    "ruin": rules.RUINS,
+    "supply": rules.SUPPLY,
+}
+
+
 def set_res(st: AeternaState, seat: int, **amounts: int) -> None:
     """Set resources: aurei, grain, stone, citizens (Domus), unrest, pp, ruin, supply."""
-    index = {
-        "aurei": rules.AUREI,
-        "grain": rules.GRAIN,
-        "stone": rules.STONE,
-        "citizens": rules.CIT,
-        "unrest": rules.UNR,
-        "pp": rules.PP,
-        "ruin": rules.RUINS,
-        "supply": rules.SUPPLY,
-    }
     for name, value in amounts.items():
-        st.res[seat * rules.R + index[name]] = value
+        st.res[seat * rules.R + RES[name]] = value
 
 
 def res(st: AeternaState, seat: int, name: str) -> int:
-    index = {
-        "aurei": rules.AUREI,
-        "grain": rules.GRAIN,
-        "stone": rules.STONE,
-        "citizens": rules.CIT,
-        "unrest": rules.UNR,
-        "pp": rules.PP,
-        "ruin": rules.RUINS,
-        "supply": rules.SUPPLY,
-    }[name]
-    return st.res[seat * rules.R + index]
+    return st.res[seat * rules.R + RES[name]]
 
 
 def lay_stacks(st: AeternaState, number: int, stacks: list[tuple[int, int]]) -> None:

@@ -35,7 +35,7 @@ from typing import Any
 
 import ludi
 from ludi.bots import Seat, make_bot
-from ludi.engine import Rng
+from ludi.engine import OptionError, Rng
 
 GAME = "caesar"
 MATCHUPS: dict[str, dict[str, Any]] = {
@@ -72,6 +72,7 @@ class Outcome:
     decisions: int
     iterations: int  # the bot's search iterations over the match, if it reports them
     seconds: float
+    per_choice: tuple[int, ...] = ()  # the bot's iterations at each of its real choices
 
 
 def jobs_for(matchup: str, games: int, bot: str, base_seed: int) -> list[Job]:
@@ -100,6 +101,7 @@ def play(job: Job) -> Outcome:
     state = ludi.new_match(GAME, seed=job.seed, options=job.options)
     bots = [make_bot(spec, seed=job.seed * 2 + s) for s, spec in enumerate(job.seats)]
     decisions = iterations = 0
+    per_choice: list[int] = []
     while not state.is_over:
         seat = state.to_act[0]
         view = Seat(state, seat)
@@ -109,6 +111,7 @@ def play(job: Job) -> Outcome:
         if real_choice:
             decisions += 1
             iterations += getattr(bot, "last_iterations", 0)
+            per_choice.append(getattr(bot, "last_iterations", 0))
         state.apply(seat, action)
     result = state.result
     assert result is not None
@@ -122,6 +125,7 @@ def play(job: Job) -> Outcome:
         decisions,
         iterations,
         time.perf_counter() - start,
+        tuple(per_choice),
     )
 
 
@@ -155,6 +159,33 @@ def decisions_per_match(matchups: list[str], samples: int = 8) -> float:
     return sum(counts) / len(counts)
 
 
+def iteration_rate(bot: str, matchups: list[str], probes: int = 3) -> float:
+    """Return the iterations per second ``bot`` runs on this machine now, averaged over a few
+    decisions early in a match of each matchup: the basis of an iteration budget's estimate."""
+    iterations = 0
+    seconds = 0.0
+    rng = Rng(4242)
+    for matchup in matchups:
+        for job in jobs_for(matchup, probes, bot, 991):
+            state = ludi.new_match(GAME, seed=job.seed, options=job.options)
+            for _ in range(2 * rng.randrange(4)):  # a few moves in, as a match goes
+                if state.is_over:
+                    break
+                seat = state.to_act[0]
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+            while not state.is_over and len(state.legal_actions(state.to_act[0])) < 2:
+                seat = state.to_act[0]
+                state.apply(seat, state.legal_actions(seat)[0])
+            if state.is_over:
+                continue
+            probe = make_bot(bot, seed=job.seed)
+            start = time.perf_counter()
+            probe.choose(Seat(state, state.to_act[0]))
+            seconds += time.perf_counter() - start
+            iterations += getattr(probe, "last_iterations", 0)
+    return iterations / seconds if seconds and iterations else float("inf")
+
+
 def summarize(outcomes: list[Outcome], matchups: list[str]) -> list[dict[str, Any]]:
     """Return each matchup's figures: games, wins, win rate, its 95% interval, by seat."""
     rows = []
@@ -179,6 +210,7 @@ def summarize(outcomes: list[Outcome], matchups: list[str]) -> list[dict[str, An
                 "mean_iterations_per_choice": (
                     sum(o.iterations for o in mine) / max(1, sum(o.decisions for o in mine))
                 ),
+                "median_iterations_per_choice": _median([i for o in mine for i in o.per_choice]),
             }
         )
     return rows
@@ -203,6 +235,14 @@ def markdown(rows: list[dict[str, Any]], bot: str, header: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _median(values: list[int]) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return float(ordered[mid]) if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
 def _duration(seconds: float) -> str:
     if seconds < 120:
         return f"{seconds:.0f} s"
@@ -217,7 +257,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--seconds", type=float, default=None, help="the bot's time per move (default: its own)"
     )
-    parser.add_argument("--bot", default="ismcts", help="the bot under test (ismcts)")
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="the bot's search iterations per move instead of a time budget: figures that do "
+        "not depend on the machine's load",
+    )
+    parser.add_argument(
+        "--bot", default="ismcts", help="the bot under test (ismcts; also heuristic, random)"
+    )
     parser.add_argument(
         "--jobs", type=int, default=os.cpu_count() or 1, help="processes (all cores)"
     )
@@ -246,14 +295,31 @@ def main(argv: list[str] | None = None) -> int:
         if not args.seconds > 0:
             parser.error("--seconds must be positive")
         bot += ("," if ":" in bot else ":") + f"seconds={args.seconds:g}"
-    probe = make_bot(bot)  # refuses a bad spec before any process starts
+    if args.iterations is not None:
+        if args.iterations < 1:
+            parser.error("--iterations must be at least 1")
+        bot += ("," if ":" in bot else ":") + f"iterations={args.iterations}"
+    try:
+        probe = make_bot(bot)  # refuses a bad spec before any process starts
+    except OptionError as exc:
+        parser.error(str(exc))
     seconds = getattr(probe, "seconds", None)
+    iterations = getattr(probe, "iterations", None)
 
     jobs = [j for m in matchups for j in jobs_for(m, args.games, bot, args.seed)]
     per_match = decisions_per_match(matchups)
     header = f"{bot}, {args.games} matches per opponent, seats alternating"
     print(f"{len(jobs)} matches of {probe.describe()}: {', '.join(matchups)}; {args.jobs} jobs")
-    if seconds:
+    if iterations and not seconds:
+        rate = iteration_rate(probe.describe(), matchups)
+        estimate = len(jobs) * per_match * iterations / rate / args.jobs
+        print(
+            f"expected duration: about {_duration(estimate)} "
+            f"({per_match:.1f} choices per match x {iterations} iterations at about "
+            f"{rate:.0f} per second (measured now) x {len(jobs)} matches / {args.jobs} jobs)",
+            flush=True,
+        )
+    elif seconds:
         estimate = len(jobs) * per_match * seconds / args.jobs
         print(
             f"expected duration: about {_duration(estimate)} "
@@ -262,7 +328,7 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
     else:
-        print("expected duration: unknown (the bot has no time budget)", flush=True)
+        print("expected duration: unknown (the bot has no budget)", flush=True)
     if args.estimate:
         return 0
 
@@ -301,7 +367,8 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"{row['matchup']:>15}: {row['wins']:g}/{row['games']} won, "
                 f"{100 * row['win_rate']:.1f}% (95% CI {100 * low:.1f}%-{100 * high:.1f}%), "
-                f"{row['mean_iterations_per_choice']:.0f} iterations per choice"
+                f"iterations per choice: mean {row['mean_iterations_per_choice']:.0f}, "
+                f"median {row['median_iterations_per_choice']:g}"
             )
     print(f"took {_duration(elapsed)}")
 

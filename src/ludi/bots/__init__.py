@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from ludi.bots.base import Bot, Seat
 from ludi.bots.crassus import CrassusBot
+from ludi.bots.heuristics import HeuristicBot
 from ludi.bots.ismcts import ISMCTSBot
 from ludi.bots.random_bot import RandomBot
 from ludi.engine import OptionError
@@ -20,6 +21,7 @@ BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "crassus": CrassusBot,
     "ismcts": ISMCTSBot,
+    "heuristic": HeuristicBot,
 }
 
 
@@ -50,4 +52,4 @@ def _number(text: str) -> object:
     return text
 
 
-__all__ = ["BOTS", "Bot", "Seat", "make_bot"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "ISMCTSBot", "Seat", "make_bot"]

@@ -13,7 +13,9 @@ sequences seen from its own seat. Every iteration:
    ``n`` is how often the child was chosen and ``a`` how often it was available when its
    parent was visited (an action that is rarely legal is not penalised for it);
 3. *expands* one untried legal action as a new child;
-4. plays the rest of the match out at random, with the engine's generator;
+4. plays the rest of the match out: with the game's playout policy if Ludi has a heuristic for
+   it (``ludi.bots.heuristics``: Caesar!'s is epsilon-greedy on ``caesar_heuristic``), at
+   random otherwise (``playout=random`` forces random playouts everywhere);
 5. *backs up* the result: every node on the path adds the playout's value for the seat that
    chose the action leading to it (``result.reward(seat)``, see ``margin`` below), so the
    search works for any number of players.
@@ -42,12 +44,15 @@ import time
 from collections.abc import Sequence
 
 from ludi.bots.base import Bot, Seat
+from ludi.bots.heuristics import DEFAULT_EPSILON, PlayoutPolicy, playout_policy
 from ludi.engine import Action, IllegalAction, OptionError, Rng, State
 from ludi.engine.state import RULE_TURN
 
 DEFAULT_SECONDS = 1.0
 DEFAULT_C = 0.7
 DEFAULT_MARGIN = 0.25
+DEFAULT_WIDEN = 1.0
+PLAYOUTS = ("auto", "random")
 
 
 class _Node:
@@ -77,6 +82,9 @@ class ISMCTSBot(Bot):
         iterations: int | None = None,
         c: float = DEFAULT_C,
         margin: float = DEFAULT_MARGIN,
+        playout: str = "auto",
+        epsilon: float = DEFAULT_EPSILON,
+        widen: float = DEFAULT_WIDEN,
     ) -> None:
         if seconds is None and iterations is None:
             seconds = DEFAULT_SECONDS
@@ -92,6 +100,20 @@ class ISMCTSBot(Bot):
             raise OptionError(f"ismcts: the exploration constant c must be >= 0, not {c!r}")
         if not 0 <= margin <= 1:
             raise OptionError(f"ismcts: margin is a weight between 0 and 1, not {margin!r}")
+        if playout not in PLAYOUTS:
+            raise OptionError(
+                f"ismcts: playout is auto (the game's heuristic if it has one, else random) "
+                f"or random, not {playout!r}"
+            )
+        if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)):
+            raise OptionError(f"ismcts: epsilon is a number between 0 and 1, not {epsilon!r}")
+        if not 0 <= epsilon <= 1:
+            raise OptionError(f"ismcts: epsilon is a weight between 0 and 1, not {epsilon!r}")
+        if isinstance(widen, bool) or not isinstance(widen, (int, float)) or not widen >= 0:
+            raise OptionError(f"ismcts: widen must be a number >= 0 (0: off), not {widen!r}")
+        self.widen = float(widen)
+        self.playout = playout
+        self.epsilon = float(epsilon)
         self.seed = seed
         self.seconds = seconds
         self.iterations = iterations
@@ -111,6 +133,12 @@ class ISMCTSBot(Bot):
             settings.append(f"c={self.c:g}")
         if self.margin != DEFAULT_MARGIN:
             settings.append(f"margin={self.margin:g}")
+        if self.playout != "auto":
+            settings.append(f"playout={self.playout}")
+        if self.epsilon != DEFAULT_EPSILON:
+            settings.append(f"epsilon={self.epsilon:g}")
+        if self.widen != DEFAULT_WIDEN:
+            settings.append(f"widen={self.widen:g}")
         return f"{self.name}:{','.join(settings)}"
 
     def choose(self, seat: Seat) -> Action:
@@ -123,11 +151,13 @@ class ISMCTSBot(Bot):
         root = self.search(seat)
         kids = root.children.get(seat.seat, {})
         best = legal[0]
-        best_visits = -1
-        for action in legal:  # ties go to the first legal action, so the choice is reproducible
+        best_key = (-1, 0.0)
+        for action in legal:  # the most visited; then the best mean; then the first legal one
             child = kids.get(action.notation)
-            if child is not None and child.visits > best_visits:
-                best, best_visits = action, child.visits
+            if child is not None:
+                key = (child.visits, child.reward / child.visits)
+                if key > best_key:
+                    best, best_key = action, key
         return best
 
     def search(self, seat: Seat) -> _Node:
@@ -136,6 +166,7 @@ class ISMCTSBot(Bot):
         limit = self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         rng = self.rng
+        policy = None if self.playout == "random" else playout_policy(seat.game_id, self.epsilon)
         count = 0
         while True:
             if limit is not None and count >= limit:
@@ -143,14 +174,17 @@ class ISMCTSBot(Bot):
             # checking the clock costs little next to an iteration (hundreds of microseconds)
             if deadline is not None and count and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, seat.seat, seat.sample(rng), rng)
+            self._iterate(root, seat.seat, seat.sample(rng), rng, policy)
             count += 1
         self.last_iterations = count
         return root
 
-    def _iterate(self, root: _Node, me: int, state: State, rng: Rng) -> None:
+    def _iterate(
+        self, root: _Node, me: int, state: State, rng: Rng, policy: PlayoutPolicy | None
+    ) -> None:
         """One iteration on the determinization ``state``: select, expand, play out, back up."""
         c = self.c
+        widen = self.widen if policy is not None else 0.0
         log = math.log
         sqrt = math.sqrt
         path = [root]
@@ -172,17 +206,21 @@ class ISMCTSBot(Bot):
                     untried.append(action)
                     continue
                 child.avail += 1
-                if untried:
+                if untried and not widen:
                     continue  # this node expands; no need to score
                 score = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
                 if score > best_score:
                     best, best_action, best_score = child, action, score
-            if untried:
-                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+            if untried and (
+                best is None or not widen or len(legal) - len(untried) < widen * sqrt(node.visits)
+            ):
+                new = None if policy is None else policy.best(state, actor, untried, rng)
+                if new is None:
+                    new = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
                 child = _Node(actor)
                 child.avail = 1
-                kids[action.notation] = child
-                state.apply(actor, action)
+                kids[new.notation] = child
+                state.apply(actor, new)
                 path.append(child)
                 break
             if best is None or best_action is None:
@@ -191,11 +229,17 @@ class ISMCTSBot(Bot):
             path.append(best)
             node = best
             actor = state.to_act[0] if not state.is_over else actor
-        # the random playout
-        while not state.is_over:
-            who = state.to_act[0]
-            moves = state.legal_actions(who)
-            state.apply(who, moves[rng.randrange(len(moves))])
+        # the playout: the game's policy, or random moves
+        if policy is None:
+            while not state.is_over:
+                who = state.to_act[0]
+                moves = state.legal_actions(who)
+                state.apply(who, moves[rng.randrange(len(moves))])
+        else:
+            choose = policy.choose
+            while not state.is_over:
+                who = state.to_act[0]
+                state.apply(who, choose(state, who, state.legal_actions(who), rng))
         result = state.result
         assert result is not None
         rewards = [result.reward(s) for s in range(state.players)]

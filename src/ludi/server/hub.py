@@ -126,6 +126,13 @@ class Room:
         return summary
 
 
+def _still_legal(state: State, seat: int, text: str) -> bool:
+    try:
+        return state.parse_action(text) in state.legal_actions(seat)
+    except IllegalAction:
+        return False
+
+
 class Hub:
     """Every live match of the server, and the only way to change one."""
 
@@ -428,7 +435,10 @@ class Hub:
                 if (
                     room.bot_for(seat) != spec
                     or seat not in room.state.to_act
-                    or room.n != asked_at  # another seat moved meanwhile: choose again
+                    # another seat moved meanwhile (a simultaneous decision): the choice
+                    # stands while it is still legal; choosing again costs a whole think,
+                    # which with several bots deciding at once would add up
+                    or (room.n != asked_at and not _still_legal(room.state, seat, text))
                 ):
                     self._kick_bots(room)
                     return

@@ -15,9 +15,14 @@ confidence interval; it writes the figures as JSON and as a markdown table (``--
 
     .venv/bin/python tools/strength.py                       # the full table, 200 matches each
     .venv/bin/python tools/strength.py --games 4 --seconds 0.05 --out /tmp/strength
+    .venv/bin/python tools/strength.py --iterations 100 --jobs 1 --estimate
+    .venv/bin/python tools/strength.py --bot heuristic --games 200
 
 A time budget is wall-clock time: run the real figures on an otherwise idle machine, with no
-more jobs than free cores, or the bot gets less thinking than its budget says.
+more jobs than free cores, or the bot gets less thinking than its budget says. An iteration
+budget (``--iterations``) does the same work on any machine, busy or not: the figures then
+depend only on the seeds, and the report gives the median iterations per choice to compare
+with what a time budget buys (a bot reports it as ``last_iterations``).
 """
 
 from __future__ import annotations

@@ -857,7 +857,10 @@ export function createBoard(root, host) {
     update(msg) {
       const prev = ui.msg;
       ui.msg = msg;
-      if (!prev || prev.n !== msg.n || !msg.legal.length) ui.sel = null;
+      // another player's move (a bot's draft pick) keeps what you were choosing, as long as
+      // your own choices are still the same ones
+      const same = prev && msg.legal.length && prev.legal.join("\n") === msg.legal.join("\n");
+      if (!same) ui.sel = null;
       draw();
     },
     prompt(msg) {

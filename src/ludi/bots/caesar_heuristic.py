@@ -124,9 +124,11 @@ def worth(st: CaesarState, t: Tables, p: int, seat: int) -> int:
 
 
 class _Province:
-    """One province as a decision sees it: looked up once, shared by every candidate move."""
+    """One province as a decision sees it: looked up once, shared by every candidate move.
+    ``after[lead + LEAD_LIMIT] * total + base`` is what a move leaving it open with that lead
+    is worth (the hot path of a playout)."""
 
-    __slots__ = ("before", "lead", "open", "total", "wm", "wo")
+    __slots__ = ("after", "base", "before", "lead", "open", "total", "wm", "wo")
 
     def __init__(self, st: CaesarState, t: Tables, p: int, seat: int) -> None:
         self.open = n = st.open_cells[p]
@@ -135,10 +137,12 @@ class _Province:
         self.wo = worth(st, t, p, 1 - seat)
         self.total = self.wm + self.wo
         self.before = _chance(t, lead, n) * self.total - self.wo if n else 0.0
+        self.after = t.chance[n - 1] if n > 1 else t.chance[0]
+        self.base = -self.wo - self.before
 
 
 class _Scorer:
-    """Scores the placements of one decision, sharing the per-province look-ups."""
+    """Scores the placements of one decision, looking each province up once."""
 
     __slots__ = ("provinces", "seat", "st", "t")
 
@@ -154,43 +158,62 @@ class _Scorer:
             info = self.provinces[p] = _Province(self.st, self.t, p, self.seat)
         return info
 
+    def side(self, p: int, v: int) -> tuple[float, int, int]:
+        """Return what adding ``v`` to province ``p`` is worth, and the control tokens it lays."""
+        st, t, seat = self.st, self.t, self.seat
+        info = self.province(p)
+        lead = info.lead + v
+        if info.open > 1:
+            return _chance(t, lead, info.open - 1) * info.total - info.wo - info.before, 0, 0
+        # this placement closes p: the placer takes its bonus, the higher total takes p
+        laid_me = laid_opp = 0
+        won = lead > 0 or (lead == 0 and st.crassus == seat)
+        if won:
+            score = info.wm - info.before
+            laid_me = info.wm
+        elif lead < 0 or st.crassus == 1 - seat:
+            score = -info.wo - info.before
+            laid_opp = info.wo
+        else:
+            score = -info.before
+        bonus = st.bonus[p]
+        if bonus == "senate" and won:
+            count = len(st.senate[seat]) + 1
+            score += count
+            laid_me += count
+        elif bonus:
+            score += BONUS_VALUE.get(bonus, 0.0)
+        return score, laid_me, laid_opp
+
     def place(self, action: Place) -> float:
         """Return the value of placing ``action`` now (higher is better)."""
-        st, t, seat = self.st, self.t, self.seat
+        t = self.t
         a, b = t.cell_sides[action.cell]
         if action.face_down:
             va = vb = 0
         else:
             v0, v1 = t.values[action.kind]
             va, vb = (v0, v1) if action.facing == a else (v1, v0)
-        score = -t.cost[action.kind]
-        laid_me = laid_opp = 0
-        for p, v in ((a, va), (b, vb)):
-            info = self.province(p)
-            lead = info.lead + v
-            if info.open > 1:
-                score += _chance(t, lead, info.open - 1) * info.total - info.wo - info.before
-                continue
-            # this placement closes p: the placer takes its bonus, the higher total takes p
-            won = lead > 0 or (lead == 0 and st.crassus == seat)
-            if won:
-                score += info.wm - info.before
-                laid_me += info.wm
-            elif lead < 0 or st.crassus == 1 - seat:
-                score -= info.wo + info.before
-                laid_opp += info.wo
-            else:
-                score -= info.before
-            bonus = st.bonus[p]
-            if bonus == "senate" and won:
-                count = len(st.senate[seat]) + 1
-                score += count
-                laid_me += count
-            elif bonus:
-                score += BONUS_VALUE.get(bonus, 0.0)
-        if laid_me and laid_me >= st.supply[seat]:
+        provinces = self.provinces
+        pa = provinces[a] or self.province(a)
+        pb = provinces[b] or self.province(b)
+        la, lb = pa.lead + va, pb.lead + vb
+        if pa.open > 1 and pb.open > 1 and -LEAD_LIMIT <= la <= LEAD_LIMIT >= lb >= -LEAD_LIMIT:
+            # neither province closes: the common case, inlined
+            return (
+                pa.after[la + LEAD_LIMIT] * pa.total
+                + pa.base
+                + pb.after[lb + LEAD_LIMIT] * pb.total
+                + pb.base
+                - t.cost[action.kind]
+            )
+        first, second = self.side(a, va), self.side(b, vb)
+        score = first[0] + second[0] - t.cost[action.kind]
+        laid_me = first[1] + second[1]
+        if laid_me and laid_me >= self.st.supply[self.seat]:
             return WIN
-        if laid_opp and laid_opp >= st.supply[1 - seat]:
+        laid_opp = first[2] + second[2]
+        if laid_opp and laid_opp >= self.st.supply[1 - self.seat]:
             return -WIN
         return score
 

@@ -13,12 +13,22 @@ sequences seen from its own seat. Every iteration:
    ``n`` is how often the child was chosen and ``a`` how often it was available when its
    parent was visited (an action that is rarely legal is not penalised for it);
 3. *expands* one untried legal action as a new child;
-4. plays the rest of the match out: with the game's playout policy if Ludi has a heuristic for
-   it (``ludi.bots.heuristics``: Caesar!'s is epsilon-greedy on ``caesar_heuristic``), at
-   random otherwise (``playout=random`` forces random playouts everywhere);
+4. plays the rest of the match out at random;
 5. *backs up* the result: every node on the path adds the playout's value for the seat that
    chose the action leading to it (``result.reward(seat)``, see ``margin`` below), so the
    search works for any number of players.
+
+For a game with a heuristic (``ludi.bots.heuristics``; Caesar! so far) two steps follow it,
+unless ``playout=random`` asks for the plain search above:
+
+3. *progressive widening*: a node expands a new child only while fewer than
+   ``widen * sqrt(visits)`` of its children are legal in this determinization (``widen`` 1;
+   0 expands every action before deepening any, as the plain search does), and the child it
+   expands is the untried action the heuristic scores best. A few promising moves are searched
+   deeply instead of every legal move once;
+4. the playout is epsilon-greedy on the heuristic: a random legal action with chance
+   ``epsilon`` (0.1), otherwise the best-scored one. A seat whose heuristic has no opinion
+   (auto-Crassus, whose legal actions his priority list has already chosen) plays at random.
 
 A decision taken in secret by several seats at once is searched as if they took turns: the bot
 decides first at the root; the others' pending choices, hidden from it, are re-drawn by
@@ -27,14 +37,15 @@ turns in the order the game lists them.
 
 The budget is time (``seconds``, 1 by default) or iterations (``iterations``, which makes a
 bot with a fixed seed reproducible), or both (whichever runs out first). The move played is the
-root child visited most often.
+root child visited most often (the better mean breaks a tie).
 
 One departure from the paper, ``margin`` (0.25 by default; 0 is the paper's bot): a playout's
 value for a seat is ``(1 - margin) * reward + margin * share``, where ``share`` is the seat's
 part of all the points scored (``result.points``, when none is negative; otherwise the reward
 alone). A win still always beats a loss, but a loss by little beats a loss by much. Against an
 opponent that random playouts never beat (auto-Crassus in Caesar!'s solo game), every move
-looks equally lost without it and the search has nothing to go on.
+looks equally lost without it and the search has nothing to go on. Heuristic playouts make
+that rarer; ``margin`` has not been re-tuned for them.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import ludi
-from ludi.bots import HeuristicBot, ISMCTSBot, Seat, heuristics, make_bot
+from ludi.bots import HeuristicBot, ISMCTSBot, Seat, bots_for, heuristics, make_bot
 from ludi.bots import caesar_heuristic as ch
 from ludi.engine import Action, OptionError, Rng, State
 from ludi.games.caesar.actions import Place
@@ -149,6 +149,12 @@ def test_heuristic_bot_is_registered_and_configured_by_name() -> None:
     bot = make_bot("heuristic", seed=2)
     assert isinstance(bot, HeuristicBot) and bot.describe() == "heuristic"
     assert make_bot("heuristic:tolerance=0").describe() == "heuristic:tolerance=0"
+
+
+def test_bots_for_lists_the_heuristic_only_where_there_is_one() -> None:
+    assert bots_for("caesar") == ["crassus", "heuristic", "ismcts", "random"]
+    assert bots_for("sylla") == ["ismcts", "random"]
+    assert bots_for("aeterna") == ["ismcts", "random"]
 
 
 @pytest.mark.parametrize("spec", ["heuristic:tolerance=-1", "heuristic:depth=2"])

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from ludi.bots.base import Bot, Seat
 from ludi.bots.crassus import CrassusBot
-from ludi.bots.heuristics import HeuristicBot
+from ludi.bots.heuristics import HeuristicBot, scorer_for
 from ludi.bots.ismcts import ISMCTSBot
 from ludi.bots.random_bot import RandomBot
 from ludi.engine import OptionError
@@ -43,6 +43,18 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         raise OptionError(f"bot {name!r} does not take those settings: {exc}") from None
 
 
+def bots_for(game_id: str) -> list[str]:
+    """Return the names of the bots that can play a seat of ``game_id`` (``heuristic`` only
+    for a game with a heuristic, ``crassus`` only for Caesar!'s solo seat); does not check
+    that the game exists."""
+    names = set(BOTS)
+    if scorer_for(game_id) is None:
+        names.discard("heuristic")
+    if game_id != "caesar":
+        names.discard("crassus")
+    return sorted(names)
+
+
 def _number(text: str) -> object:
     for kind in (int, float):
         try:
@@ -52,4 +64,4 @@ def _number(text: str) -> object:
     return text
 
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "ISMCTSBot", "Seat", "make_bot"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "ISMCTSBot", "Seat", "bots_for", "make_bot"]

@@ -6,10 +6,12 @@ from pathlib import Path
 
 import pytest
 import yaml
+from aeterna_helpers import res
 
 import ludi
 from ludi.engine import DataError
 from ludi.games.aeterna import data as aeterna_data
+from ludi.games.aeterna.rules import change_unrest
 
 SHIPPED = Path(aeterna_data.__file__).parent / "data" / "aeterna.yaml"
 
@@ -110,3 +112,20 @@ def test_a_players_card_file_is_played(tmp_path: Path) -> None:
     assert all(c.cost == (1, 0, 0, 0, 0, 0) for c in st.data.cards if c.deck == "monument")
     assert st.data.info.source == str(path)
     assert st.data.info.sha256 != aeterna_data.load().info.sha256
+
+
+def test_a_shorter_unrest_track_from_a_data_file_is_the_one_narrated(tmp_path: Path) -> None:
+    """The track's top comes from the data (B, the unrest track): a file with a track to 8
+    caps the marker at 8 and the log names 8, not the printed 10."""
+    raw = yaml.safe_load(SHIPPED.read_text(encoding="utf-8"))
+    track = raw["unrest_track"]
+    track["max"] = 8
+    track["damage_spaces"] = [2, 4, 6, 7]
+    path = tmp_path / "track.yaml"
+    path.write_text(yaml.safe_dump({"unrest_track": track}), encoding="utf-8")
+    st = ludi.new_match("aeterna", players=2, seed=1, data=path)
+    before = len(st.events(0))
+    change_unrest(st, 0, 9 - res(st, 0, "unrest"))
+    assert res(st, 0, "unrest") == 8
+    told = st.events(0)[before:]
+    assert any("would go above 8: -1 PP" in t for t in told), told

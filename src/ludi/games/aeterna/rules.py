@@ -161,11 +161,12 @@ def deal(st: AeternaState) -> None:
 
 
 def change_unrest(st: AeternaState, seat: int, delta: int) -> None:
-    """Move a player's unrest marker, within 0-10 (B - AZIONI, the unrest track).
+    """Move a player's unrest marker, within 0 and the track's top, 10 as printed (B - AZIONI,
+    the unrest track).
 
     Going below 0 gives 1 PP however far it would go: at most once per effect (the Italian text
     and both Spartacus examples), or once per turn with ``below_zero=per_turn`` (the Russian
-    text). Each step that would go above 10 costs 1 PP.
+    text). Each step that would go above the top costs 1 PP.
     """
     res = st.res
     i = seat * R + UNR
@@ -180,7 +181,7 @@ def change_unrest(st: AeternaState, seat: int, delta: int) -> None:
     elif value > st.data.unrest_max:
         res[i] = st.data.unrest_max
         add_pp(st, seat, -(value - st.data.unrest_max))
-        st.log("above_ten", seat, value - st.data.unrest_max)
+        st.log("above_max", seat, value - st.data.unrest_max)
     else:
         res[i] = value
 

@@ -289,8 +289,8 @@ def narrate(st: AeternaState, event: Event, viewer: int | None) -> str | None:
         return f"{card(c)} gives {name(seat)} its bonus"
     if kind == "below_zero":
         return f"{name(args[0])}'s unrest would go below 0: +1 PP"
-    if kind == "above_ten":
-        return f"{name(args[0])}'s unrest would go above 10: -{args[1]} PP"
+    if kind == "above_max":
+        return f"{name(args[0])}'s unrest would go above {data.unrest_max}: -{args[1]} PP"
     if kind == "score":
         seat, h, value = args
         return f"{name(seat)} scores {value} PP on {hill(h)}"

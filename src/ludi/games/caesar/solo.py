@@ -13,11 +13,12 @@ is labelled RECONSTRUCTED.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Collection
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from ludi.games.caesar.actions import Place
-from ludi.games.caesar.data import TokenKind
+from ludi.games.caesar.actions import Place, table_for
+from ludi.games.caesar.data import CaesarData, TokenKind
 
 if TYPE_CHECKING:
     from ludi.games.caesar.state import CaesarState
@@ -153,6 +154,53 @@ class Option(NamedTuple):
     place: Place
 
 
+class _Board(NamedTuple):
+    """What the priority list reads of the map, worked out once per data set (the data is
+    frozen, so these never change)."""
+
+    # per kind: (cell, its two provinces, ((province, value, place), ...)) for every cell the
+    # kind fits face up, in the order of the action table: each placement aims its first value
+    # at the province it faces and its second at the other one
+    aims: tuple[tuple[tuple[int, int, int, tuple[tuple[int, int, Place], ...]], ...], ...]
+    top_value: tuple[int, ...]  # per kind: the larger of its two values
+    sides: tuple[tuple[int, int], ...]  # per cell: its two provinces
+    cells: tuple[tuple[int, ...], ...]  # per province: its cells
+    neighbours: tuple[tuple[int, ...], ...]  # per province
+    central: tuple[bool, ...]  # per province
+    near_central: tuple[bool, ...]  # per province: next to a central province
+    italy: int
+
+
+@lru_cache(maxsize=8)
+def _board(data: CaesarData) -> _Board:
+    """Return the priority list's tables for a data set (built on first use)."""
+    fits = table_for(data).fits
+    provinces = data.provinces
+    aims = []
+    for k, kind in enumerate(data.kinds):
+        first, second = kind.values
+        per_cell = []
+        for cell, places in fits[k]:
+            a, b = data.cells[cell].provinces
+            entries: list[tuple[int, int, Place]] = []
+            for place in places:
+                facing = place.facing
+                entries.append((facing, first, place))
+                entries.append((b if facing == a else a, second, place))
+            per_cell.append((cell, a, b, tuple(entries)))
+        aims.append(tuple(per_cell))
+    return _Board(
+        aims=tuple(aims),
+        top_value=tuple(max(kind.values) for kind in data.kinds),
+        sides=tuple(c.provinces for c in data.cells),
+        cells=tuple(p.cells for p in provinces),
+        neighbours=tuple(p.neighbours for p in provinces),
+        central=tuple(p.central for p in provinces),
+        near_central=tuple(any(provinces[q].central for q in p.neighbours) for p in provinces),
+        italy=data.italy,
+    )
+
+
 def crassus_placements(st: CaesarState) -> list[Place]:
     """Return the placements Crassus's priority list leaves tied (приоритет размещения).
 
@@ -162,10 +210,27 @@ def crassus_placements(st: CaesarState) -> list[Place]:
     several provinces, his largest value where he is closest to winning; his largest value next
     to a province he holds; in a central province; anywhere. Ties between provinces, cells and
     tokens follow the rulebook's three tie-break lists; what they leave tied is chosen at random.
+
+    Each line but the first two chooses whole provinces, so only the placements into the
+    provinces it keeps are spelled out as options; their order is the one every placement
+    would have (row, then cell, then facing), which is the order of the result.
     """
     seat = st.crassus
-    options = _options(st, seat)
-    if not options:
+    board = _board(st.data)
+    owner = st.cell_owner
+    row = st.hands[seat]
+    aims = board.aims
+    # the largest value Crassus can aim at each province he can reach
+    reach: dict[int, int] = {}
+    for k in dict.fromkeys(row):
+        top = board.top_value[k]
+        for cell, a, b, _ in aims[k]:
+            if owner[cell] < 0:
+                if reach.get(a, -1) < top:
+                    reach[a] = top
+                if reach.get(b, -1) < top:
+                    reach[b] = top
+    if not reach:
         return []
     rival = 1 - seat
     inf = st.influence
@@ -174,68 +239,59 @@ def crassus_placements(st: CaesarState) -> list[Place]:
     def lead(p: int) -> int:
         return inf[2 * p + seat] - inf[2 * p + rival]
 
-    captures = [
-        o for o in options if open_cells[o.province] == 1 and lead(o.province) + o.value >= 0
-    ]
-    if captures:
-        return _settle(st, _by_province_priority(st, captures), highest=False)
-    closes = [
-        o for o in options if open_cells[o.province] == 1 and not _player_would_win(st, o.place)
-    ]
-    if closes:
-        return _settle(st, _by_province_priority(st, closes), highest=False)
-    open_provinces = [p for p in range(len(open_cells)) if open_cells[p] > 0]
-    if open_provinces and all(lead(p) < 0 for p in open_provinces):
-        worst = min(lead(o.province) for o in options)
-        return _settle(
-            st,
-            _by_province_priority(st, [o for o in options if lead(o.province) == worst]),
-            highest=True,
-        )
-    owned = st.cell_owner
-    with_tokens = {
-        p for p in open_provinces if any(owned[c] == seat for c in st.data.provinces[p].cells)
-    }
-    reachable = [o for o in options if o.province in with_tokens]
+    last = {p for p in reach if open_cells[p] == 1}
+    if last:
+        closing = _options(st, board, last)
+        captures = [o for o in closing if lead(o.province) + o.value >= 0]
+        if captures:
+            return _settle(st, _choose(st, board, captures), highest=False)
+        unsafe: dict[Place, bool] = {}
+        closes = []
+        for o in closing:
+            place = o.place
+            if place not in unsafe:
+                unsafe[place] = _player_would_win(st, place)
+            if not unsafe[place]:
+                closes.append(o)
+        if closes:
+            return _settle(st, _choose(st, board, closes), highest=False)
+    # every province he can reach is open, so some province is open here
+    if not any(open_cells[p] and lead(p) >= 0 for p in range(len(open_cells))):
+        worst = min(lead(p) for p in reach)
+        return _settle_provinces(st, board, {p for p in reach if lead(p) == worst})
+    sides = board.sides
+    with_tokens = {p for c in range(len(owner)) if owner[c] == seat for p in sides[c]}
+    with_tokens = {p for p in with_tokens if open_cells[p]}
+    reachable = [p for p in reach if p in with_tokens]
     if len(with_tokens) >= 2 and reachable:
-        best = max(lead(o.province) for o in reachable)
-        return _settle(
-            st,
-            _by_province_priority(st, [o for o in reachable if lead(o.province) == best]),
-            highest=True,
-        )
-    near_own = _next_to_own(st)
-    near = [o for o in options if o.province in near_own]
+        best = max(lead(p) for p in reachable)
+        return _settle_provinces(st, board, {p for p in reachable if lead(p) == best})
+    control, neighbours = st.control, board.neighbours
+    near = [p for p in reach if any(control[q] == seat for q in neighbours[p])]
     if near:
-        return _settle(st, _by_province_priority(st, _highest_value(near)), highest=True)
-    central = [o for o in options if st.data.provinces[o.province].central]
+        return _settle_provinces(st, board, _highest_value(reach, near))
+    central = _highest_value(reach, [p for p in reach if board.central[p]])
     if central:
-        central = _highest_value(central)
-        italy = [o for o in central if o.province == st.data.italy]
-        return _settle(st, italy or _by_province_priority(st, central), highest=True)
-    return _settle(st, _by_province_priority(st, _highest_value(options)), highest=True)
+        if board.italy in central:
+            return _settle(st, _options(st, board, {board.italy}), highest=True)
+        return _settle_provinces(st, board, central)
+    return _settle_provinces(st, board, _highest_value(reach, list(reach)))
 
 
-def _options(st: CaesarState, seat: int) -> list[Option]:
-    """Every face-up placement from Crassus's row, once for each province it touches."""
-    data = st.data
-    cells = data.cells
-    kinds = data.kinds
+def _options(st: CaesarState, board: _Board, provinces: Collection[int]) -> list[Option]:
+    """Every face-up placement from Crassus's row aimed at one of ``provinces``, once for each
+    of them it touches, in the order of the row, then of the cells, then of the facings."""
+    kinds = st.data.kinds
     owner = st.cell_owner
-    fits = st.table.fits
     make = tuple.__new__  # builds the NamedTuple without its keyword-parsing constructor
     out: list[Option] = []
-    for i, k in enumerate(st.hands[seat]):
+    for i, k in enumerate(st.hands[st.crassus]):
         kind = kinds[k]
-        first, second = kind.values
-        for cell, places in fits[k]:
-            if owner[cell] >= 0:
-                continue
-            a, b = cells[cell].provinces
-            for place in places:
-                facing = place.facing
-                out.append(make(Option, (facing, first, i, kind, place)))
-                out.append(make(Option, (b if facing == a else a, second, i, kind, place)))
+        for cell, a, b, entries in board.aims[k]:
+            if owner[cell] < 0 and (a in provinces or b in provinces):
+                for p, value, place in entries:
+                    if p in provinces:
+                        out.append(make(Option, (p, value, i, kind, place)))
     return out
 
 
@@ -249,53 +305,68 @@ def has_placement(st: CaesarState) -> bool:
 def _player_would_win(st: CaesarState, place: Place) -> bool:
     """Whether Crassus making this placement would have the player lay their last control
     token: played out on a copy, with every province it closes (one placement may close two)
-    and the border tokens that follow."""
+    and the border tokens that follow.
+
+    No copy is needed when the player holds more control tokens than the close could make them
+    lay: one per province taken, one more for Italy, one per border with a neighbour."""
     from ludi.games.caesar.rules import OVER, close_provinces, lay_token
 
+    if st.phase != OVER:
+        board = _board(st.data)
+        control, seat = st.control, st.crassus
+        most = 0
+        for p in board.sides[place.cell]:
+            if st.open_cells[p] == 1:
+                most += 1 + (p == board.italy)
+                most += sum(1 for q in board.neighbours[p] if control[q] != seat)
+        if st.supply[1 - seat] > most:
+            return False
     trial = st.clone()
     closed = lay_token(trial, st.crassus, place)
     close_provinces(trial, st.crassus, closed)
     return trial.phase == OVER and trial.winner != st.crassus
 
 
-def _next_to_own(st: CaesarState) -> set[int]:
-    """Return the provinces next to one Crassus holds."""
-    control, crassus = st.control, st.crassus
-    return {p.index for p in st.data.provinces if any(control[q] == crassus for q in p.neighbours)}
+def _highest_value(reach: dict[int, int], provinces: list[int]) -> set[int]:
+    """Keep the provinces where the highest value can be placed (none of none)."""
+    if not provinces:
+        return set()
+    top = max(reach[p] for p in provinces)
+    return {p for p in provinces if reach[p] == top}
 
 
-def _next_to_central(st: CaesarState, p: int) -> bool:
-    provinces = st.data.provinces
-    return any(provinces[q].central for q in provinces[p].neighbours)
+def _choose(st: CaesarState, board: _Board, options: list[Option]) -> list[Option]:
+    """Keep the options into the provinces the province tie-break list leaves."""
+    kept = _by_province_priority(st, board, {o.province for o in options})
+    return [o for o in options if o.province in kept]
 
 
-def _highest_value(options: list[Option]) -> list[Option]:
-    """Keep the provinces where the highest value can be placed (with all their options)."""
-    best: dict[int, int] = {}
-    for o in options:
-        best[o.province] = max(best.get(o.province, 0), o.value)
-    top = max(best.values())
-    return [o for o in options if best[o.province] == top]
+def _settle_provinces(st: CaesarState, board: _Board, provinces: set[int]) -> list[Place]:
+    """Break the tie between ``provinces``, then settle Crassus's largest value there."""
+    kept = _by_province_priority(st, board, provinces)
+    return _settle(st, _options(st, board, kept), highest=True)
 
 
-def _prefer(options: list[Option], test: Callable[[Option], bool]) -> list[Option]:
-    """One line of a priority list: keep the options that pass, if any do."""
-    passing = [o for o in options if test(o)]
-    return passing or options
-
-
-def _by_province_priority(st: CaesarState, options: list[Option]) -> list[Option]:
+def _by_province_priority(st: CaesarState, board: _Board, provinces: set[int]) -> set[int]:
     """Break ties between provinces (приоритет выбора провинции): next to one Crassus holds,
     then one with a Senate bonus, then one with a Poison bonus, then a central province, then
     one next to a central province; what is left is chosen at random."""
-    provinces = st.data.provinces
-    near_own = _next_to_own(st)
-    options = _prefer(options, lambda o: o.province in near_own)
-    options = _prefer(options, lambda o: st.bonus[o.province] == "senate")
-    if st.options["poison"]:
-        options = _prefer(options, lambda o: st.bonus[o.province] == "poison")
-    options = _prefer(options, lambda o: provinces[o.province].central)
-    return _prefer(options, lambda o: _next_to_central(st, o.province))
+    if len(provinces) > 1:
+        control, seat = st.control, st.crassus
+        neighbours = board.neighbours
+        provinces = {
+            p for p in provinces if any(control[q] == seat for q in neighbours[p])
+        } or provinces
+    if len(provinces) > 1:
+        bonus = st.bonus
+        provinces = {p for p in provinces if bonus[p] == "senate"} or provinces
+        if len(provinces) > 1 and st.options["poison"]:
+            provinces = {p for p in provinces if bonus[p] == "poison"} or provinces
+    if len(provinces) > 1:
+        provinces = {p for p in provinces if board.central[p]} or provinces
+    if len(provinces) > 1:
+        provinces = {p for p in provinces if board.near_central[p]} or provinces
+    return provinces
 
 
 def _settle(st: CaesarState, options: list[Option], *, highest: bool) -> list[Place]:
@@ -305,47 +376,50 @@ def _settle(st: CaesarState, options: list[Option], *, highest: bool) -> list[Pl
     Each list ends in a draw (a random province, a random cell) before the next list is read,
     so the token list chooses among the tokens for one cell: every cell the cell list leaves
     tied keeps its own best token (see docs/rules-notes.md)."""
+    by_province: dict[int, list[Option]] = {}
+    for o in options:
+        by_province.setdefault(o.province, []).append(o)
     chosen: dict[Place, None] = {}
-    for p in dict.fromkeys(o.province for o in options):
-        here = [o for o in options if o.province == p]
+    for here in by_province.values():
         target = (max if highest else min)(o.value for o in here)
-        here = [o for o in here if o.value == target]
-        here = _by_cell_priority(st, here)
-        for cell in dict.fromkeys(o.place.cell for o in here):
-            at_cell = [o for o in here if o.place.cell == cell]
-            chosen.update(
-                dict.fromkeys(o.place for o in _by_token_priority(at_cell, highest=highest))
-            )
+        here = _by_cell_priority(st, [o for o in here if o.value == target])
+        by_cell: dict[int, list[Option]] = {}
+        for o in here:
+            by_cell.setdefault(o.place.cell, []).append(o)
+        for at_cell in by_cell.values():
+            for o in _by_token_priority(at_cell, highest=highest):
+                chosen[o.place] = None
     return list(chosen)
 
 
 def _by_cell_priority(st: CaesarState, options: list[Option]) -> list[Option]:
     """Break ties between cells (приоритет выбора приграничной ячейки): the cell next to the
     province where Crassus trails by most, then one next to a central province, then random."""
+    if len(options) == 1:
+        return options
     seat, rival = st.crassus, 1 - st.crassus
     inf = st.influence
-    data = st.data
-
-    def far_side(o: Option) -> int:
-        a, b = data.cells[o.place.cell].provinces
-        return b if o.province == a else a
-
-    def deficit(o: Option) -> int:
-        q = far_side(o)
-        if st.open_cells[q] == 0:
-            return 0
-        return max(0, inf[2 * q + rival] - inf[2 * q + seat])
-
-    worst = max(deficit(o) for o in options)
+    open_cells = st.open_cells
+    board = _board(st.data)
+    sides, central = board.sides, board.central
+    far = []
+    for o in options:
+        a, b = sides[o.place.cell]
+        q = b if o.province == a else a
+        deficit = max(0, inf[2 * q + rival] - inf[2 * q + seat]) if open_cells[q] else 0
+        far.append((o, q, deficit))
+    worst = max(d for _, _, d in far)
     if worst > 0:
-        options = [o for o in options if deficit(o) == worst]
-    return _prefer(options, lambda o: data.provinces[far_side(o)].central)
+        far = [f for f in far if f[2] == worst]
+    return [o for o, q, _ in far if central[q]] or [o for o, _, _ in far]
 
 
 def _by_token_priority(options: list[Option], *, highest: bool) -> list[Option]:
     """Break ties between tokens (приоритет выбора жетона влияния): not a laurel token, then
     the largest (or smallest) sum of values, then the leftmost of the row."""
-    options = _prefer(options, lambda o: not o.kind.wild)
+    if len(options) == 1:
+        return options
+    options = [o for o in options if not o.kind.wild] or options
     pick = max if highest else min
     best_sum = pick(sum(o.kind.values) for o in options)
     options = [o for o in options if sum(o.kind.values) == best_sum]

@@ -211,6 +211,49 @@ def crassus_placements(st: CaesarState) -> list[Place]:
     to a province he holds; in a central province; anywhere. Ties between provinces, cells and
     tokens follow the rulebook's three tie-break lists; what they leave tied is chosen at random.
 
+    The answer for the last position asked about is kept, keyed by everything the list reads
+    (see ``_priority_inputs``), because it is asked twice per move: for the legal actions, and
+    again to check the action chosen. Each caller gets its own copy of the list.
+    """
+    key = _priority_inputs(st)
+    last = _LAST[0]
+    if last is not None and last[0] == key:
+        return list(last[1])
+    allowed = _crassus_placements(st)
+    _LAST[0] = (key, tuple(allowed))
+    return allowed
+
+
+# the last answer of ``crassus_placements`` and the inputs it was worked out from
+_LAST: list[tuple[tuple[object, ...], tuple[Place, ...]] | None] = [None]
+
+
+def _priority_inputs(st: CaesarState) -> tuple[object, ...]:
+    """Everything Crassus's priority list reads, including what ``_player_would_win`` plays out
+    on its copy of the state (control, borders, supplies, the end of the match). A change to
+    the list that reads anything else of the state must add it here."""
+    seat = st.crassus
+    return (
+        st.data,
+        seat,
+        st.options["poison"],
+        st.phase,
+        st.winner,
+        tuple(st.hands[seat]),
+        tuple(st.cell_owner),
+        tuple(st.influence),
+        tuple(st.open_cells),
+        tuple(st.control),
+        tuple(st.control_down),
+        tuple(st.cover),
+        tuple(st.bonus),
+        tuple(st.supply),
+    )
+
+
+def _crassus_placements(st: CaesarState) -> list[Place]:
+    """Work out ``crassus_placements`` afresh.
+
     Each line but the first two chooses whole provinces, so only the placements into the
     provinces it keeps are spelled out as options; their order is the one every placement
     would have (row, then cell, then facing), which is the order of the result.

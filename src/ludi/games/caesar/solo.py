@@ -162,6 +162,8 @@ class _Board(NamedTuple):
     # kind fits face up, in the order of the action table: each placement aims its first value
     # at the province it faces and its second at the other one
     aims: tuple[tuple[tuple[int, int, int, tuple[tuple[int, int, Place], ...]], ...], ...]
+    aim_at: tuple[tuple[tuple[tuple[int, int, Place], ...], ...], ...]  # per kind, per cell
+    fit_cells: tuple[tuple[tuple[int, int, int], ...], ...]  # per kind: (cell, a, b) it fits
     top_value: tuple[int, ...]  # per kind: the larger of its two values
     sides: tuple[tuple[int, int], ...]  # per cell: its two provinces
     cells: tuple[tuple[int, ...], ...]  # per province: its cells
@@ -191,6 +193,8 @@ def _board(data: CaesarData) -> _Board:
         aims.append(tuple(per_cell))
     return _Board(
         aims=tuple(aims),
+        aim_at=tuple(_per_cell(per_kind, len(data.cells)) for per_kind in aims),
+        fit_cells=tuple(tuple((cell, a, b) for cell, a, b, _ in per_kind) for per_kind in aims),
         top_value=tuple(max(kind.values) for kind in data.kinds),
         sides=tuple(c.provinces for c in data.cells),
         cells=tuple(p.cells for p in provinces),
@@ -199,6 +203,16 @@ def _board(data: CaesarData) -> _Board:
         near_central=tuple(any(provinces[q].central for q in p.neighbours) for p in provinces),
         italy=data.italy,
     )
+
+
+def _per_cell(
+    aims: tuple[tuple[int, int, int, tuple[tuple[int, int, Place], ...]], ...], cells: int
+) -> tuple[tuple[tuple[int, int, Place], ...], ...]:
+    """One kind's aims indexed by cell (none where it does not fit)."""
+    by_cell: list[tuple[tuple[int, int, Place], ...]] = [()] * cells
+    for cell, _, _, entries in aims:
+        by_cell[cell] = entries
+    return tuple(by_cell)
 
 
 def crassus_placements(st: CaesarState) -> list[Place]:
@@ -262,25 +276,26 @@ def _crassus_placements(st: CaesarState) -> list[Place]:
     board = _board(st.data)
     owner = st.cell_owner
     row = st.hands[seat]
-    aims = board.aims
     # the largest value Crassus can aim at each province he can reach
-    reach: dict[int, int] = {}
+    top_at = [-1] * len(board.cells)
     for k in dict.fromkeys(row):
         top = board.top_value[k]
-        for cell, a, b, _ in aims[k]:
+        for cell, a, b in board.fit_cells[k]:
             if owner[cell] < 0:
-                if reach.get(a, -1) < top:
-                    reach[a] = top
-                if reach.get(b, -1) < top:
-                    reach[b] = top
+                if top_at[a] < top:
+                    top_at[a] = top
+                if top_at[b] < top:
+                    top_at[b] = top
+    reach = {p: top for p, top in enumerate(top_at) if top >= 0}
     if not reach:
         return []
     rival = 1 - seat
     inf = st.influence
     open_cells = st.open_cells
+    leads = [inf[i + seat] - inf[i + rival] for i in range(0, len(inf), 2)]
 
     def lead(p: int) -> int:
-        return inf[2 * p + seat] - inf[2 * p + rival]
+        return leads[p]
 
     last = {p for p in reach if open_cells[p] == 1}
     if last:
@@ -326,15 +341,17 @@ def _options(st: CaesarState, board: _Board, provinces: Collection[int]) -> list
     of them it touches, in the order of the row, then of the cells, then of the facings."""
     kinds = st.data.kinds
     owner = st.cell_owner
+    cells_of = board.cells
+    free = sorted({c for p in provinces for c in cells_of[p] if owner[c] < 0})
     make = tuple.__new__  # builds the NamedTuple without its keyword-parsing constructor
     out: list[Option] = []
     for i, k in enumerate(st.hands[st.crassus]):
         kind = kinds[k]
-        for cell, a, b, entries in board.aims[k]:
-            if owner[cell] < 0 and (a in provinces or b in provinces):
-                for p, value, place in entries:
-                    if p in provinces:
-                        out.append(make(Option, (p, value, i, kind, place)))
+        aim_at = board.aim_at[k]
+        for cell in free:  # the action table lists each kind's cells in this order
+            for p, value, place in aim_at[cell]:
+                if p in provinces:
+                    out.append(make(Option, (p, value, i, kind, place)))
     return out
 
 

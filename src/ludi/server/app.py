@@ -38,6 +38,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 import ludi
+from ludi.bots import bots_for
 from ludi.engine import IllegalAction, LudiError, State
 from ludi.server.bots import BotPool, bot_names
 from ludi.server.hub import RULE_SEAT, Client, Hub, Room, SeatRequest, StoreFailure, dumps
@@ -148,7 +149,8 @@ def create_app(
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:
-        return {"games": [g.describe() for g in ludi.games()], "bots": bot_names()}
+        games = [{**g.describe(), "bots": bots_for(g.id)} for g in ludi.games()]
+        return {"games": games, "bots": bot_names()}
 
     @app.post("/api/matches")
     async def create_match(body: MatchIn, request: Request) -> dict[str, Any]:

@@ -20,11 +20,11 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import ludi
-from ludi.bots import BOTS, Seat, make_bot
-from ludi.engine import State
+from ludi.bots import BOTS, Seat, bots_for, make_bot
+from ludi.engine import OptionError, State
 
 #: bots whose choice takes microseconds: not worth a trip to another process
-CHEAP_BOTS = frozenset({"random", "crassus"})
+CHEAP_BOTS = frozenset({"random", "crassus", "heuristic"})
 
 
 def bot_seed(match_seed: int, actions: int, seat: int) -> int:
@@ -34,9 +34,14 @@ def bot_seed(match_seed: int, actions: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def check_spec(spec: str) -> str:
-    """Return ``spec`` if it names a bot Ludi has (raises ``OptionError`` otherwise)."""
+def check_spec(spec: str, game: str) -> str:
+    """Return ``spec`` if it names a bot Ludi has that can play ``game`` (raises
+    ``OptionError`` otherwise, naming the bots that can)."""
     make_bot(spec, seed=0)
+    name = spec.partition(":")[0]
+    fit = bots_for(game)
+    if name not in fit:
+        raise OptionError(f"the bot {name!r} cannot play {game} (its bots: {', '.join(fit)})")
     return spec
 
 

@@ -240,7 +240,7 @@ class Hub:
             tokens = [new_token() for _ in seats]
             rows = []
             for i, (req, token) in enumerate(zip(seats, tokens, strict=True)):
-                bot = check_spec(req.bot) if req.bot else None
+                bot = check_spec(req.bot, game) if req.bot else None
                 name = (req.name or "").strip()[:40] or _default_name(state.seat_name(i), bot)
                 rows.append(SeatInfo(i, name, hash_token(token), bot))
         header = await asyncio.to_thread(
@@ -335,7 +335,7 @@ class Hub:
     async def set_bot(self, room: Room, seat: int, spec: str | None) -> None:
         """Hand ``seat`` to the bot ``spec``, or back to its human (``None``)."""
         if spec is not None:
-            check_spec(spec)
+            check_spec(spec, room.header.game)
         async with room.lock:
             await asyncio.to_thread(self.store.set_bot, room.id, seat, spec)
             room.header.seats[seat].bot = spec

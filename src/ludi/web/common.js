@@ -80,6 +80,7 @@ export function statusLabel(status) {
 const BOT_LEVELS = {
   ismcts: [["ismcts:seconds=0.3", "quick"], ["ismcts", "normal, 1 s a move"], ["ismcts:seconds=3", "strong, 3 s a move"]],
   crassus: [["crassus", "the solo automaton (Caesar! solo only)"]],
+  heuristic: [["heuristic", "instant, no search"]],
 };
 
 /** Return [spec, label] for every bot (and level) a seat can be given to. */

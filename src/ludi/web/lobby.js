@@ -27,12 +27,17 @@ function fillGame() {
   fillOptions();
 }
 
+/** The bots that can play a seat of the chosen game (the server's list, per game). */
+function gameBots() {
+  return currentGame().bots || BOTS;
+}
+
 function seatRow(i) {
   const choice = el("select", {name: `seat-${i}`, "aria-label": `Seat ${i + 1}: who plays`},
     el("option", {value: ""}, "Human"),
-    ...botChoices(BOTS).map(([spec, label]) => el("option", {value: spec}, label)));
+    ...botChoices(gameBots()).map(([spec, label]) => el("option", {value: spec}, label)));
   // a sensible start: seat 1 is you, the others a bot that thinks
-  if (i > 0) choice.value = BOTS.includes("ismcts") ? "ismcts" : BOTS[0];
+  if (i > 0) choice.value = gameBots().includes("ismcts") ? "ismcts" : gameBots()[0];
   const name = el("input", {name: `name-${i}`, placeholder: "name (optional)", maxlength: 40,
     "aria-label": `Seat ${i + 1}: name`});
   return el("div", {class: "seat-row"},

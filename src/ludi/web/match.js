@@ -212,6 +212,11 @@ function renderTurn(msg) {
   }
 }
 
+/** The bots that can take over a seat of this game (all the server has, until it said). */
+function botsFor(game) {
+  return (page.gameBots && page.gameBots[game]) || page.bots;
+}
+
 function renderControls() {
   const msg = page.msg;
   const box = $("controls");
@@ -248,7 +253,7 @@ function renderControls() {
           "Take my seat back")));
     } else {
       const choice = el("select", {"aria-label": "bot to play for you"},
-        botChoices(page.bots.filter((b) => b !== "crassus")).map(([spec, label]) => el("option", {value: spec}, label)));
+        botChoices(botsFor(msg.match.game).filter((b) => b !== "crassus")).map(([spec, label]) => el("option", {value: spec}, label)));
       choice.value = page.bots.includes("ismcts") ? "ismcts" : "random";
       parts.push(el("p", {class: "handover"}, "Leaving? ", choice, " ",
         el("button", {class: "small", onclick: () => send({type: "bot", spec: choice.value})},
@@ -353,7 +358,11 @@ function renderReplayControls(msg) {
 async function start() {
   // a link to #replay (or to another seat) followed from this very page: start again from it
   window.addEventListener("hashchange", () => location.reload());
-  api("/api/games").then((data) => { page.bots = data.bots; renderControls(); }).catch(() => {});
+  api("/api/games").then((data) => {
+    page.bots = data.bots;
+    page.gameBots = Object.fromEntries(data.games.map((g) => [g.id, g.bots]));
+    renderControls();
+  }).catch(() => {});
   if (page.mode === "replay") {
     document.body.classList.add("replaying");
     document.addEventListener("keydown", (e) => {

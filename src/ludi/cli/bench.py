@@ -104,6 +104,8 @@ def ismcts_rate(states: list[State], seconds: float) -> float | None:
     if "ismcts" not in BOTS:
         return None
     rates: list[float] = []
+    # a seat with one legal action (auto-Crassus, often) is answered without a search
+    states = [s for s in states if len(s.legal_actions(s.to_act[0])) > 1][:3]
     for i, state in enumerate(states):
         seat = state.to_act[0]
         bot = make_bot(f"ismcts:seconds={seconds}", seed=i)
@@ -114,7 +116,7 @@ def ismcts_rate(states: list[State], seconds: float) -> float | None:
         if not isinstance(iterations, int) or elapsed <= 0:
             return None
         rates.append(iterations / elapsed)
-    return statistics.median(rates)
+    return statistics.median(rates) if rates else None
 
 
 def measure(game: str, players: int, options: dict[str, str], seconds: float) -> dict[str, Any]:
@@ -123,7 +125,7 @@ def measure(game: str, players: int, options: dict[str, str], seconds: float) ->
     states = mid_game_states(game, players, options, 10, 1)
     clone = [per_call_us(states, "clone", seconds / 2) for _ in range(REPETITIONS)]
     sample = [per_call_us(states, "sample_hidden", seconds / 2) for _ in range(REPETITIONS)]
-    rate = ismcts_rate(states[:3], seconds)
+    rate = ismcts_rate(states, seconds)
     out: dict[str, Any] = {
         "game": game,
         "players": players,

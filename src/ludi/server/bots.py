@@ -1,7 +1,8 @@
 """The worker pool in which bots choose their actions, away from the event loop.
 
-Cheap bots (a random choice, auto-Crassus's priority list: microseconds) choose right on the
-event loop, since handing such a choice to a thread costs more than making it. Every other bot (the search bots) runs in worker processes, so a bot thinking
+Cheap bots (a random choice, auto-Crassus's priority list, the Caesar! heuristic: at most a
+couple of milliseconds, measured) choose right on the event loop, since handing such a choice to
+a thread costs more than making it. The search bots run in worker processes, so a bot thinking
 for a second holds up neither the event loop nor the other matches; the state travels there as
 its position (JSON), the way every stored match does, and comes back as an action's notation.
 

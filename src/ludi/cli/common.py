@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from rich.console import Console
 
-from ludi.bots import BOTS, Bot, make_bot
+from ludi.bots import Bot, bots_for, make_bot
 from ludi.engine import Game, LudiError
 
 HUMAN = "human"
@@ -75,7 +75,7 @@ def parse_seats(
     if not text:
         raise UsageError(
             f"say who sits where with --seats, one per player ({players} for this match), "
-            f"e.g. --seats human,random; bots: {', '.join(sorted(BOTS))}"
+            f"e.g. --seats human,random; bots: {', '.join(bots_for(game.id))}"
         )
     specs = [SeatSpec(s.strip()) for s in split_seats(text)]
     if len(specs) != players:
@@ -91,6 +91,10 @@ def parse_seats(
         if not spec.text:
             raise UsageError("an empty seat in --seats; name a bot or 'human' for every seat")
         spec.bot(0)
+        name = spec.text.partition(":")[0]
+        fit = bots_for(game.id)
+        if name not in fit:
+            raise UsageError(f"the {name} bot cannot play {game.title}; its bots: {', '.join(fit)}")
     return specs
 
 

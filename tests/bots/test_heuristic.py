@@ -217,17 +217,22 @@ def test_heuristic_bot_plays_whole_matches_fairly_with_every_module() -> None:
     assert _match(["heuristic", "crassus"], seed=3, options=solo).is_over
 
 
-def test_heuristic_bot_beats_random_clearly() -> None:
-    # 12 matches, seats alternating; a bot no better than random wins 10+ with chance under 2%
+def _wins_against_random(spec: str, games: int, first_seed: int) -> float:
+    """Play ``games`` matches of ``spec`` against ``random``, seats alternating."""
     wins = 0.0
-    for game in range(12):
+    for game in range(games):
         me = game % 2
         specs = ["random", "random"]
-        specs[me] = "heuristic"
-        result = _match(specs, seed=200 + game).result
+        specs[me] = spec
+        result = _match(specs, seed=first_seed + game).result
         assert result is not None
         wins += result.reward(me)
-    assert wins >= 10
+    return wins
+
+
+def test_heuristic_bot_beats_random_clearly() -> None:
+    # 12 matches, seats alternating; a bot no better than random wins 10+ with chance under 2%
+    assert _wins_against_random("heuristic", 12, first_seed=200) >= 10
 
 
 # -- ISMCTS's playout policy ---------------------------------------------------------------
@@ -295,12 +300,5 @@ def test_ismcts_bad_playout_settings_are_refused(spec: str, words: str) -> None:
 
 
 def test_ismcts_with_the_heuristic_beats_random() -> None:
-    wins = 0.0
-    for game in range(8):
-        me = game % 2
-        specs = ["random", "random"]
-        specs[me] = "ismcts:iterations=10"
-        result = _match(specs, seed=300 + game).result
-        assert result is not None
-        wins += result.reward(me)
-    assert wins >= 7  # chance under 4% for a bot no better than random
+    # chance under 4% for a bot no better than random
+    assert _wins_against_random("ismcts:iterations=10", 8, first_seed=300) >= 7

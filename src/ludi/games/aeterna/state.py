@@ -318,13 +318,8 @@ class AeternaState(State):
             for pool in new.person_pool:
                 for i, c in enumerate(pool):
                     add(("deck", cards[c].epoch, cards[c].deck), pool, i)
-        for members in groups.values():
-            values = [slots[k][0][slots[k][1]] for k in members]
-            rng.shuffle(values)
-            for k, v in zip(members, values, strict=True):
-                lst, i = slots[k]
-                lst[i] = v
-        for members in unseen.values():
+        # first within each group, then the kinds across each packet's never-seen places
+        for members in (*groups.values(), *unseen.values()):
             values = [slots[k][0][slots[k][1]] for k in members]
             rng.shuffle(values)
             for k, v in zip(members, values, strict=True):

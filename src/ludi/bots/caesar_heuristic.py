@@ -41,6 +41,9 @@ from ludi.games.caesar.data import CaesarData
 from ludi.games.caesar.rules import BONUSES
 from ludi.games.caesar.state import CaesarState
 
+# The weights below are not from the rulebook: they are judgement, checked only by the design
+# runs in docs/strength.md (not fitted). Values are in control tokens, the game's own currency.
+
 #: the score of a move that wins the match (and, negated, of one that hands the win over)
 WIN = 100.0
 #: what a bonus token taken is worth, in control tokens (the Senate is worked out separately)

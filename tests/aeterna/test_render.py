@@ -1,4 +1,4 @@
-"""The terminal board of Æterna (``ludi.cli.render.aeterna``) draws every phase of a match from
+"""The terminal board of Æterna (``ludi.games.aeterna.render``) draws every phase of a match from
 a seat's view, shows that seat's own cards and nothing of the others' hands."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ import io
 from aeterna_helpers import new
 from rich.console import Console
 
+import ludi
 from ludi.cli.render import renderer_for
 from ludi.engine import Rng
 from ludi.games.aeterna import rules
@@ -15,7 +16,7 @@ from ludi.games.aeterna import rules
 
 def _draw(view: dict) -> str:  # type: ignore[type-arg]
     console = Console(file=io.StringIO(), width=160, color_system=None)
-    renderer_for("aeterna")(view, console)
+    renderer_for(ludi.get_game("aeterna"))(view, console)
     return console.file.getvalue()  # type: ignore[attr-defined]
 
 

@@ -12,8 +12,8 @@ import pytest
 
 import ludi
 from ludi.bots import HeuristicBot, ISMCTSBot, Seat, bots_for, heuristics, make_bot
-from ludi.bots import caesar_heuristic as ch
-from ludi.engine import Action, OptionError, Rng, State
+from ludi.engine import Action, Game, OptionError, Rng, State
+from ludi.games.caesar import heuristic as ch
 from ludi.games.caesar.actions import Place
 from ludi.games.caesar.state import CaesarState
 
@@ -130,7 +130,7 @@ def test_a_bonus_is_used_rather_than_given_up() -> None:
 def test_crassus_seat_gets_no_opinion() -> None:
     st = _caesar({"solo": "normal", "crassus_plays": "caesar"})
     assert st.crassus == 0 and st.current == 0
-    assert heuristics.HEURISTICS["caesar"](st, 0, st.legal_actions(0)) is None
+    assert ch.heuristic(st, 0, st.legal_actions(0)) is None
 
 
 def test_scores_depend_only_on_what_the_seat_sees() -> None:
@@ -152,9 +152,9 @@ def test_heuristic_bot_is_registered_and_configured_by_name() -> None:
 
 
 def test_bots_for_lists_the_heuristic_only_where_there_is_one() -> None:
-    assert bots_for("caesar") == ["crassus", "heuristic", "ismcts", "random"]
-    assert bots_for("sylla") == ["ismcts", "random"]
-    assert bots_for("aeterna") == ["ismcts", "random"]
+    assert bots_for(ludi.get_game("caesar")) == ["crassus", "heuristic", "ismcts", "random"]
+    assert bots_for(ludi.get_game("sylla")) == ["ismcts", "random"]
+    assert bots_for(ludi.get_game("aeterna")) == ["ismcts", "random"]
 
 
 @pytest.mark.parametrize("spec", ["heuristic:tolerance=-1", "heuristic:depth=2"])
@@ -184,6 +184,10 @@ class _GuardedSeat(Seat):
     def __init__(self, state: State, seat: int) -> None:
         super().__init__(_Poison(), seat)  # type: ignore[arg-type]
         self._true = state
+
+    @property
+    def game(self) -> Game:
+        return self._true.game
 
     @property
     def game_id(self) -> str:
@@ -239,20 +243,20 @@ def test_heuristic_bot_beats_random_clearly() -> None:
 
 
 def test_the_playout_registry_knows_caesar_only() -> None:
-    assert heuristics.playout_policy("caesar") is not None
-    assert heuristics.playout_policy("sylla") is None
-    assert heuristics.playout_policy("aeterna") is None
+    assert heuristics.playout_policy(ludi.get_game("caesar")) is not None
+    assert heuristics.playout_policy(ludi.get_game("sylla")) is None
+    assert heuristics.playout_policy(ludi.get_game("aeterna")) is None
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls = [0]
-    real = heuristics.HEURISTICS["caesar"]
+    real = ch.heuristic
 
     def spy(state: State, seat: int, actions: Any) -> list[float] | None:
         calls[0] += 1
         return real(state, seat, actions)
 
-    monkeypatch.setitem(heuristics.HEURISTICS, "caesar", spy)
+    monkeypatch.setattr(ch, "heuristic", spy)
     return calls
 
 

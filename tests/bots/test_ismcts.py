@@ -9,7 +9,7 @@ import pytest
 
 import ludi
 from ludi.bots import ISMCTSBot, Seat, make_bot
-from ludi.engine import Action, IllegalAction, OptionError, Rng, State
+from ludi.engine import Action, Game, IllegalAction, OptionError, Rng, State
 
 
 def _midgame(seed: int, moves: int) -> State:
@@ -145,6 +145,10 @@ class _GuardedSeat(Seat):
         super().__init__(_Poison(), seat)  # type: ignore[arg-type]
         self._true = state
         self.calls: list[str] = []
+
+    @property
+    def game(self) -> Game:
+        return self._true.game
 
     @property
     def game_id(self) -> str:

@@ -112,7 +112,7 @@ def test_a_bot_that_cannot_play_the_game_is_refused_at_creation(
     request = {"game": "sylla", "players": 3, "seats": [{}, {"bot": "heuristic"}, {}]}
     response = client.post("/api/matches", json=request)
     assert response.status_code == 400
-    assert "'heuristic' cannot play sylla" in response.json()["error"]
+    assert "'heuristic' cannot play Sylla" in response.json()["error"]
     assert SqlStore(db).count_matches() == 0
 
 

@@ -9,8 +9,8 @@ from rich.console import Console
 from sylla_helpers import BLUE, RED, match
 
 import ludi
-from ludi.cli.render import sylla as board
 from ludi.engine import Rng
+from ludi.games.sylla import render as board
 
 
 def drawn(view: dict[str, object]) -> str:

@@ -1,7 +1,9 @@
 """Bots: one small interface (``Bot.choose(seat)``) and a registry by name.
 
 ``make_bot("ismcts:seconds=0.5", seed=1)`` builds a bot from its name and settings, the form
-the CLI's ``--seats`` takes.
+the CLI's ``--seats`` takes. The bots here play any game; a game's own bots (the rulebook's
+automata, such as Caesar!'s auto-Crassus) live in its package and are found through the game
+(``Game.automata``).
 """
 
 from __future__ import annotations
@@ -9,28 +11,30 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ludi.bots.base import Bot, Seat
-from ludi.bots.crassus import CrassusBot
 from ludi.bots.heuristics import HeuristicBot, scorer_for
 from ludi.bots.ismcts import ISMCTSBot
 from ludi.bots.random_bot import RandomBot
-from ludi.engine import OptionError
+from ludi.engine import Game, OptionError, games
 
 BotFactory = Callable[..., Bot]
 
+#: the bots that play any game
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
-    "crassus": CrassusBot,
     "ismcts": ISMCTSBot,
     "heuristic": HeuristicBot,
 }
 
 
-def make_bot(spec: str, seed: int = 0) -> Bot:
-    """Return the bot ``spec`` names: ``NAME`` or ``NAME:key=value,key=value``."""
+def make_bot(spec: str, seed: int = 0, game: Game | None = None) -> Bot:
+    """Return the bot ``spec`` names: ``NAME`` or ``NAME:key=value,key=value``. A game's own
+    bot is found through ``game``, or, without one, through every registered game. Does not
+    check that the bot can play ``game`` (``bots_for`` says which can)."""
     name, _, settings = spec.partition(":")
-    factory = BOTS.get(name)
+    factory = BOTS.get(name) or _automaton(name, game)
     if factory is None:
-        raise OptionError(f"no bot {name!r} (Ludi's bots: {', '.join(sorted(BOTS))})")
+        known = sorted(BOTS) if game is None else bots_for(game)
+        raise OptionError(f"no bot {name!r} (the bots: {', '.join(known)})")
     kwargs: dict[str, object] = {}
     for item in filter(None, settings.split(",")):
         key, sep, value = item.partition("=")
@@ -43,16 +47,21 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         raise OptionError(f"bot {name!r} does not take those settings: {exc}") from None
 
 
-def bots_for(game_id: str) -> list[str]:
-    """Return the names of the bots that can play a seat of ``game_id`` (``heuristic`` only
-    for a game with a heuristic, ``crassus`` only for Caesar!'s solo seat); does not check
-    that the game exists."""
-    names = set(BOTS)
-    if scorer_for(game_id) is None:
+def bots_for(game: Game) -> list[str]:
+    """Return the names of the bots that can play a seat of ``game``: the bots for any game
+    (``heuristic`` only where the game has a heuristic) and the game's own."""
+    names = set(BOTS) | set(game.automata())
+    if scorer_for(game) is None:
         names.discard("heuristic")
-    if game_id != "caesar":
-        names.discard("crassus")
     return sorted(names)
+
+
+def _automaton(name: str, game: Game | None) -> BotFactory | None:
+    for owner in [game] if game is not None else games():
+        factory = owner.automata().get(name)
+        if factory is not None:
+            return factory
+    return None
 
 
 def _number(text: str) -> object:

@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
-from ludi.engine import Action, Rng, State
+from ludi.engine import Action, Game, Rng, State
 
 
 class Seat:
@@ -22,6 +22,10 @@ class Seat:
     def __init__(self, state: State, seat: int) -> None:
         self._state = state
         self.seat = seat
+
+    @property
+    def game(self) -> Game:
+        return self._state.game
 
     @property
     def game_id(self) -> str:
@@ -48,6 +52,9 @@ class Bot(ABC):
     """A player that chooses by itself."""
 
     name: str = "bot"
+    #: a bot that searches takes its time (the server runs it in a worker process); the
+    #: others choose in microseconds, where the match is
+    searches: bool = False
 
     @abstractmethod
     def choose(self, seat: Seat) -> Action:

@@ -1,34 +1,23 @@
-"""Per-game heuristics: a registry from game id to a cheap scorer of actions, and what is
-built on it: the ``heuristic`` bot (greedy, a little random among the near-best) and the
-playout policy ISMCTS uses for games that have a heuristic (epsilon-greedy).
+"""What is built on a game's heuristic (``Game.heuristic``, kept in the game's package): the
+``heuristic`` bot (greedy, a little random among the near-best) and the playout policy ISMCTS
+uses for games that have a heuristic (epsilon-greedy).
 
-A scorer is ``scores(state, seat, actions) -> list[float] | None``: a value per action (higher
-is better) for the seat to act, or ``None`` when it has no opinion (then the policy draws at
-random). It reads the state it is given; it must read only what ``seat`` may see of it, since
-the ``heuristic`` bot hands it a sample of the match (``Seat.sample``), never the match itself.
-Games without a scorer (Sylla, Æterna so far) get no ``heuristic`` bot and random playouts.
+A heuristic is ``scores(state, seat, actions) -> list[float] | None``: a value per action
+(higher is better) for the seat to act, or ``None`` when it has no opinion (then the policy
+draws at random). It reads the state it is given; it must read only what ``seat`` may see of it,
+since the ``heuristic`` bot hands it a sample of the match (``Seat.sample``), never the match
+itself. Games without one get no ``heuristic`` bot and random playouts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from ludi.bots import caesar_heuristic
 from ludi.bots.base import Bot, Seat
-from ludi.engine import Action, IllegalAction, OptionError, Rng, State
+from ludi.engine import Action, Game, Heuristic, IllegalAction, OptionError, Rng, State
 from ludi.engine.state import RULE_TURN
 
-Scorer = Callable[[State, int, Sequence[Action]], "list[float] | None"]
-
-
-def _caesar(state: State, seat: int, actions: Sequence[Action]) -> list[float] | None:
-    if seat == state.crassus:  # type: ignore[attr-defined]
-        return None  # his legal actions are what his priority list leaves tied: a random pick
-    return caesar_heuristic.scores(state, seat, actions)  # type: ignore[arg-type]
-
-
-#: game id -> its scorer
-HEURISTICS: dict[str, Scorer] = {"caesar": _caesar}
+Scorer = Heuristic
 
 #: how near the best score an action must be for the ``heuristic`` bot to consider it
 DEFAULT_TOLERANCE = 0.05
@@ -36,9 +25,9 @@ DEFAULT_TOLERANCE = 0.05
 DEFAULT_EPSILON = 0.1
 
 
-def scorer_for(game_id: str) -> Scorer | None:
-    """Return the game's scorer, or ``None`` if Ludi has no heuristic for it."""
-    return HEURISTICS.get(game_id)
+def scorer_for(game: Game) -> Scorer | None:
+    """Return the game's heuristic, or ``None`` if it has none."""
+    return game.heuristic()
 
 
 def pick(
@@ -87,9 +76,9 @@ class PlayoutPolicy:
         return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
 
 
-def playout_policy(game_id: str, epsilon: float = DEFAULT_EPSILON) -> PlayoutPolicy | None:
+def playout_policy(game: Game, epsilon: float = DEFAULT_EPSILON) -> PlayoutPolicy | None:
     """Return the playout policy for a game, or ``None`` (random playouts) if it has no heuristic."""
-    scorer = scorer_for(game_id)
+    scorer = scorer_for(game)
     return None if scorer is None else PlayoutPolicy(scorer, epsilon)
 
 
@@ -114,12 +103,10 @@ class HeuristicBot(Bot):
         return f"{self.name}:tolerance={self.tolerance:g}"
 
     def choose(self, seat: Seat) -> Action:
-        scorer = scorer_for(seat.game_id)
+        scorer = scorer_for(seat.game)
         if scorer is None:
-            known = ", ".join(sorted(HEURISTICS))
             raise OptionError(
-                f"the heuristic bot has no heuristic for {seat.game_id!r} (it plays: {known}); "
-                "use ismcts or random"
+                f"the heuristic bot has no heuristic for {seat.game.title}; use ismcts or random"
             )
         legal = seat.legal_actions()
         if not legal:

@@ -18,7 +18,7 @@ sequences seen from its own seat. Every iteration:
    chose the action leading to it (``result.reward(seat)``, see ``margin`` below), so the
    search works for any number of players.
 
-For a game with a heuristic (``ludi.bots.heuristics``; Caesar! so far) two steps follow it,
+For a game with a heuristic (``Game.heuristic``; Caesar! so far) two steps follow it,
 unless ``playout=random`` asks for the plain search above:
 
 3. *progressive widening*: a node expands a new child only while fewer than
@@ -85,6 +85,7 @@ class ISMCTSBot(Bot):
     """Search many re-drawn versions of the match and play the action that did best."""
 
     name = "ismcts"
+    searches = True
 
     def __init__(
         self,
@@ -177,7 +178,7 @@ class ISMCTSBot(Bot):
         limit = self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         rng = self.rng
-        policy = None if self.playout == "random" else playout_policy(seat.game_id, self.epsilon)
+        policy = None if self.playout == "random" else playout_policy(seat.game, self.epsilon)
         count = 0
         while True:
             if limit is not None and count >= limit:

@@ -27,8 +27,6 @@ from ludi.cli.common import UsageError, emit_json, parse_options
 from ludi.engine import Rng, State
 
 REPETITIONS = 5
-#: what each game's rules should reach (decisions per second, clone in microseconds)
-TARGETS: dict[str, tuple[float, float]] = {"caesar": (50_000.0, 10.0)}
 
 
 def playouts(
@@ -138,9 +136,12 @@ def measure(game: str, players: int, options: dict[str, str], seconds: float) ->
         "sample_hidden_us": statistics.median(sample),
         "ismcts_iterations_per_second": rate,
     }
-    target = TARGETS.get(game)
+    target = ludi.get_game(game).bench_targets
     if target is not None:
-        out["targets"] = {"decisions_per_second": target[0], "clone_us": target[1]}
+        out["targets"] = {
+            "decisions_per_second": target.decisions_per_second,
+            "clone_us": target.clone_us,
+        }
     return out
 
 

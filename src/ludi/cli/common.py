@@ -59,9 +59,9 @@ class SeatSpec:
     def is_human(self) -> bool:
         return self.text == HUMAN
 
-    def bot(self, seed: int) -> Bot:
+    def bot(self, seed: int, game: Game) -> Bot:
         """Return the bot this spec names (raises ``OptionError`` for an unknown bot)."""
-        return make_bot(self.text, seed=seed)
+        return make_bot(self.text, seed=seed, game=game)
 
 
 def parse_seats(
@@ -75,7 +75,7 @@ def parse_seats(
     if not text:
         raise UsageError(
             f"say who sits where with --seats, one per player ({players} for this match), "
-            f"e.g. --seats human,random; bots: {', '.join(bots_for(game.id))}"
+            f"e.g. --seats human,random; bots: {', '.join(bots_for(game))}"
         )
     specs = [SeatSpec(s.strip()) for s in split_seats(text)]
     if len(specs) != players:
@@ -90,9 +90,9 @@ def parse_seats(
             continue
         if not spec.text:
             raise UsageError("an empty seat in --seats; name a bot or 'human' for every seat")
-        spec.bot(0)
+        spec.bot(0, game)
         name = spec.text.partition(":")[0]
-        fit = bots_for(game.id)
+        fit = bots_for(game)
         if name not in fit:
             raise UsageError(f"the {name} bot cannot play {game.title}; its bots: {', '.join(fit)}")
     return specs

@@ -65,7 +65,7 @@ class Session:
         self.bot_seed = bot_seed
         done = len(state.history())
         self.bots: list[Bot | None] = [
-            None if spec.is_human else spec.bot(derive_seed(bot_seed, seat, done))
+            None if spec.is_human else spec.bot(derive_seed(bot_seed, seat, done), state.game)
             for seat, spec in enumerate(specs)
         ]
         self.humans = [seat for seat, spec in enumerate(specs) if spec.is_human]
@@ -74,7 +74,7 @@ class Session:
         self.live: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.seen: dict[int | None, int] = defaultdict(int)
         self.at_screen: int | None = None
-        self.render = renderer_for(state.game.id)
+        self.render = renderer_for(state.game)
 
     # -- the match ---------------------------------------------------------------------------
 

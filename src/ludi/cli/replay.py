@@ -134,7 +134,7 @@ def _show_position(args: argparse.Namespace, state: State, record: MatchRecord, 
     acting = state.to_act[0] if state.to_act else None
     viewer = args.seat if args.seat is not None else acting
     out.print(f"After move {n} of {len(record.actions)}:")
-    renderer_for(state.game.id)(state.view(viewer), out)
+    renderer_for(state.game)(state.view(viewer), out)
     if n < len(record.actions):
         seat, text = record.actions[n]
         shown = text if args.seat is None or args.seat == seat else "(hidden from this seat)"

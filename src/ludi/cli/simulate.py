@@ -56,7 +56,10 @@ def play_one(job: Job) -> dict[str, Any]:
         state = ludi.new_match(
             job.game, players=job.players, seed=job.seed, options=job.options, data=job.data
         )
-        bots = [make_bot(spec, seed=derive_seed(job.seed, s)) for s, spec in enumerate(job.specs)]
+        bots = [
+            make_bot(spec, seed=derive_seed(job.seed, s), game=state.game)
+            for s, spec in enumerate(job.specs)
+        ]
         decisions = 0
         while not state.is_over:
             seat = state.to_act[0]

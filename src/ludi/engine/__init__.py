@@ -4,7 +4,17 @@ Nothing here does I/O or knows a particular game.
 """
 
 from ludi.engine.errors import DataError, IllegalAction, LudiError, OptionError, RecordError
-from ludi.engine.game import DataInfo, DataNotice, Game, GameData, Option, OptionValue
+from ludi.engine.game import (
+    BenchTargets,
+    DataInfo,
+    DataNotice,
+    Game,
+    GameData,
+    Heuristic,
+    Option,
+    OptionValue,
+    Renderer,
+)
 from ludi.engine.match import (
     games,
     get_game,
@@ -20,12 +30,14 @@ from ludi.engine.state import Action, Event, Result, State
 
 __all__ = [
     "Action",
+    "BenchTargets",
     "DataError",
     "DataInfo",
     "DataNotice",
     "Event",
     "Game",
     "GameData",
+    "Heuristic",
     "IllegalAction",
     "LudiError",
     "MatchRecord",
@@ -33,6 +45,7 @@ __all__ = [
     "OptionError",
     "OptionValue",
     "RecordError",
+    "Renderer",
     "Result",
     "Rng",
     "State",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -18,9 +18,17 @@ from ludi.engine.errors import OptionError
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from ludi.engine.state import State
+    from ludi.engine.state import Action, State
 
 OptionValue = bool | int | str
+
+#: a game's heuristic: ``scores(state, seat, actions)``, a value per action (higher is better)
+#: for the seat to act, or ``None`` where it has no opinion. It reads only what ``seat`` may see
+#: of the state it is given (search bots hand it samples, never the match itself).
+Heuristic = Callable[["State", int, Sequence["Action"]], "list[float] | None"]
+
+#: a terminal renderer: draws the JSON of ``State.view(seat)`` on a Rich console
+Renderer = Callable[[dict[str, Any], Any], None]
 
 
 @dataclass(frozen=True)
@@ -93,8 +101,20 @@ class DataInfo:
         return tuple(n for n in self.notices if n.confidence == "RECONSTRUCTED")
 
 
+@dataclass(frozen=True)
+class BenchTargets:
+    """What ``ludi bench`` expects of a game's rules on one core: decisions per second in
+    random playouts, and the time of ``clone()`` in microseconds."""
+
+    decisions_per_second: float
+    clone_us: float
+
+
 class Game(ABC):
-    """A registered game: its identity, player counts, options, data and states."""
+    """A registered game: its identity, player counts, options, data and states, and
+    everything else the game owns that the ways in (CLI, server, bots) look up through it: its
+    heuristic, its own bots (the rulebook's automata), its terminal renderer, its bench targets.
+    Nothing outside the game's package looks a game up by its id."""
 
     id: str
     title: str
@@ -102,6 +122,23 @@ class Game(ABC):
     rules_version: str
     options: tuple[Option, ...] = ()
     summary: str = ""
+    bench_targets: BenchTargets | None = None
+
+    def heuristic(self) -> Heuristic | None:
+        """Return the game's heuristic (``Heuristic``), or ``None`` if it has none: then the
+        ``heuristic`` bot is not offered and search bots play random playouts."""
+        return None
+
+    def automata(self) -> Mapping[str, Callable[..., Any]]:
+        """Return the game's own bots by name (the rulebook's automata), each a factory
+        ``(seed=..., **settings)`` of a ``ludi.bots.Bot``; they are offered for this game
+        only."""
+        return {}
+
+    def renderer(self) -> Renderer | None:
+        """Return the game's terminal renderer, or ``None`` for the generic one (the view as
+        JSON). Renderers use Rich, the ``cli`` extra: import it here, not at module level."""
+        return None
 
     def option(self, name: str) -> Option:
         """Return the declared option called ``name``."""

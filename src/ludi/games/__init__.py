@@ -2,8 +2,10 @@
 
 ``data.py`` (component data, loaded once into frozen records, validated), ``actions.py``
 (actions and their notation), ``rules.py`` / ``state.py`` (the rules, one named function per
-rule citing its rulebook section), ``view.py`` (what each seat may see), ``game.py`` (options
-and registration), ``data/`` (the data files with their provenance).
+rule citing its rulebook section), ``view.py`` (what each seat may see), ``game.py`` (options,
+registration, and what else the game owns: heuristic, automata, renderer, bench targets),
+``render.py`` (the terminal board), ``data/`` (the data files with their provenance).
+docs/adding-a-game.md is the checklist.
 """
 
 from ludi.games import aeterna, caesar, sylla

@@ -149,7 +149,7 @@ def create_app(
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:
-        games = [{**g.describe(), "bots": bots_for(g.id)} for g in ludi.games()]
+        games = [{**g.describe(), "bots": bots_for(g)} for g in ludi.games()]
         return {"games": games, "bots": bot_names()}
 
     @app.post("/api/matches")

@@ -24,9 +24,6 @@ import ludi
 from ludi.bots import BOTS, Seat, bots_for, make_bot
 from ludi.engine import OptionError, State
 
-#: bots whose choice takes microseconds: not worth a trip to another process
-CHEAP_BOTS = frozenset({"random", "crassus", "heuristic"})
-
 
 def bot_seed(match_seed: int, actions: int, seat: int) -> int:
     """Return the seed of a bot's decision: fixed by the match, the seat and ``actions``, the
@@ -38,11 +35,14 @@ def bot_seed(match_seed: int, actions: int, seat: int) -> int:
 def check_spec(spec: str, game: str) -> str:
     """Return ``spec`` if it names a bot Ludi has that can play ``game`` (raises
     ``OptionError`` otherwise, naming the bots that can)."""
-    make_bot(spec, seed=0)
+    rules = ludi.get_game(game)
+    make_bot(spec, seed=0, game=rules)
     name = spec.partition(":")[0]
-    fit = bots_for(game)
+    fit = bots_for(rules)
     if name not in fit:
-        raise OptionError(f"the bot {name!r} cannot play {game} (its bots: {', '.join(fit)})")
+        raise OptionError(
+            f"the bot {name!r} cannot play {rules.title} (its bots: {', '.join(fit)})"
+        )
     return spec
 
 
@@ -52,7 +52,7 @@ def bot_names() -> list[str]:
 
 
 def _choose_here(state: State, seat: int, spec: str, seed: int) -> str:
-    return str(make_bot(spec, seed=seed).choose(Seat(state, seat)))
+    return str(make_bot(spec, seed=seed, game=state.game).choose(Seat(state, seat)))
 
 
 def _choose_from_position(position: dict[str, Any], seat: int, spec: str, seed: int) -> str:
@@ -85,9 +85,9 @@ class BotPool:
         ``state`` is copied (or turned into its position) before this returns control, so the
         caller may go on changing it."""
         loop = asyncio.get_running_loop()
-        name = spec.partition(":")[0]
-        if name in CHEAP_BOTS:
-            return _choose_here(state, seat, spec, seed)
+        bot = make_bot(spec, seed=seed, game=state.game)
+        if not bot.searches:  # microseconds: not worth a trip to another process
+            return str(bot.choose(Seat(state, seat)))
         position = state.position()
         try:
             return await loop.run_in_executor(

@@ -1,4 +1,5 @@
-"""Drawing a seat's view in the terminal: one renderer per game, a generic one for the rest.
+"""Drawing a seat's view in the terminal: the game's own renderer (``Game.renderer``, kept in
+the game's package), or the generic one (the view as JSON) for a game without one.
 
 A renderer takes the JSON a ``State.view(seat)`` returns (never the state itself, so it can
 only show what that seat may see) and prints it on a Rich console.
@@ -6,25 +7,13 @@ only show what that seat may see) and prints it on a Rich console.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from rich.console import Console
-
-from ludi.cli.render import aeterna, caesar, generic, sylla
-
-Renderer = Callable[[dict[str, Any], Console], None]
-
-RENDERERS: dict[str, Renderer] = {
-    "aeterna": aeterna.render,
-    "caesar": caesar.render,
-    "sylla": sylla.render,
-}
+from ludi.cli.render import generic
+from ludi.engine import Game, Renderer
 
 
-def renderer_for(game_id: str) -> Renderer:
-    """Return the game's own renderer, or the generic one (the view as pretty JSON)."""
-    return RENDERERS.get(game_id, generic.render)
+def renderer_for(game: Game) -> Renderer:
+    """Return the game's own renderer, or the generic one."""
+    return game.renderer() or generic.render
 
 
-__all__ = ["RENDERERS", "Renderer", "renderer_for"]
+__all__ = ["Renderer", "renderer_for"]

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ludi.engine import Game, GameData, Option, OptionValue, State
+from ludi.engine import BenchTargets, Game, GameData, Option, OptionValue, Renderer, State
 from ludi.games.aeterna import data as aeterna_data
 from ludi.games.aeterna.state import AeternaState, new_state
 
@@ -58,6 +58,13 @@ class Aeterna(Game):
             ("first", "random"),
         ),
     )
+
+    bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
+
+    def renderer(self) -> Renderer:
+        from ludi.games.aeterna.render import render
+
+        return render
 
     def load_data(self, path: Path | None) -> aeterna_data.AeternaData:
         return aeterna_data.load(path)

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ludi.engine import Game, GameData, Option, OptionError, OptionValue, State
+from ludi.engine import (
+    BenchTargets,
+    Game,
+    GameData,
+    Heuristic,
+    Option,
+    OptionError,
+    OptionValue,
+    Renderer,
+    State,
+)
 from ludi.games.caesar import data as caesar_data
 from ludi.games.caesar.state import CaesarState, new_state
 
@@ -49,6 +59,23 @@ class Caesar(Game):
             "solo: each bonus Crassus discards also removes one of his control tokens",
         ),
     )
+
+    bench_targets = BenchTargets(decisions_per_second=50_000, clone_us=10)
+
+    def renderer(self) -> Renderer:
+        from ludi.games.caesar.render import render
+
+        return render
+
+    def heuristic(self) -> Heuristic:
+        from ludi.games.caesar.heuristic import heuristic
+
+        return heuristic
+
+    def automata(self) -> Mapping[str, Callable[..., Any]]:
+        from ludi.games.caesar.crassus import CrassusBot
+
+        return {"crassus": CrassusBot}
 
     def check_options(self, values: Mapping[str, OptionValue], players: int) -> None:
         if values["border_control"] and not (values["poison"] or values["centurions"]):

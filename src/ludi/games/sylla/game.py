@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ludi.engine import Game, GameData, Option, OptionValue, State
+from ludi.engine import BenchTargets, Game, GameData, Option, OptionValue, Renderer, State
 from ludi.games.sylla import data as sylla_data
 from ludi.games.sylla.state import SyllaState, new_state
 
@@ -37,6 +37,13 @@ class Sylla(Game):
             ("at_least", "exactly"),
         ),
     )
+
+    bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
+
+    def renderer(self) -> Renderer:
+        from ludi.games.sylla.render import render
+
+        return render
 
     def load_data(self, path: Path | None) -> sylla_data.SyllaData:
         return sylla_data.load(path)

@@ -1,7 +1,7 @@
 """auto-Crassus, the solo automaton of Caesar!, as a bot.
 
 The solo rules themselves (order tokens, the placement priority, his bonuses) are part of the
-game (``ludi.games.caesar.solo``): in a solo match the Crassus seat's legal actions are exactly
+game (``solo.py`` beside this module): in a solo match the Crassus seat's legal actions are exactly
 the placements his priority list leaves tied. What remains is the rulebook's last tie-break,
 "at random", which this bot draws uniformly.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ludi.bots.base import Bot, Seat
 from ludi.engine import Action, OptionError, Rng
+from ludi.games.caesar.game import GAME
 
 
 class CrassusBot(Bot):
@@ -22,7 +23,7 @@ class CrassusBot(Bot):
 
     def choose(self, seat: Seat) -> Action:
         view = seat.view()
-        solo = view.get("solo") if seat.game_id == "caesar" else None
+        solo = view.get("solo") if seat.game is GAME else None
         if solo is None or solo["crassus"] != seat.seat:
             raise OptionError(
                 "the crassus bot plays only Crassus's seat of a Caesar! solo match "

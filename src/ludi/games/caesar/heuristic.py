@@ -1,4 +1,5 @@
-"""A cheap evaluation of Caesar! actions, for the ``heuristic`` bot and for ISMCTS playouts.
+"""A cheap evaluation of Caesar! actions, for the ``heuristic`` bot and for ISMCTS playouts
+(the game's ``Game.heuristic``).
 
 The score of an action is how much it changes the seat's expected haul of control tokens,
 counted as its own minus the opponent's, from the public board and the seat's own hand only:
@@ -35,7 +36,7 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ludi.engine import Action
+from ludi.engine import Action, State
 from ludi.games.caesar.actions import DiscardBonus, Place, UseBonus
 from ludi.games.caesar.data import CaesarData
 from ludi.games.caesar.rules import BONUSES
@@ -259,6 +260,15 @@ def _might_gain(st: CaesarState, t: Tables, seat: int, target: str) -> float:
         wo = worth(st, t, p, opp)
         gain += (_chance(t, lead + v, n) - _chance(t, lead, n)) * (wm + wo)
     return gain
+
+
+def heuristic(st: State, seat: int, actions: Sequence[Action]) -> list[float] | None:
+    """Return the value of each of ``actions`` for ``seat``, or ``None`` for Crassus's seat:
+    his legal actions are what his priority list leaves tied, so his pick is at random."""
+    assert isinstance(st, CaesarState)
+    if seat == st.crassus:
+        return None
+    return scores(st, seat, actions)
 
 
 def scores(st: CaesarState, seat: int, actions: Sequence[Action]) -> list[float]:

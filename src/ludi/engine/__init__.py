@@ -24,6 +24,7 @@ from ludi.engine.match import (
     register,
     replay,
 )
+from ludi.engine.measures import Measures
 from ludi.engine.record import MatchRecord
 from ludi.engine.rng import Rng
 from ludi.engine.state import Action, Event, Result, State
@@ -41,6 +42,7 @@ __all__ = [
     "IllegalAction",
     "LudiError",
     "MatchRecord",
+    "Measures",
     "Option",
     "OptionError",
     "OptionValue",

@@ -18,6 +18,7 @@ from ludi.engine.errors import OptionError
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from ludi.engine.measures import Measures
     from ludi.engine.state import Action, State
 
 OptionValue = bool | int | str
@@ -139,6 +140,20 @@ class Game(ABC):
         """Return the game's terminal renderer, or ``None`` for the generic one (the view as
         JSON). Renderers use Rich, the ``cli`` extra: import it here, not at module level."""
         return None
+
+    def measures(self, state: State) -> Measures:
+        """Return what a finished match tells a designer in the game's own words: its length in
+        the game's units, the kind of ending, the turn order, what each seat used, the game's
+        own figures (``ludi.engine.measures``; the balance lab reads them). The default knows no
+        rules: action kinds as usage, the end reason without seat names."""
+        from ludi.engine.measures import generic_measures
+
+        return generic_measures(state)
+
+    def raw_data(self, path: Path | None) -> dict[str, Any]:
+        """Return the component data as the file's sections (the shipped file with the user's
+        at ``path`` laid over it), unvalidated: the lab edits a value in it to tune it."""
+        raise NotImplementedError(f"{self.title} does not offer its data as sections")
 
     def option(self, name: str) -> Option:
         """Return the declared option called ``name``."""

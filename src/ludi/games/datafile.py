@@ -156,6 +156,10 @@ class DataLoader(Generic[M, D]):
             self._default = self._load(None)
         return self._default
 
+    def raw(self, path: Path | None = None) -> dict[str, Any]:
+        """Return the layered sections before validation (a fresh copy the caller may edit)."""
+        return read_layered(self.package, self.filename, path)[0]
+
     def _load(self, path: Path | None) -> D:
         raw, source = read_layered(self.package, self.filename, path)
         model = self.check(raw, source)

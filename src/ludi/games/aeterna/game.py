@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ludi.engine import BenchTargets, Game, GameData, Option, OptionValue, Renderer, State
+from ludi.engine import BenchTargets, Game, GameData, Measures, Option, OptionValue, Renderer, State
 from ludi.games.aeterna import data as aeterna_data
 from ludi.games.aeterna.state import AeternaState, new_state
 
@@ -65,6 +65,15 @@ class Aeterna(Game):
         from ludi.games.aeterna.render import render
 
         return render
+
+    def measures(self, state: State) -> Measures:
+        from ludi.games.aeterna.metrics import measures
+
+        assert isinstance(state, AeternaState)
+        return measures(state)
+
+    def raw_data(self, path: Path | None) -> dict[str, Any]:
+        return aeterna_data.load.raw(path)
 
     def load_data(self, path: Path | None) -> aeterna_data.AeternaData:
         return aeterna_data.load(path)

@@ -11,6 +11,7 @@ from ludi.engine import (
     Game,
     GameData,
     Heuristic,
+    Measures,
     Option,
     OptionError,
     OptionValue,
@@ -85,6 +86,15 @@ class Caesar(Game):
             )
         if values["solo"] == "off" and values["solo_harder"]:
             raise OptionError("solo_harder applies only to a solo game (set solo=easy|normal|hard)")
+
+    def measures(self, state: State) -> Measures:
+        from ludi.games.caesar.metrics import measures
+
+        assert isinstance(state, CaesarState)
+        return measures(state)
+
+    def raw_data(self, path: Path | None) -> dict[str, Any]:
+        return caesar_data.load.raw(path)
 
     def load_data(self, path: Path | None) -> caesar_data.CaesarData:
         return caesar_data.load(path)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ludi.engine import BenchTargets, Game, GameData, Option, OptionValue, Renderer, State
+from ludi.engine import BenchTargets, Game, GameData, Measures, Option, OptionValue, Renderer, State
 from ludi.games.sylla import data as sylla_data
 from ludi.games.sylla.state import SyllaState, new_state
 
@@ -44,6 +44,15 @@ class Sylla(Game):
         from ludi.games.sylla.render import render
 
         return render
+
+    def measures(self, state: State) -> Measures:
+        from ludi.games.sylla.metrics import measures
+
+        assert isinstance(state, SyllaState)
+        return measures(state)
+
+    def raw_data(self, path: Path | None) -> dict[str, Any]:
+        return sylla_data.load.raw(path)
 
     def load_data(self, path: Path | None) -> sylla_data.SyllaData:
         return sylla_data.load(path)

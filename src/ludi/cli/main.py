@@ -82,6 +82,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
+    from ludi.cli.lab import add_command as add_lab_command
+
+    add_lab_command(sub)
+
     from ludi.server.cli import add_serve_command
 
     add_serve_command(sub)
@@ -113,6 +117,10 @@ def dispatch(args: argparse.Namespace) -> int:
         from ludi.cli import bench
 
         return bench.run(args, out)
+    if args.command == "lab":
+        from ludi.cli import lab
+
+        return lab.run(args, out)
     if args.command == "serve":
         from ludi.server.cli import run_serve
 

@@ -1,0 +1,189 @@
+"""Playing an experiment's matches: on this process, on local processes, or on a Ray cluster.
+
+Match ``i`` at ``n`` players is seeded from the experiment's seed, ``n`` and ``i`` alone, and
+its seats hold the same specs in every arm: the arms are paired, match for match. Bots are
+seeded from the match's seed and their seat. So every way of running gives the same rows;
+only the clock readings (``bot_seconds``) differ.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ludi
+from ludi.bots import Seat, make_bot
+from ludi.cli.common import derive_seed
+from ludi.engine import LudiError, record_of
+from ludi.lab.experiment import Experiment, LabError
+
+
+@dataclass(frozen=True)
+class Job:
+    """One match to play, as plain values a worker process can receive."""
+
+    arm: str
+    players: int
+    index: int
+    seed: int
+    game: str
+    options: dict[str, Any]
+    data: str | None
+    specs: tuple[str, ...]  # the spec at each seat
+    record: bool
+
+
+def jobs_of(
+    exp: Experiment,
+    arms: Sequence[str] | None = None,
+    players: Sequence[int] | None = None,
+    specs: Callable[[int], tuple[str, ...]] | None = None,
+) -> list[Job]:
+    """Return every match of the experiment, arm by arm, on seeds shared by the arms."""
+    out: list[Job] = []
+    for n in players or exp.players:
+        base = specs(n) if specs else exp.specs_for(n)
+        for name in arms or list(exp.arms):
+            arm = exp.arms[name]
+            for i in range(exp.matches):
+                shift = i % n if exp.rotate else 0
+                seated = tuple(base[(s + shift) % n] for s in range(n))
+                seed = derive_seed(exp.seed, n, i)
+                out.append(
+                    Job(
+                        name, n, i, seed, exp.game, dict(arm.options), arm.data, seated, exp.records
+                    )
+                )
+    return out
+
+
+def play(job: Job) -> dict[str, Any]:
+    """Play one match to the end and return its row: result, measures, clock per seat."""
+    state = ludi.new_match(
+        job.game, players=job.players, seed=job.seed, options=job.options, data=job.data
+    )
+    game = state.game
+    bots = [
+        make_bot(spec, seed=derive_seed(job.seed, s), game=game) for s, spec in enumerate(job.specs)
+    ]
+    spent = [0.0] * job.players
+    decisions = [0] * job.players
+    clock = time.perf_counter
+    while not state.is_over:
+        seat = state.to_act[0]
+        began = clock()
+        action = bots[seat].choose(Seat(state, seat))
+        spent[seat] += clock() - began
+        decisions[seat] += 1
+        state.apply(seat, action)
+    result = state.result
+    assert result is not None
+    m = game.measures(state)
+    row: dict[str, Any] = {
+        "arm": job.arm,
+        "players": job.players,
+        "match": job.index,
+        "seed": job.seed,
+        "specs": list(job.specs),
+        "points": list(result.points),
+        "ranking": list(result.ranking),
+        "winners": list(result.winners),
+        "ending": m.ending,
+        "order": list(m.order),
+        "decisions": sum(decisions),
+        "length": dict(m.length),
+        "figures": dict(m.figures),
+        "seat_figures": [dict(f) for f in m.seat_figures],
+        "usage": [dict(u) for u in m.usage],
+        "bot_decisions": decisions,
+        "bot_seconds": spent,
+    }
+    if job.record:
+        row["record"] = record_of(state, seats=job.specs).to_json()
+    return row
+
+
+def play_batch(jobs: Sequence[Job]) -> list[dict[str, Any]]:
+    """Play several matches (one message to and from a worker for many matches)."""
+    out = []
+    for job in jobs:
+        try:
+            out.append(play(job))
+        except LudiError as exc:
+            out.append(
+                {
+                    "error": f"{job.arm}, {job.players} players, match {job.index + 1} "
+                    f"(seed {job.seed}): {exc}"
+                }
+            )
+    return out
+
+
+def batches(jobs: Sequence[Job], workers: int) -> list[list[Job]]:
+    """Return the jobs cut in batches: big enough to make messages rare, small enough to
+    share the work out evenly and move the progress bar."""
+    size = max(1, min(25, len(jobs) // (workers * 8)))
+    return [list(jobs[i : i + size]) for i in range(0, len(jobs), size)]
+
+
+def run(
+    jobs: Sequence[Job],
+    workers: int = 1,
+    ray_address: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Play ``jobs`` and return their rows in the jobs' order, whatever ran them.
+
+    ``workers`` local processes (1: this process), or Ray tasks at ``ray_address`` (``local``
+    starts a Ray runtime on this machine with ``workers`` CPUs). Raises ``LabError`` with the
+    first match that could not be played."""
+    parts = batches(jobs, workers if ray_address is None else max(workers, 2))
+    if ray_address is not None:
+        done = _run_ray(parts, workers, ray_address)
+    elif workers == 1:
+        done = (play_batch(part) for part in parts)
+    else:
+        done = _run_pool(parts, workers)
+    rows: list[dict[str, Any]] = []
+    for part in done:
+        for row in part:
+            if "error" in row:
+                raise LabError(f"a match could not be played: {row['error']}")
+        rows.extend(part)
+        if progress:
+            progress(len(part))
+    order = {(j.arm, j.players, j.index): k for k, j in enumerate(jobs)}
+    rows.sort(key=lambda r: order[(r["arm"], r["players"], r["match"])])
+    return rows
+
+
+def _run_pool(parts: list[list[Job]], workers: int) -> Iterator[list[dict[str, Any]]]:
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(workers) as pool:
+        yield from pool.imap_unordered(play_batch, parts)
+
+
+def _run_ray(parts: list[list[Job]], workers: int, address: str) -> Iterable[list[dict[str, Any]]]:
+    try:
+        import ray
+    except ImportError:
+        raise LabError("--ray needs Ray: pip install 'ludi[cluster]'") from None
+    started = False
+    if not ray.is_initialized():
+        if address == "local":
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+        started = True
+    try:
+        task = ray.remote(play_batch)
+        pending = [task.remote(part) for part in parts]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            yield ray.get(ready[0])
+    finally:
+        if started:
+            ray.shutdown()

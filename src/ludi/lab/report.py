@@ -125,9 +125,9 @@ def _headline(summary: dict[str, Any], game_title: str) -> str:
             f"instead of <b>{html.escape(d['base'])}</b> changes who wins in "
             f"<b>{pct(wc['rate'])}</b> of the {d['matches']} paired matches "
             f"(95%: {interval(wc['interval'])}). The first player's win rate moves by "
-            f"{_signed_pct(first['difference'])} ({_signed_interval(first['interval'])}, "
+            f"{_signed_pct(first['difference'])} (95%: {_signed_interval(first['interval'])}, "
             f"p = {first['p_value']:.3g}); the length by {length['difference']:+.1f} decisions "
-            f"({length['interval'][0]:+.1f} to {length['interval'][1]:+.1f}).</p>"
+            f"(95%: {length['interval'][0]:+.1f} to {length['interval'][1]:+.1f}).</p>"
         )
     for g in summary.get("groups", []):
         to = g["turn_order"].get("first_among_decided")
@@ -158,24 +158,27 @@ def _headline(summary: dict[str, Any], game_title: str) -> str:
 
 
 def _signed_pct(x: float) -> str:
-    return f"{100 * x:+.1f} points"
+    return f"{100 * x:+.1f}%"
 
 
 def _signed_interval(iv: Sequence[float]) -> str:
-    return f"{100 * iv[0]:+.1f} to {100 * iv[1]:+.1f}"
+    return f"{100 * iv[0]:+.1f}% to {100 * iv[1]:+.1f}%"
 
 
 def _difference(d: dict[str, Any]) -> str:
     rows = []
     for x in d["differences"]:
         clear = excludes_zero(x["interval"])
+        rate = x["test"].startswith("McNemar")  # a yes/no per match: shown as rates
+        value = pct if rate else (lambda v: f"{v:.3g}")
+        signed = _signed_pct if rate else (lambda v: f"{v:+.3g}")
         rows.append(
             [
                 x["measure"],
-                f"{x['base']:.3g}",
-                f"{x['other']:.3g}",
-                f"{x['difference']:+.3g}" + (" *" if clear else ""),
-                f"{x['interval'][0]:+.3g} to {x['interval'][1]:+.3g}",
+                value(x["base"]),
+                value(x["other"]),
+                signed(x["difference"]) + (" *" if clear else ""),
+                f"{signed(x['interval'][0])} to {signed(x['interval'][1])}",
                 f"{x['p_value']:.3g}",
                 x["test"],
             ]
@@ -197,7 +200,8 @@ def _difference(d: dict[str, Any]) -> str:
             ],
             rows,
         )
-        + '<p class="note">* the interval leaves out 0. Rates are per match (0.25 = 25%).</p>'
+        + '<p class="note">* the interval leaves out 0. A difference of two rates is in '
+        "percentage points. Means are per match.</p>"
     )
 
 
@@ -235,23 +239,22 @@ def _group(g: dict[str, Any]) -> str:
             f"binomial p = {f['p_value']:.3g}). All positions equal: chi-square p = "
             f"{to['all_positions_p_value']:.3g}.</p>"
         )
-    if len(g["bots"]) > 1 or True:
-        parts.append(
-            table(
-                ["bot", "seats held", "wins alone", "win rate", "95% interval", "µs per decision"],
+    parts.append(
+        table(
+            ["bot", "seats held", "wins alone", "win rate", "95% interval", "µs per decision"],
+            [
                 [
-                    [
-                        b["bot"],
-                        b["games"],
-                        b["wins"],
-                        pct(b["rate"]),
-                        interval(b["interval"]),
-                        f"{b['us_per_decision']:.0f}",
-                    ]
-                    for b in g["bots"]
-                ],
-            )
+                    b["bot"],
+                    b["games"],
+                    b["wins"],
+                    pct(b["rate"]),
+                    interval(b["interval"]),
+                    f"{b['us_per_decision']:.0f}",
+                ]
+                for b in g["bots"]
+            ],
         )
+    )
     sc = g["scores"]
     parts.append("<h4>Points and lengths</h4>")
     parts.append(

@@ -144,3 +144,27 @@ def test_bench_json_has_every_measure(ludi_cli: Ludi) -> None:
         assert key in report
     assert report["decisions_per_second"] > 0 and report["clone_us"] > 0
     assert report["targets"] == {"decisions_per_second": 50_000.0, "clone_us": 10.0}
+
+
+def test_simulate_counts_shared_first_places_as_ties_not_fractions(ludi_cli: Ludi) -> None:
+    run = ludi_cli(
+        "simulate",
+        "sylla",
+        "--players",
+        "3",
+        "-n",
+        "30",
+        "--seats",
+        "random,random,random",
+        "--seed",
+        "4",
+        "--json",
+        "--swap",
+    )
+    report = json.loads(run.out)
+    assert report["ties"] > 0  # random Sylla games do tie; this seed has some
+    for row in report["specs"] + report["per_seat"]:
+        assert isinstance(row["wins"], int) and isinstance(row["ties"], int)
+    # every game has one winner alone or a shared first place (Sylla always ranks someone first)
+    assert sum(s["wins"] for s in report["per_seat"]) == report["games"] - report["ties"]
+    assert all("Blue" not in reason and "Red" not in reason for reason in report["end_reasons"])

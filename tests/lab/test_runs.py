@@ -18,8 +18,10 @@ SYLLA = {
     "matches": 10,
     "seed": 7,
     "seats": "random",
-    "arms": {"at least": {"options": {"temple_votes": "at_least"}},
-             "exactly": {"options": {"temple_votes": "exactly"}}},
+    "arms": {
+        "at least": {"options": {"temple_votes": "at_least"}},
+        "exactly": {"options": {"temple_votes": "exactly"}},
+    },
 }
 
 
@@ -79,8 +81,13 @@ def test_arms_are_paired_on_seeds_and_seatings(one_job):
 
 def test_identical_arms_give_exactly_zero_difference(tmp_path):
     exp = parse(
-        {"game": "caesar", "players": 2, "matches": 12, "seats": ["random", "heuristic"],
-         "arms": {"a": {}, "b": {"options": {"poison": False}}}}
+        {
+            "game": "caesar",
+            "players": 2,
+            "matches": 12,
+            "seats": ["random", "heuristic"],
+            "arms": {"a": {}, "b": {"options": {"poison": False}}},
+        }
     )
     summary = study.run(exp, tmp_path)
     d = summary["differences"][0]
@@ -115,20 +122,32 @@ def test_cli_refuses_a_malformed_file_with_the_field(tmp_path, capsys):
 
 
 def test_ladder_rates_the_stronger_bot_higher(tmp_path):
-    exp = parse({"game": "caesar", "players": 2, "matches": 10,
-                 "ladder": {"bots": ["random", "heuristic"]}})
+    exp = parse(
+        {"game": "caesar", "players": 2, "matches": 10, "ladder": {"bots": ["random", "heuristic"]}}
+    )
     ladder = study.run(exp, tmp_path)["ladder"]
     assert [r["bot"] for r in ladder] == ["heuristic", "random"]
     assert ladder[0]["games"] == ladder[1]["games"] == 10
 
 
 def test_tuning_a_data_value_writes_each_trial_as_a_data_file(tmp_path):
-    exp = parse({
-        "game": "aeterna", "players": 2, "matches": 2, "seed": 3,
-        "tune": {"target": "length", "length": 60, "unit": "player turns", "trials": 2,
-                 "params": {"cost": {"low": 0, "high": 4,
-                                     "path": "monuments.cards.comitium.cost.aurei"}}},
-    })
+    exp = parse(
+        {
+            "game": "aeterna",
+            "players": 2,
+            "matches": 2,
+            "seed": 3,
+            "tune": {
+                "target": "length",
+                "length": 60,
+                "unit": "player turns",
+                "trials": 2,
+                "params": {
+                    "cost": {"low": 0, "high": 4, "path": "monuments.cards.comitium.cost.aurei"}
+                },
+            },
+        }
+    )
     tune = study.run(exp, tmp_path)["tune"]
     assert [t["trial"] for t in tune["trials"]] == [1, 2]
     for t in tune["trials"]:

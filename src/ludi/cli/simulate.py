@@ -1,5 +1,10 @@
 """``ludi simulate``: many bot-vs-bot matches, then win rates, points, lengths, end reasons.
 
+A win is a first place alone; a first place shared by several seats is a tie, counted apart
+(never as a fraction of a win). End reasons are the game's kinds of ending
+(``Game.measures``), without seat names. For more (paired comparisons of variants, plots,
+ladders, tuning) see ``ludi lab``.
+
 Game ``i`` is seeded from ``--seed`` and ``i`` alone (``derive_seed``), and its bots from the
 game's seed and their seat, so a run gives the same numbers whatever ``--jobs`` is. With
 ``--swap`` the seat specs rotate one place each game, so each spec plays each seat equally
@@ -11,7 +16,6 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
-import re
 import secrets
 import statistics
 from collections import Counter
@@ -73,9 +77,9 @@ def play_one(job: Job) -> dict[str, Any]:
         "index": job.index,
         "order": list(job.order),
         "points": list(result.points),
-        "rewards": [result.reward(s) for s in range(job.players)],
+        "winners": list(result.winners),
         "decisions": decisions,
-        "reason": result.reason,
+        "reason": state.game.measures(state).ending,
     }
 
 
@@ -90,52 +94,64 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def _tally(outcomes: Sequence[dict[str, Any]], holds: Any) -> dict[str, Any]:
+    """Return games, sole wins, ties and points of the seats ``holds(outcome, seat)`` picks."""
+    games = wins = ties = 0
+    points: list[float] = []
+    for o in outcomes:
+        for seat in range(len(o["order"])):
+            if not holds(o, seat):
+                continue
+            games += 1
+            points.append(o["points"][seat])
+            if seat in o["winners"]:
+                if len(o["winners"]) == 1:
+                    wins += 1
+                else:
+                    ties += 1
+    low, high = wilson(wins, games)
+    return {
+        "games": games,
+        "wins": wins,
+        "ties": ties,
+        "win_rate": wins / games if games else 0.0,
+        "win_rate_95": [low, high],
+        "points_mean": statistics.fmean(points) if points else 0.0,
+        "points_median": statistics.median(points) if points else 0.0,
+    }
+
+
 def summarize(
     outcomes: Sequence[dict[str, Any]], labels: Sequence[str], swap: bool
 ) -> dict[str, Any]:
-    """Return the statistics of finished matches, per spec (``labels`` in the user's order)."""
-    per: list[dict[str, Any]] = []
-    for k, label in enumerate(labels):
-        rewards: list[float] = []
-        points: list[float] = []
-        for o in outcomes:
-            for seat, spec_index in enumerate(o["order"]):
-                if spec_index == k:
-                    rewards.append(o["rewards"][seat])
-                    points.append(o["points"][seat])
-        n = len(rewards)
-        wins = sum(rewards)
-        low, high = wilson(wins, n)
-        per.append(
-            {
-                "spec": label,
-                "seat": None if swap else k,
-                "games": n,
-                "wins": wins,
-                "win_rate": wins / n if n else 0.0,
-                "win_rate_95": [low, high],
-                "points_mean": statistics.fmean(points) if points else 0.0,
-                "points_median": statistics.median(points) if points else 0.0,
-            }
-        )
+    """Return the statistics of finished matches, per spec (``labels`` in the user's order)
+    and per seat: wins alone, ties (shared first places) apart."""
+    per = [
+        {
+            "spec": label,
+            "seat": None if swap else k,
+            **_tally(outcomes, lambda o, seat, k=k: o["order"][seat] == k),
+        }
+        for k, label in enumerate(labels)
+    ]
+    seats = [
+        {"seat": k, **_tally(outcomes, lambda o, seat, k=k: seat == k)} for k in range(len(labels))
+    ]
     lengths = [o["decisions"] for o in outcomes]
     return {
         "games": len(outcomes),
+        "ties": sum(1 for o in outcomes if len(o["winners"]) > 1),
         "swap": swap,
         "specs": per,
+        "per_seat": seats,
         "length": {
             "mean": statistics.fmean(lengths) if lengths else 0.0,
             "median": statistics.median(lengths) if lengths else 0.0,
             "min": min(lengths, default=0),
             "max": max(lengths, default=0),
         },
-        "end_reasons": dict(Counter(_reason(o["reason"]) for o in outcomes).most_common()),
+        "end_reasons": dict(Counter(o["reason"] for o in outcomes).most_common()),
     }
-
-
-def _reason(text: str) -> str:
-    """Return an end reason with its numbers replaced by N, so like endings count together."""
-    return re.sub(r"\d+", "N", text)
 
 
 def jobs_for(
@@ -239,25 +255,17 @@ def _print(report: dict[str, Any], out: Console) -> None:
         + f", seed {report['seed']}"
         + (", specs rotated over the seats" if report["swap"] else "")
     )
-    table = Table(show_edge=False, pad_edge=False)
-    table.add_column("spec" if report["swap"] else "seat")
-    table.add_column("games", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("95% interval", justify="right")
-    table.add_column("points mean", justify="right")
-    table.add_column("median", justify="right")
-    for row in report["specs"]:
-        who = row["spec"] if row["seat"] is None else f"{names[row['seat']]}: {row['spec']}"
-        low, high = row["win_rate_95"]
-        table.add_row(
-            who,
-            str(row["games"]),
-            f"{row['win_rate']:.1%}",
-            f"{low:.1%} - {high:.1%}",
-            f"{row['points_mean']:.2f}",
-            f"{row['points_median']:g}",
-        )
-    out.print(table)
+    rows = [
+        (r["spec"] if r["seat"] is None else f"{names[r['seat']]}: {r['spec']}", r)
+        for r in report["specs"]
+    ]
+    _table(out, "spec" if report["swap"] else "seat", rows)
+    if report["swap"]:
+        _table(out, "seat", [(names[r["seat"]], r) for r in report["per_seat"]])
+    out.print(
+        f"a win is a first place alone; {report['ties']} game(s) ended in a shared first "
+        "place, counted as ties"
+    )
     length = report["length"]
     out.print(
         f"length in decisions: mean {length['mean']:.1f}, median {length['median']:g}, "
@@ -266,3 +274,23 @@ def _print(report: dict[str, Any], out: Console) -> None:
     out.print("how the games ended:")
     for reason, count in report["end_reasons"].items():
         out.print(f"  {count:>6}  {reason}", markup=False)
+
+
+def _table(out: Console, first: str, rows: list[tuple[str, dict[str, Any]]]) -> None:
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column(first)
+    for col in ("games", "wins", "ties", "win rate", "95% interval", "points mean", "median"):
+        table.add_column(col, justify="right")
+    for who, row in rows:
+        low, high = row["win_rate_95"]
+        table.add_row(
+            who,
+            str(row["games"]),
+            str(row["wins"]),
+            str(row["ties"]),
+            f"{row['win_rate']:.1%}",
+            f"{low:.1%} - {high:.1%}",
+            f"{row['points_mean']:.2f}",
+            f"{row['points_median']:g}",
+        )
+    out.print(table)

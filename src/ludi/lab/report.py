@@ -124,10 +124,16 @@ def _headline(summary: dict[str, Any], game_title: str) -> str:
             f'<p class="answer">At <b>{d["players"]} players</b>, <b>{html.escape(d["other"])}</b> '
             f"instead of <b>{html.escape(d['base'])}</b> changes who wins in "
             f"<b>{pct(wc['rate'])}</b> of the {d['matches']} paired matches "
-            f"(95%: {interval(wc['interval'])}). The first player's win rate moves by "
-            f"{_signed_pct(first['difference'])} (95%: {_signed_interval(first['interval'])}, "
-            f"p = {first['p_value']:.3g}); the length by {length['difference']:+.1f} decisions "
-            f"(95%: {length['interval'][0]:+.1f} to {length['interval'][1]:+.1f}).</p>"
+            f"(95%: {interval(wc['interval'])}). The first player's share of wins moves by "
+            f"{_signed_pct(first['difference'])} (percentage points; 95%: "
+            f"{_signed_interval(first['interval'])}, p = {first['p_value']:.3g}); "
+            + (
+                "the length in decisions is the same in every match"
+                if length["interval"] == [0.0, 0.0] and length["difference"] == 0
+                else f"the length by {length['difference']:+.1f} decisions (95%: "
+                f"{length['interval'][0]:+.1f} to {length['interval'][1]:+.1f})"
+            )
+            + ".</p>"
         )
     for g in summary.get("groups", []):
         to = g["turn_order"].get("first_among_decided")
@@ -142,8 +148,8 @@ def _headline(summary: dict[str, Any], game_title: str) -> str:
         )
         top = [u for u in g["usage"] if excludes_zero(u["difference_interval"])][:3]
         cards = (
-            "; what goes with winning: "
-            + ", ".join(f"{u['item']} ({_signed_pct(u['difference'])})" for u in top)
+            "; what goes with winning most (win rate when used minus when not): "
+            + ", ".join(f"{u['item']} {_signed_pct(u['difference'])}" for u in top)
             if top
             else ""
         )
@@ -359,7 +365,7 @@ def _plots(groups: list[dict[str, Any]]) -> str:
     ax.set_xticks(range(n), [_ordinal(i + 1) for i in range(n)])
     ax.set_ylabel("wins alone (95% interval)")
     ax.set_title(f"Who wins by turn position, {n} players")
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=3)
     first = png(fig)
     fig, ax = plt.subplots(figsize=(6, 3.4))
     for g in groups:
@@ -371,24 +377,7 @@ def _plots(groups: list[dict[str, Any]]) -> str:
     ax.set_title("Points")
     ax.legend(fontsize=8)
     second = png(fig)
-    fig, ax = plt.subplots(figsize=(6, 3.4))
-    labels = []
-    data = []
-    for g in groups:
-        for unit, d in g["length"].items():
-            if d.get("n"):
-                labels.append(f"{g['arm']}\n{unit}")
-                q = d["quantiles"]
-                data.append(q)
-    unit_rows = [(lab, q) for lab, q in zip(labels, data, strict=True) if "decisions" in lab]
-    for i, (_lab, q) in enumerate(unit_rows):
-        ax.plot([q["0.1"], q["0.9"]], [i, i], color="#a33", lw=1)
-        ax.plot([q["0.25"], q["0.75"]], [i, i], color="#a33", lw=6)
-        ax.plot([q["0.5"]], [i], "o", color="white", mec="#a33")
-    ax.set_yticks(range(len(unit_rows)), [lab.split("\n")[0] for lab, _ in unit_rows])
-    ax.set_xlabel("decisions per match (median, 25-75%, 10-90%)")
-    ax.set_title("How long games last")
-    third = png(fig)
+    third = _length_plot(plt, groups)
     g = groups[0]
     top = g["usage"][:10] + g["usage"][-10:] if len(g["usage"]) > 20 else g["usage"]
     fourth = ""
@@ -408,6 +397,27 @@ def _plots(groups: list[dict[str, Any]]) -> str:
         fourth = png(fig)
     del arms
     return f'<div class="grid"><div>{first}</div><div>{second}</div><div>{third}</div><div>{fourth}</div></div>'
+
+
+def _length_plot(plt: Any, groups: list[dict[str, Any]]) -> str:
+    """Return the lengths per arm as ranges (median, 25-75%, 10-90%), one panel per unit that
+    varies (decisions, and the game's own units)."""
+    units = [u for u, d in groups[0]["length"].items() if d.get("n") and d["sd"] > 0]
+    fig, axes = plt.subplots(
+        len(units), 1, figsize=(6, 0.55 * len(groups) * len(units) + 1.2), squeeze=False
+    )
+    for ax, unit in zip(axes[:, 0], units, strict=True):
+        for i, g in enumerate(groups):
+            q = g["length"][unit]["quantiles"]
+            ax.plot([q["0.1"], q["0.9"]], [i, i], color="#a33", lw=1)
+            ax.plot([q["0.25"], q["0.75"]], [i, i], color="#a33", lw=6)
+            ax.plot([q["0.5"]], [i], "o", color="white", mec="#a33")
+        ax.set_yticks(range(len(groups)), [g["arm"] for g in groups])
+        ax.set_ylim(-0.6, len(groups) - 0.4)
+        ax.set_xlabel(unit)
+    axes[0, 0].set_title("How long games last (median, 25-75%, 10-90%)")
+    fig.tight_layout()
+    return png(fig)
 
 
 def _ladder(ladder: list[dict[str, Any]]) -> str:

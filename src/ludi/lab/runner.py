@@ -8,6 +8,7 @@ only the clock readings (``bot_seconds``) differ.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -173,10 +174,11 @@ def _run_ray(parts: list[list[Job]], workers: int, address: str) -> Iterable[lis
         raise LabError("--ray needs Ray: pip install 'ludi[cluster]'") from None
     started = False
     if not ray.is_initialized():
+        quiet = {"include_dashboard": False, "log_to_driver": False, "logging_level": logging.ERROR}
         if address == "local":
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+            ray.init(num_cpus=workers, **quiet)
         else:
-            ray.init(address=address, log_to_driver=False)
+            ray.init(address=address, **quiet)
         started = True
     try:
         task = ray.remote(play_batch)

@@ -15,6 +15,8 @@ import webbrowser
 from pathlib import Path
 from typing import Any
 
+from ludi.engine import LudiError, RecordError
+
 
 def default_db() -> Path:
     """Return where matches are kept by default: ``$XDG_DATA_HOME/ludi/matches.db``."""
@@ -56,7 +58,34 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         metavar="N",
         help="matches one address may create per second, bursts of ten times that (2)",
     )
+    p.add_argument(
+        "--import",
+        dest="imports",
+        nargs="+",
+        metavar="RECORD",
+        help="finished match records to add (e.g. ludi lab's records/*.json) for the replay viewer",
+    )
     return p
+
+
+def import_records(db: str, files: list[str]) -> list[str]:
+    """Add finished matches from record files to the store; return their match ids."""
+    from ludi.store import load_record
+    from ludi.store.imported import import_record
+    from ludi.store.sql import SqlStore
+
+    store = SqlStore(db)
+    try:
+        ids = []
+        for name in files:
+            record = load_record(Path(name))
+            try:
+                ids.append(import_record(store, record).id)
+            except LudiError as exc:
+                raise RecordError(f"{name}: {exc}") from None
+        return ids
+    finally:
+        store.close()
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -82,6 +111,8 @@ def run_serve(args: argparse.Namespace) -> int:
         tune_gc=True,
     )
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else args.host}:{args.port}/"
+    for match_id in import_records(db, args.imports or []):
+        print(f"imported: {url}match/{match_id}", flush=True)
     print(f"Ludi is serving on {url} (matches kept in {db}); Ctrl-C stops it.", flush=True)
     if not args.no_browser:
         threading.Thread(target=_open_later, args=(url,), daemon=True).start()

@@ -65,8 +65,8 @@ def test_files_in_yaml_and_toml(tmp_path):
     (tmp_path / "a.toml").write_text('game = "caesar"\nplayers = 2\nmatches = 4\n')
     assert load(tmp_path / "a.toml").players == [2]
     (tmp_path / "b.yaml").write_text("game: caesar\nplayers: 2\nmatches: [4\n")
-    with pytest.raises(LabError, match="b.yaml: not valid YAML"):
+    with pytest.raises(LabError, match=r"b\.yaml: not valid YAML"):
         load(tmp_path / "b.yaml")
     (tmp_path / "c.yaml").write_text("game: caesar\nplayers: 2\nmatches: 4\nseed: -1\n")
-    with pytest.raises(LabError, match="c.yaml: seed: .*greater than or equal to 0"):
+    with pytest.raises(LabError, match=r"c\.yaml: seed: .*greater than or equal to 0"):
         load(tmp_path / "c.yaml")

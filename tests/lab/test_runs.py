@@ -40,6 +40,7 @@ def rows(folder):
     for line in (folder / "matches.jsonl").read_text().splitlines():
         row = json.loads(line)
         row.pop("bot_seconds")
+        row.pop("cpu_seconds")
         out.append(row)
     return out
 

@@ -128,16 +128,16 @@ def print_summary(summary: dict[str, Any], out: Console) -> None:
     t = summary["timing"]
     out.print(
         f"[bold]{t['matches']}[/bold] matches in {t['wall_seconds']:.1f} s "
-        f"({t['matches_per_second']:.1f}/s)"
+        f"({t['matches_per_second']:.1f}/s; {t['matches_per_cpu_second']:.1f} per CPU second, "
+        f"workers busy {t['busy']:.0%})"
     )
     if summary.get("groups"):
-        table = Table(title="per arm", show_edge=False)
+        table = Table(title="per arm (95% intervals)", show_edge=False, pad_edge=False)
         for col in (
             "arm",
             "players",
             "matches",
             "1st player wins",
-            "95%",
             "p (no edge)",
             "ties",
             "decisions",
@@ -149,39 +149,27 @@ def print_summary(summary: dict[str, Any], out: Console) -> None:
                 g["arm"],
                 str(g["players"]),
                 str(g["games"]),
-                f"{f['rate']:.1%}" if f else "-",
-                f"{f['interval'][0]:.1%}-{f['interval'][1]:.1%}" if f else "-",
+                f"{f['rate']:.1%} ({f['interval'][0]:.1%}-{f['interval'][1]:.1%})" if f else "-",
                 f"{f['p_value']:.3g}" if f else "-",
                 f"{g['ties'] / g['games']:.1%}",
                 f"{g['length']['decisions']['mean']:.0f}",
             )
         out.print(table)
     if summary.get("differences"):
-        table = Table(title="paired differences (other - base)", show_edge=False)
-        for col in (
-            "other vs base",
-            "players",
-            "winner changes",
-            "95%",
-            "1st player wins",
-            "95%",
-            "decisions",
-            "95%",
-        ):
+        table = Table(title="paired differences (95% intervals)", show_edge=False, pad_edge=False)
+        for col in ("other vs base", "players", "winner changes", "1st player wins", "decisions"):
             table.add_column(col, justify="left" if col == "other vs base" else "right")
         for d in summary["differences"]:
             wc = d["winners_changed"]
             by = {x["measure"]: x for x in d["differences"]}
             first, length = by["first player wins alone"], by["decisions"]
+            fi, li = first["interval"], length["interval"]
             table.add_row(
                 f"{d['other']} vs {d['base']}",
                 str(d["players"]),
-                f"{wc['rate']:.1%}",
-                f"{wc['interval'][0]:.1%}-{wc['interval'][1]:.1%}",
-                f"{first['difference']:+.1%}",
-                f"{first['interval'][0]:+.1%} to {first['interval'][1]:+.1%}",
-                f"{length['difference']:+.1f}",
-                f"{length['interval'][0]:+.1f} to {length['interval'][1]:+.1f}",
+                f"{wc['rate']:.1%} ({wc['interval'][0]:.1%}-{wc['interval'][1]:.1%})",
+                f"{first['difference']:+.1%} ({fi[0]:+.1%} to {fi[1]:+.1%})",
+                f"{length['difference']:+.1f} ({li[0]:+.1f} to {li[1]:+.1f})",
             )
         out.print(table)
     if summary.get("ladder"):

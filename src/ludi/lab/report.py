@@ -102,7 +102,8 @@ def write_report(summary: dict[str, Any], path: Path) -> None:
     parts.append(
         table(["version of", "version"], list(summary["versions"].items()))
         + f'<p class="note">{t["matches"]} matches in {t["wall_seconds"]:.1f} s '
-        f"({t['matches_per_second']:.1f} matches/s, {t['workers']} worker(s)"
+        f"({t['matches_per_second']:.1f} matches/s, {t['matches_per_cpu_second']:.1f} per CPU "
+        f"second, {t['workers']} worker(s)"
         + (f", Ray at {html.escape(str(t['ray']))}" if t["ray"] else "")
         + "). A win is a first place alone; a shared first place is a tie, counted apart. "
         "Intervals are 95%.</p>"

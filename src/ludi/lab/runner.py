@@ -3,7 +3,7 @@
 Match ``i`` at ``n`` players is seeded from the experiment's seed, ``n`` and ``i`` alone, and
 its seats hold the same specs in every arm: the arms are paired, match for match. Bots are
 seeded from the match's seed and their seat. So every way of running gives the same rows;
-only the clock readings (``bot_seconds``) differ.
+only the clock readings (``bot_seconds``, ``cpu_seconds``) differ.
 """
 
 from __future__ import annotations
@@ -63,6 +63,7 @@ def jobs_of(
 
 def play(job: Job) -> dict[str, Any]:
     """Play one match to the end and return its row: result, measures, clock per seat."""
+    cpu = time.process_time()
     state = ludi.new_match(
         job.game, players=job.players, seed=job.seed, options=job.options, data=job.data
     )
@@ -101,6 +102,7 @@ def play(job: Job) -> dict[str, Any]:
         "usage": [dict(u) for u in m.usage],
         "bot_decisions": decisions,
         "bot_seconds": spent,
+        "cpu_seconds": time.process_time() - cpu,
     }
     if job.record:
         row["record"] = record_of(state, seats=job.specs).to_json()

@@ -77,10 +77,16 @@ def run(
         else:
             summary.update(compare(exp, rows))
     wall = time.perf_counter() - began
+    played = sum(r["cpu_seconds"] for r in rows)
     summary["timing"] = {
         "matches": len(rows),
         "wall_seconds": wall,
         "matches_per_second": len(rows) / wall if wall else 0.0,
+        # CPU time the matches took wherever they ran: steadier than the clock on a shared
+        # machine; "busy" is that time over the wall time of all the workers
+        "match_cpu_seconds": played,
+        "matches_per_cpu_second": len(rows) / played if played else 0.0,
+        "busy": played / (wall * workers) if wall else 0.0,
         "driver_cpu_seconds": time.process_time() - cpu,
         "workers": workers,
         "ray": ray_address,

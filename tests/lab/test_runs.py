@@ -174,3 +174,28 @@ def test_every_game_measures_a_finished_match(game):
     assert m.length and all(v > 0 for v in m.length.values())
     for s in range(n):
         assert state.seat_name(s) not in m.ending
+
+
+def test_cli_without_a_file_and_its_mistakes(tmp_path, capsys):
+    out = tmp_path / "cl"
+    argv = [
+        "lab",
+        "--game",
+        "caesar",
+        "-n",
+        "3",
+        "--arm",
+        "plain:",
+        "--arm",
+        "poison:poison=true",
+        "--out",
+        str(out),
+    ]
+    assert main(argv) == 0
+    summary = json.loads((out / "summary.json").read_text())
+    assert list(summary["experiment"]["arms"]) == ["plain", "poison"]
+    assert summary["experiment"]["arms"]["poison"]["options"] == {"poison": "true"}
+    assert main(["lab", "--game", "caesar", "--players", "two"]) == 2
+    assert "--players takes player counts" in capsys.readouterr().err
+    assert main(["lab"]) == 2
+    assert "name an experiment file" in capsys.readouterr().err

@@ -67,7 +67,7 @@ def experiment_from(args: argparse.Namespace) -> tuple[Any, str]:
         raise UsageError("name an experiment file, or at least --game (see ludi lab --help)")
     raw: dict[str, Any] = {
         "game": args.game,
-        "players": [int(p) for p in args.players.split(",")] if args.players else None,
+        "players": _counts(args.players) if args.players else None,
         "matches": 100,
         "seed": args.seed if args.seed is not None else 1,
         "seats": args.seats or "random",
@@ -84,6 +84,13 @@ def experiment_from(args: argparse.Namespace) -> tuple[Any, str]:
             arms[name.strip()] = {"options": parse_options(opts.split(",") if opts else [])}
         raw["arms"] = arms
     return parse(raw, "command line"), f"{args.game}-{raw['seed']}"
+
+
+def _counts(text: str) -> list[int]:
+    try:
+        return [int(p) for p in text.split(",")]
+    except ValueError:
+        raise UsageError(f"--players takes player counts, e.g. 3,4, not {text!r}") from None
 
 
 def run(args: argparse.Namespace, out: Console) -> int:

@@ -21,22 +21,12 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
+from ludi.cli.simulate import wilson  # one Wilson interval for simulate and the lab
+
 Row = Mapping[str, Any]
-Z95 = 1.959963984540054
 QUANTILES = (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0)
 #: the least number of seat-games an item must be used in for its link with winning to show
 MIN_USES = 20
-
-
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Return the Wilson score interval of a proportion (95% by default)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def newcombe(a: int, n: int, b: int, m: int) -> tuple[float, float]:

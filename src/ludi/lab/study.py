@@ -58,6 +58,7 @@ def run(
     began = time.perf_counter()
     cpu = time.process_time()
     summary: dict[str, Any] = {"experiment": exp.to_json(), "versions": versions(exp)}
+    clock: dict[str, float] = {}
     if exp.tune:
         from ludi.lab.tune import tune
 
@@ -70,7 +71,9 @@ def run(
             jobs = ladder_jobs(exp)
         else:
             jobs = runner.jobs_of(exp)
-        rows = runner.run(jobs, workers, ray_address, progress)
+        playing = time.perf_counter()
+        rows = runner.run(jobs, workers, ray_address, progress, clock)
+        clock["playing"] = time.perf_counter() - playing
         write_rows(rows, out)
         if exp.ladder:
             summary["ladder"] = rate(exp, rows)
@@ -82,11 +85,19 @@ def run(
         "matches": len(rows),
         "wall_seconds": wall,
         "matches_per_second": len(rows) / wall if wall else 0.0,
+        # playing alone, and once the workers are up (the first batch back): what more
+        # matches would get
+        "playing_seconds": clock.get("playing", 0.0),
+        "startup_seconds": clock.get("started", 0.0),
+        "steady_matches_per_second": (len(rows) - clock.get("batch", 0))
+        / max(1e-9, clock.get("playing", 0.0) - clock.get("started", 0.0))
+        if rows
+        else 0.0,
         # CPU time the matches took wherever they ran: steadier than the clock on a shared
         # machine; "busy" is that time over the wall time of all the workers
         "match_cpu_seconds": played,
         "matches_per_cpu_second": len(rows) / played if played else 0.0,
-        "busy": played / (wall * workers) if wall else 0.0,
+        "busy": played / (clock["playing"] * workers) if clock.get("playing") else 0.0,
         "driver_cpu_seconds": time.process_time() - cpu,
         "workers": workers,
         "ray": ray_address,

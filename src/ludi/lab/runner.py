@@ -141,9 +141,8 @@ def run(
 ) -> list[dict[str, Any]]:
     """Play ``jobs`` and return their rows in the jobs' order, whatever ran them.
 
-    ``clock``, if given, gets ``started`` (seconds until the first batch came back: starting
-    the processes or the Ray runtime, and one batch) and ``batch`` (matches in that batch),
-    so a throughput can leave the start-up out.
+    ``clock``, if given, gets ``started``: the seconds until the first batch came back
+    (starting the processes or the Ray runtime, and one batch).
 
     ``workers`` local processes (1: this process), or Ray tasks at ``ray_address`` (``local``
     starts a Ray runtime on this machine with ``workers`` CPUs). Raises ``LabError`` with the
@@ -160,7 +159,6 @@ def run(
     for part in done:
         if clock is not None and not rows:
             clock["started"] = time.perf_counter() - began
-            clock["batch"] = len(part)
         for row in part:
             if "error" in row:
                 raise LabError(f"a match could not be played: {row['error']}")

@@ -85,14 +85,10 @@ def run(
         "matches": len(rows),
         "wall_seconds": wall,
         "matches_per_second": len(rows) / wall if wall else 0.0,
-        # playing alone, and once the workers are up (the first batch back): what more
-        # matches would get
+        # playing alone (start-up included), and how long the first batch took to come back
+        # (starting the processes or the Ray runtime, plus one batch)
         "playing_seconds": clock.get("playing", 0.0),
-        "startup_seconds": clock.get("started", 0.0),
-        "steady_matches_per_second": (len(rows) - clock.get("batch", 0))
-        / max(1e-9, clock.get("playing", 0.0) - clock.get("started", 0.0))
-        if rows
-        else 0.0,
+        "first_batch_seconds": clock.get("started", 0.0),
         # CPU time the matches took wherever they ran: steadier than the clock on a shared
         # machine; "busy" is that time over the wall time of all the workers
         "match_cpu_seconds": played,

@@ -174,7 +174,17 @@ def _signed_interval(iv: Sequence[float]) -> str:
 
 def _difference(d: dict[str, Any]) -> str:
     rows = []
+    same = [
+        x["measure"]
+        for x in d["differences"]
+        if x["difference"] == 0
+        and x["interval"] == [0.0, 0.0]
+        and x["base"] == x["other"]
+        and x["p_value"] == 1.0
+    ]
     for x in d["differences"]:
+        if x["measure"] in same:
+            continue
         clear = excludes_zero(x["interval"])
         rate = x["test"].startswith("McNemar")  # a yes/no per match: shown as rates
         value = pct if rate else (lambda v: f"{v:.3g}")
@@ -209,6 +219,12 @@ def _difference(d: dict[str, Any]) -> str:
         )
         + '<p class="note">* the interval leaves out 0. A difference of two rates is in '
         "percentage points. Means are per match.</p>"
+        + (
+            f"<p>The same in every one of the {d['matches']} matches in both: "
+            f"{html.escape(', '.join(same))}.</p>"
+            if same
+            else ""
+        )
     )
 
 

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from ludi.engine.errors import IllegalAction, RecordError
+from ludi.engine.errors import IllegalAction, InvariantError, RecordError
 from ludi.engine.rng import Rng
 
 if TYPE_CHECKING:
@@ -175,7 +175,10 @@ class State(ABC):
         """Return the name of a seat in the game's own words (e.g. "Caesar")."""
 
     def check_invariants(self) -> None:
-        """Raise ``AssertionError`` if the state breaks a conservation law (for tests and loads)."""
+        """Raise ``InvariantError`` if the state breaks a conservation law (for tests and loads).
+
+        Games write each law with ``ludi.engine.require``, never ``assert``: ``python -O``
+        drops asserts, and a load must refuse an impossible position all the same."""
 
     # -- the common part of the contract ---------------------------------------------------
 
@@ -312,10 +315,10 @@ class State(ABC):
         self.start = dict(payload)
         try:
             self.check_invariants()
-        except (AssertionError, LookupError, TypeError, ValueError) as exc:
+        except (LookupError, TypeError, ValueError) as exc:
             # a field of the right type but an impossible value (a list too short) may break
             # the check itself: that too is a state the game never reaches
-            detail = str(exc) if isinstance(exc, AssertionError) else repr(exc)
+            detail = str(exc) if isinstance(exc, InvariantError) else repr(exc)
             raise RecordError(f"position is not a possible state of the game: {detail}") from exc
 
 

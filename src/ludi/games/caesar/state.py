@@ -87,7 +87,7 @@ class CaesarState(State):
     current: int
     phase: str
     turn: int
-    pending: list[list[Any]]
+    pending: list[list[str | int | bool]]
     extra_turn: bool
     centurion_taken: list[int]
     cell_owner: list[int]

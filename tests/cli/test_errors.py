@@ -85,6 +85,12 @@ def test_crassus_outside_a_solo_game_is_refused(ludi_cli: Ludi) -> None:
         ("[1, 2, 3]", ["a match record is a JSON object"]),
         ('{"format": "something/9"}', ["not a Ludi match record"]),
         ('{"format": "ludi-record/1", "game": "caesar"}', ["rules_version"]),
+        # issue 9, defect 7: deeper than the parser's stack, then deep enough for what comes next
+        ("[" * 200_000, ["nests lists or objects more than 32 deep"]),
+        (
+            '{"format": "ludi-record/1", "start": ' + "[" * 900 + "]" * 900 + "}",
+            ["nests lists or objects more than 32 deep"],
+        ),
     ],
 )
 def test_corrupt_files_are_refused_clearly(
@@ -95,6 +101,14 @@ def test_corrupt_files_are_refused_clearly(
     _refused(ludi_cli("replay", str(path)), "bad.json", *words)
     _refused(ludi_cli("play", "--resume", str(path)), "bad.json")
     assert path.read_text() == content
+
+
+def test_a_data_file_nested_too_deep_is_refused(ludi_cli: Ludi, tmp_path: Path) -> None:
+    deep = tmp_path / "deep.yaml"
+    for text in ["map: " + "[" * 200_000, "map: " + "[" * 40 + "]" * 40]:
+        deep.write_text(text)
+        run = ludi_cli("play", "caesar", "--seats", "random,random", "--data", str(deep))
+        _refused(run, "deep.yaml", "more than 32 deep")
 
 
 def test_a_binary_file_is_refused(ludi_cli: Ludi, tmp_path: Path) -> None:

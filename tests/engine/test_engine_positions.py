@@ -214,3 +214,14 @@ def test_the_invariant_error_is_the_games_own_exception() -> None:
     state.hands[0].append(state.hands[0][0])  # type: ignore[attr-defined]
     with pytest.raises(ludi.InvariantError, match="tokens do not add up"):
         state.check_invariants()
+
+
+def test_a_position_nested_too_deep_is_refused_without_exhausting_the_stack() -> None:
+    position = saved()
+    position["state"]["hands"] = json.loads("[" * 900 + "]" * 900)
+    with pytest.raises(RecordError, match="over 32 deep"):
+        ludi.load_position(position)
+    record = ludi.record_of(played()).to_json()
+    record["start"] = position
+    with pytest.raises(RecordError, match="over 32 deep"):
+        ludi.MatchRecord.from_json(record)

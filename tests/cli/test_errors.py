@@ -3,7 +3,9 @@ and leaves the files it was given as they were."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -155,3 +157,18 @@ def test_replay_options_out_of_range(ludi_cli: Ludi, tmp_path: Path) -> None:
     path = _finished_record(tmp_path)
     _refused(ludi_cli("replay", str(path), "--seat", "2"), "--seat takes 0 to 1")
     _refused(ludi_cli("replay", str(path), "--to", "100000"), "--to takes a move")
+
+
+def test_serve_without_the_server_extra_names_it_and_fails(
+    ludi_cli: Ludi, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if the extra were not installed
+    run = ludi_cli("serve", "--no-browser")
+    _refused(run, "pip install 'ludi[server]'")
+    assert run.out == ""
+
+
+def test_version_is_the_installed_one(ludi_cli: Ludi) -> None:
+    run = ludi_cli("--version")
+    assert run.code == 0 and run.out.strip() == f"ludi {ludi.__version__}"
+    assert ludi.__version__ == importlib.metadata.version("ludi")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -132,31 +132,83 @@ def batches(jobs: Sequence[Job], workers: int) -> list[list[Job]]:
     return [list(jobs[i : i + size]) for i in range(0, len(jobs), size)]
 
 
+class Workers:
+    """Where matches are played, kept open across runs (a tuning's trials): this process
+    (``workers`` 1), a pool of ``workers`` local processes, or Ray tasks at ``ray_address``
+    (``local`` starts a Ray runtime on this machine with ``workers`` CPUs; a runtime already
+    started is used as it is and left running)."""
+
+    def __init__(self, workers: int = 1, ray_address: str | None = None) -> None:
+        self.workers = workers
+        self.ray_address = ray_address
+        self._pool: Any = None
+        self._ray: Any = None
+        self._started_ray = False
+
+    def __enter__(self) -> Workers:
+        if self.ray_address is not None:
+            try:
+                import ray
+            except ImportError:
+                raise LabError("--ray needs Ray: pip install 'ludi[cluster]'") from None
+            self._ray = ray
+            if not ray.is_initialized():
+                quiet = {
+                    "include_dashboard": False,
+                    "log_to_driver": False,
+                    "logging_level": logging.ERROR,
+                }
+                if self.ray_address == "local":
+                    ray.init(num_cpus=self.workers, **quiet)
+                else:
+                    ray.init(address=self.ray_address, **quiet)
+                self._started_ray = True
+        elif self.workers > 1:
+            self._pool = multiprocessing.get_context("spawn").Pool(self.workers)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+        if self._started_ray:
+            self._ray.shutdown()
+
+    def play(self, parts: list[list[Job]]) -> Iterator[list[dict[str, Any]]]:
+        """Yield the rows of each batch as it comes back (in any order)."""
+        if self._ray is not None:
+            task = self._ray.remote(play_batch)
+            pending = [task.remote(part) for part in parts]
+            while pending:
+                ready, pending = self._ray.wait(pending, num_returns=1)
+                yield self._ray.get(ready[0])
+        elif self._pool is not None:
+            yield from self._pool.imap_unordered(play_batch, parts)
+        else:
+            yield from (play_batch(part) for part in parts)
+
+
 def run(
     jobs: Sequence[Job],
     workers: int = 1,
     ray_address: str | None = None,
     progress: Callable[[int], None] | None = None,
     clock: dict[str, float] | None = None,
+    where: Workers | None = None,
 ) -> list[dict[str, Any]]:
     """Play ``jobs`` and return their rows in the jobs' order, whatever ran them.
 
-    ``clock``, if given, gets ``started``: the seconds until the first batch came back
-    (starting the processes or the Ray runtime, and one batch).
-
-    ``workers`` local processes (1: this process), or Ray tasks at ``ray_address`` (``local``
-    starts a Ray runtime on this machine with ``workers`` CPUs). Raises ``LabError`` with the
-    first match that could not be played."""
-    parts = batches(jobs, workers if ray_address is None else max(workers, 2))
-    if ray_address is not None:
-        done = _run_ray(parts, workers, ray_address)
-    elif workers == 1:
-        done = (play_batch(part) for part in parts)
-    else:
-        done = _run_pool(parts, workers)
+    On ``where`` if given (kept open by the caller), else on ``Workers(workers,
+    ray_address)`` opened for this run. ``clock``, if given, gets ``started``: the seconds
+    until the first batch came back. Raises ``LabError`` with the first match that could not
+    be played."""
+    if where is None:
+        with Workers(workers, ray_address) as opened:
+            return run(jobs, workers, ray_address, progress, clock, opened)
+    parts = batches(jobs, where.workers if where.ray_address is None else max(where.workers, 2))
     rows: list[dict[str, Any]] = []
     began = time.perf_counter()
-    for part in done:
+    for part in where.play(parts):
         if clock is not None and not rows:
             clock["started"] = time.perf_counter() - began
         for row in part:
@@ -168,33 +220,3 @@ def run(
     order = {(j.arm, j.players, j.index): k for k, j in enumerate(jobs)}
     rows.sort(key=lambda r: order[(r["arm"], r["players"], r["match"])])
     return rows
-
-
-def _run_pool(parts: list[list[Job]], workers: int) -> Iterator[list[dict[str, Any]]]:
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(workers) as pool:
-        yield from pool.imap_unordered(play_batch, parts)
-
-
-def _run_ray(parts: list[list[Job]], workers: int, address: str) -> Iterable[list[dict[str, Any]]]:
-    try:
-        import ray
-    except ImportError:
-        raise LabError("--ray needs Ray: pip install 'ludi[cluster]'") from None
-    started = False
-    if not ray.is_initialized():
-        quiet = {"include_dashboard": False, "log_to_driver": False, "logging_level": logging.ERROR}
-        if address == "local":
-            ray.init(num_cpus=workers, **quiet)
-        else:
-            ray.init(address=address, **quiet)
-        started = True
-    try:
-        task = ray.remote(play_batch)
-        pending = [task.remote(part) for part in parts]
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
-            yield ray.get(ready[0])
-    finally:
-        if started:
-            ray.shutdown()

@@ -62,8 +62,11 @@ def run(
     if exp.tune:
         from ludi.lab.tune import tune
 
-        summary["tune"] = tune(exp, out, workers, ray_address, progress)
-        rows: list[dict[str, Any]] = []
+        playing = time.perf_counter()
+        with runner.Workers(workers, ray_address) as where:
+            summary["tune"], rows = tune(exp, out, where, progress)
+        clock["playing"] = time.perf_counter() - playing
+        write_rows(rows, out)
     else:
         if exp.ladder:
             from ludi.lab.ladder import ladder_jobs, rate
@@ -72,7 +75,9 @@ def run(
         else:
             jobs = runner.jobs_of(exp)
         playing = time.perf_counter()
-        rows = runner.run(jobs, workers, ray_address, progress, clock)
+        with runner.Workers(workers, ray_address) as where:
+            clock["startup"] = time.perf_counter() - playing
+            rows = runner.run(jobs, progress=progress, clock=clock, where=where)
         clock["playing"] = time.perf_counter() - playing
         write_rows(rows, out)
         if exp.ladder:
@@ -85,9 +90,10 @@ def run(
         "matches": len(rows),
         "wall_seconds": wall,
         "matches_per_second": len(rows) / wall if wall else 0.0,
-        # playing alone (start-up included), and how long the first batch took to come back
-        # (starting the processes or the Ray runtime, plus one batch)
+        # playing alone (start-up included), starting the processes or the Ray runtime, and
+        # how long the first batch then took to come back
         "playing_seconds": clock.get("playing", 0.0),
+        "startup_seconds": clock.get("startup", 0.0),
         "first_batch_seconds": clock.get("started", 0.0),
         # CPU time the matches took wherever they ran: steadier than the clock on a shared
         # machine; "busy" is that time over the wall time of all the workers

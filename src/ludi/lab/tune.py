@@ -54,11 +54,11 @@ def _child(node: Any, part: str, where: str) -> Any:
 def tune(
     exp: Experiment,
     out: Path,
-    workers: int,
-    ray_address: str | None,
+    where: runner.Workers,
     progress: runner.Callable[[int], None] | None,
-) -> dict[str, Any]:
-    """Run the search; return its trials (in order) and the best one."""
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Run the search on ``where``; return its trials (in order) and the best one, and every
+    match's row (each with its trial's number as its arm)."""
     try:
         import optuna
     except ImportError:
@@ -74,6 +74,7 @@ def tune(
     )
     folder = out / "trials"
     trials: list[dict[str, Any]] = []
+    played: list[dict[str, Any]] = []
 
     def objective(trial: optuna.Trial) -> float:
         values: dict[str, float] = {}
@@ -106,7 +107,10 @@ def tune(
                 "records": False,
             }
         )
-        rows = runner.run(runner.jobs_of(trial_exp), workers, ray_address, progress)
+        rows = runner.run(runner.jobs_of(trial_exp), progress=progress, where=where)
+        for row in rows:
+            row["arm"] = f"trial {trial.number + 1}"
+        played.extend(rows)
         score, detail = _score(exp, rows)
         trials.append({"trial": trial.number + 1, "params": values, "value": score, **detail})
         return score
@@ -117,11 +121,8 @@ def tune(
     )
     study.optimize(objective, n_trials=spec.trials)
     best = min(trials, key=lambda t: (t["value"], t["trial"]))
-    return {
-        "target": spec.model_dump(mode="json", exclude_none=True),
-        "trials": trials,
-        "best": best,
-    }
+    target = spec.model_dump(mode="json", exclude_none=True)
+    return {"target": target, "trials": trials, "best": best}, played
 
 
 def _score(exp: Experiment, rows: list[dict[str, Any]]) -> tuple[float, dict[str, Any]]:

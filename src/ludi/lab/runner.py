@@ -13,12 +13,14 @@ import multiprocessing
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import ludi
 from ludi.bots import Seat, make_bot
 from ludi.cli.common import derive_seed
-from ludi.engine import LudiError, record_of
+from ludi.engine import GameData, LudiError, record_of
 from ludi.lab.experiment import Experiment, LabError
 
 
@@ -64,8 +66,9 @@ def jobs_of(
 def play(job: Job) -> dict[str, Any]:
     """Play one match to the end and return its row: result, measures, clock per seat."""
     cpu = time.process_time()
+    data = _data(job.game, job.data) if job.data is not None else None
     state = ludi.new_match(
-        job.game, players=job.players, seed=job.seed, options=job.options, data=job.data
+        job.game, players=job.players, seed=job.seed, options=job.options, data=data
     )
     game = state.game
     bots = [
@@ -107,6 +110,13 @@ def play(job: Job) -> dict[str, Any]:
     if job.record:
         row["record"] = record_of(state, seats=job.specs).to_json()
     return row
+
+
+@lru_cache(maxsize=16)
+def _data(game: str, path: str) -> GameData:
+    """Return a data file laid over the game's data, read and validated once per process (an
+    arm's or a trial's matches all use it; reading it costs more than a match)."""
+    return ludi.get_game(game).load_data(Path(path))
 
 
 def play_batch(jobs: Sequence[Job]) -> list[dict[str, Any]]:

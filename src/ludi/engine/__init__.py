@@ -26,9 +26,10 @@ from ludi.engine.match import (
 )
 from ludi.engine.record import MatchRecord
 from ludi.engine.rng import Rng
-from ludi.engine.state import Action, Event, Result, State
+from ludi.engine.state import INTERNAL, Action, Event, Result, State
 
 __all__ = [
+    "INTERNAL",
     "Action",
     "BenchTargets",
     "DataError",

@@ -8,16 +8,16 @@ list them, and a bad value is refused with the option's name and what it accepts
 from __future__ import annotations
 
 import re
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ludi.engine.errors import OptionError
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from ludi.engine.state import Action, State
 
 OptionValue = bool | int | str
@@ -140,6 +140,27 @@ class Game(ABC):
         JSON). Renderers use Rich, the ``cli`` extra: import it here, not at module level."""
         return None
 
+    def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
+        """Return, for each of ``actions`` (legal for ``seat`` in ``state``), the words a
+        player reads on its button, in the game's own vocabulary. The default is the
+        notation; a game with a board gives its own wording."""
+        return [str(a) for a in actions]
+
+    #: the board the browser draws, as files of the game package's ``board/`` folder: one
+    #: ES module exporting ``createBoard(root, kit)`` first, then its stylesheets. Empty: the
+    #: generic board (the view as lists and tables, the moves as buttons).
+    board_assets: tuple[str, ...] = ()
+
+    def board_file(self, name: str) -> Path | None:
+        """Return the path of one of the game's board files (``name`` as in ``board_assets``),
+        or ``None`` if the game has no such file. Nothing outside ``board_assets`` is served."""
+        if name not in self.board_assets:
+            return None
+        module = sys.modules[type(self).__module__]
+        package = Path(module.__file__ or "").parent
+        path = package / "board" / name
+        return path if path.is_file() else None
+
     def option(self, name: str) -> Option:
         """Return the declared option called ``name``."""
         for opt in self.options:
@@ -174,6 +195,7 @@ class Game(ABC):
             "rules_version": self.rules_version,
             "summary": self.summary,
             "options": [o.describe() for o in self.options],
+            "board": list(self.board_assets),
             "data": {
                 "source": data.info.source,
                 "reconstructed": [

@@ -145,6 +145,18 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
+    @app.get("/games/{game_id}/board/{name}", include_in_schema=False)
+    async def board_file(game_id: str, name: str) -> FileResponse:
+        """Serve a file of a game's board, as the game declares it (``Game.board_assets``)."""
+        try:
+            game = ludi.get_game(game_id)
+        except LudiError:
+            raise HTTPException(404, "no such game") from None
+        path = game.board_file(name)
+        if path is None:
+            raise HTTPException(404, f"{game.title} has no board file {name!r}")
+        return FileResponse(path)
+
     # -- the lobby -------------------------------------------------------------------------
 
     @app.get("/api/games")

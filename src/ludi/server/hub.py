@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import ludi
-from ludi.engine import IllegalAction, OptionError, State
+from ludi.engine import Action, IllegalAction, OptionError, State
 from ludi.server.bots import BotPool, bot_seed, check_spec
 from ludi.server.persist import GroupCommitter
 from ludi.server.protocol import TokenBucket
@@ -384,8 +384,11 @@ class Hub:
         client.raw_seen = room.raw_count
         to_act = list(state.to_act)
         legal: list[str] = []
+        moves: list[dict[str, Any]] = []
         if seat is not None and seat in to_act and room.bot_for(seat) is None:
-            legal = [str(a) for a in state.legal_actions(seat)]
+            actions = state.legal_actions(seat)
+            legal = [str(a) for a in actions]
+            moves = described_moves(state, seat, actions)
         result = state.result
         return {
             "type": "state",
@@ -395,6 +398,7 @@ class Hub:
             "match": public,
             "view": views[seat],
             "legal": legal,
+            "moves": moves,
             "to_act": to_act,
             "waiting": [state.seat_name(s) for s in to_act],
             "events": events,
@@ -458,6 +462,13 @@ class Hub:
     def _tell_all(self, room: Room, reason: str, rule: str) -> None:
         for client in room.clients:
             client.send({"type": "error", "ref": None, "reason": reason, "rule": rule})
+
+
+def described_moves(state: State, seat: int, actions: Sequence[Action]) -> list[dict[str, Any]]:
+    """Return each legal move as the browser draws it: its structure (``Action.structure``)
+    and its label in the game's words (``Game.move_labels``)."""
+    labels = state.game.move_labels(state, seat, actions)
+    return [{**a.structure(), "label": label} for a, label in zip(actions, labels, strict=True)]
 
 
 def _default_name(title: str, bot: str | None) -> str:

@@ -62,9 +62,10 @@ export function toast(text, kind = "info", rule = null) {
   }
   const item = el("div", {class: `toast ${kind}`},
     el("div", {}, text),
-    rule ? el("div", {class: "rule"}, `Rule: ${rule}`) : null);
+    rule ? el("div", {class: "rule"}, `Rulebook: ${String(rule).replace(/\s*\(see ludi\.[\w.]+\)/g, "")}`) : null);
+  item.addEventListener("click", () => item.remove()); // a tap dismisses it
   box.append(item);
-  setTimeout(() => item.remove(), kind === "error" ? 8000 : 4000);
+  setTimeout(() => item.remove(), kind === "error" ? 5000 : 3500);
 }
 
 /** The parameters after "#" in the page's address: #seat=TOKEN&replay */

@@ -1,9 +1,10 @@
 // The match page: live play over a websocket, hot seat, and the replay viewer.
 //
-// Each game draws its own board: the module /static/boards/<game>.js exports
-// createBoard(root, host) returning {update(msg), scoreLines?(msg)}. A game without one gets the
-// generic board (the view as JSON, the legal actions as buttons).
+// Each game draws its own board, a module its package declares (Game.board_assets, served at
+// /games/<game>/board/<file>) exporting createBoard(root, host) (see kit.js); a game without
+// one gets the generic board. What every game has in common is drawn by the kit.
 import {api, botChoices, el, hashParams, toast} from "./common.js";
+import {botLabel, drawLog, drawScoring, drawSeats, drawStrip, ruleText, seatTitle, waitingText} from "./kit.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -25,6 +26,9 @@ const page = {
   curtainFor: null,    // hot seat: the seat that must take the screen before anything is shown
   refusal: null,
   fatal: false,
+  seenLog: null,       // how many log lines there were when you last acted: the rest are new
+  games: null,         // a promise of the games' descriptions (their boards, their bots)
+  lit: null,           // the log line whose subject the board lights up
 };
 
 if (params.get("seat")) page.tokens.set("?", params.get("seat"));
@@ -42,9 +46,20 @@ async function loadBoard(game) {
   if (page.board && page.game === game) return page.board;
   page.game = game;
   const host = {act, get seat() { return page.msg ? page.msg.seat : null; }};
+  const games = await page.games.catch(() => ({games: []}));
+  const about = games.games.find((g) => g.id === game);
+  const files = about ? about.board : [];
+  page.gameTitle = about ? about.title : "";
+  const base = `/games/${encodeURIComponent(game)}/board/`;
+  for (const file of files.filter((f) => f.endsWith(".css"))) {
+    if (!document.querySelector(`link[data-board="${file}"]`)) {
+      document.head.append(el("link", {rel: "stylesheet", href: base + file, "data-board": file}));
+    }
+  }
+  const script = files.find((f) => f.endsWith(".js"));
   let module;
   try {
-    module = await import(`/static/boards/${encodeURIComponent(game)}.js`);
+    module = await import(script ? base + script : "/static/boards/generic.js");
   } catch {
     module = await import("/static/boards/generic.js");
   }
@@ -99,6 +114,7 @@ function send(message) {
 
 function act(text) {
   page.refusal = null;
+  page.seenLog = page.log.length;
   send({type: "act", action: text, ref: ++page.ref});
 }
 
@@ -108,6 +124,7 @@ function onMessage(msg) {
     setConnection("connected", "ok");
     if (msg.full) page.log = [];
     page.log.push(...msg.events);
+    if (page.seenLog === null || page.seenLog > page.log.length) page.seenLog = page.log.length;
     if (page.tokens.has("?") && msg.seat !== null) {
       page.tokens.set(msg.seat, page.tokens.get("?"));
       page.tokens.delete("?");
@@ -158,8 +175,20 @@ function takeScreen() {
 // -- drawing -----------------------------------------------------------------------------------
 
 function seatName(msg, seat) {
-  const info = msg.match.seats[seat];
-  return info.name.includes(info.title) ? info.name : `${info.name} (${info.title})`;
+  return seatTitle(msg.match, seat, msg.seat, true);
+}
+
+function myTurn(msg) {
+  return msg.seat !== null && msg.to_act.includes(msg.seat) && msg.legal.length > 0;
+}
+
+/** "Your turn" in the tab's title and icon, so a player in another tab sees it. */
+function announceTurn(msg) {
+  const mine = page.mode === "live" && !msg.over && myTurn(msg);
+  const game = page.gameTitle || "Ludi";
+  document.title = mine ? `▶ Your turn — ${game}` : `${game} — Ludi`;
+  const icon = document.querySelector("link[rel=icon]");
+  if (icon) icon.href = mine ? "/static/favicon-turn.svg" : "/static/favicon.svg";
 }
 
 async function render() {
@@ -180,9 +209,12 @@ async function render() {
   document.body.classList.remove("curtained");
   if (!msg) return;
   const board = await loadBoard(msg.match.game);
-  $("title").textContent = `${msg.match.seats.map((s) => s.name).join(" vs ")}`;
-  document.title = `Ludi — ${$("title").textContent}`;
+  $("title").textContent = page.gameTitle || "";
+  announceTurn(msg);
   renderTurn(msg);
+  // a board's own sticky parts (a chooser) sit just under the turn bar
+  const top = document.querySelector(".sticky-top");
+  document.documentElement.style.setProperty("--sticky-h", `${top ? top.offsetHeight : 0}px`);
   board.update({...msg, mode: page.mode});
   renderControls();
   renderResult(msg, board);
@@ -193,21 +225,15 @@ function renderTurn(msg) {
   const turn = $("turn");
   turn.dataset.n = msg.n; // how many moves this picture shows: lets tests and tools wait for it
   if (msg.over) {
-    const winners = msg.result.winners.map((w) => seatName(msg, w)).join(" and ");
-    turn.textContent = `The match is over: ${winners} won (${msg.result.reason}).`;
+    turn.textContent = waitingText(msg);
     turn.className = "turn over";
     return;
   }
-  if (msg.seat !== null && msg.to_act.includes(msg.seat) && msg.legal.length) {
+  if (myTurn(msg)) {
     turn.textContent = page.board && page.board.prompt ? page.board.prompt(msg) : "Your move";
     turn.className = "turn mine";
   } else {
-    const waiting = msg.to_act.map((s) => {
-      const info = msg.match.seats[s];
-      return `${seatName(msg, s)}${info.bot ? ` — bot ${info.bot} is thinking` : info.connected ? "" : " — not connected"}`;
-    });
-    const who = msg.seat === null ? "You are watching. " : "";
-    turn.textContent = `${who}Waiting for ${waiting.join(", ")}`;
+    turn.textContent = waitingText(msg);
     turn.className = "turn";
   }
 }
@@ -221,17 +247,13 @@ function renderControls() {
   const msg = page.msg;
   const box = $("controls");
   if (!msg) { box.replaceChildren(el("p", {class: "muted"}, "Connecting…")); return; }
-  const seats = el("ul", {class: "seats"}, msg.match.seats.map((s) => el("li", {
-    class: `${msg.to_act.includes(s.seat) ? "to-act" : ""} ${s.seat === msg.seat ? "me" : ""}`},
-  el("span", {class: `dot ${s.bot ? "bot" : s.connected ? "on" : "off"}`,
-    title: s.bot ? "a bot" : s.connected ? "connected" : "not connected"}),
-  `${seatName(msg, s.seat)}${s.bot && !s.name.toLowerCase().includes(s.bot.split(":")[0]) ? ` · bot ${s.bot}` : ""}${s.seat === msg.seat ? " · you" : ""}`,
-  msg.to_act.includes(s.seat) ? el("span", {class: "badge"}, "to play") : null)));
+  const seats = el("div", {});
+  drawSeats(seats, msg, page.board && page.board.seatFacts ? (s) => page.board.seatFacts(msg, s) : null);
   const parts = [el("h3", {}, "Seats"), seats];
   if (page.refusal) {
     parts.push(el("div", {class: "refusal", role: "alert"},
-      el("strong", {}, "Refused: "), page.refusal.reason,
-      el("div", {class: "rule"}, `Rule: ${page.refusal.rule}`)));
+      el("strong", {}, "Not allowed: "), page.refusal.reason,
+      page.refusal.rule ? el("div", {class: "rule"}, `Rulebook: ${ruleText(page.refusal.rule)}`) : null));
   }
   if (msg.legal.length) {
     const input = el("input", {placeholder: msg.legal[0], "aria-label": "a move in notation", id: "notation",
@@ -248,7 +270,7 @@ function renderControls() {
   if (msg.seat !== null && !msg.over) {
     const mine = msg.match.seats[msg.seat];
     if (mine.bot) {
-      parts.push(el("p", {}, `A bot (${mine.bot}) is playing your seat. `,
+      parts.push(el("p", {}, `A bot (${botLabel(mine.bot)}) is playing your seat. `,
         el("button", {class: "small", id: "take-back", onclick: () => send({type: "bot", spec: null})},
           "Take my seat back")));
     } else {
@@ -270,42 +292,46 @@ function renderResult(msg, board) {
   const box = $("result");
   if (!msg.over || !msg.result) { box.hidden = true; return; }
   box.hidden = false;
-  const result = msg.result;
-  const seats = msg.match.seats;
-  const head = el("tr", {}, el("th", {}, ""), seats.map((s) => el("th", {}, seatName(msg, s.seat))));
-  const rows = [
-    el("tr", {}, el("th", {}, "Rank"), result.ranking.map((r) => el("td", {}, r))),
-    el("tr", {}, el("th", {}, "Points"), result.points.map((p) => el("td", {}, p))),
-  ];
-  if (board.scoreLines) {
-    for (const [label, ...values] of board.scoreLines(msg)) {
-      rows.push(el("tr", {}, el("th", {}, label), values.map((v) => el("td", {}, v))));
-    }
-  }
   const buttons = [];
   if (page.mode === "live") {
-    buttons.push(el("button", {class: "small", onclick: () => { location.hash = "replay"; }}, "Replay this match"));
+    // the replay keeps your seat: its page offers the way back (and the Rematch)
+    buttons.push(el("button", {class: "small", onclick: () => {
+      const token = page.token ? `&seat=${page.token}` : "";
+      location.hash = `replay${token}`;
+    }}, "Replay this match"));
     if (msg.seat !== null) {
       buttons.push(el("button", {class: "small primary", id: "rematch", onclick: () => send({type: "rematch"})}, "Rematch, same seats"));
     }
   }
+  if (page.mode === "replay" && replay.seatToken) {
+    buttons.push(el("button", {class: "small primary", id: "back-to-seat",
+      onclick: () => { location.hash = `seat=${replay.seatToken}`; }}, "Back to my seat"));
+    buttons.push(el("button", {class: "small primary", id: "rematch", onclick: async () => {
+      try {
+        const made = await api(`/api/matches/${encodeURIComponent(matchId)}/rematch`, {token: replay.seatToken});
+        location.href = `/match/${encodeURIComponent(made.id)}#seat=${replay.seatToken}`;
+      } catch (error) {
+        toast(error.message, "error");
+      }
+    }}, "Rematch, same seats"));
+  }
   buttons.push(el("a", {class: "button small", href: "/"}, "Lobby"));
-  box.replaceChildren(
-    el("h3", {}, "Final scoring"),
-    el("p", {}, `${result.winners.map((w) => seatName(msg, w)).join(", ")} won: ${result.reason}.`),
-    el("div", {class: "table-wrap"}, el("table", {class: "score"}, el("thead", {}, head), el("tbody", {}, rows))),
-    el("p", {class: "row-actions"}, buttons));
+  drawScoring(box, msg, board.scoreLines ? board.scoreLines(msg) : [], buttons);
 }
 
 function renderLog() {
-  const list = $("log");
-  list.replaceChildren(...page.log.map((text) => el("li", {}, text)));
-  list.scrollTop = list.scrollHeight;
+  const msg = page.msg;
+  const mine = msg && msg.seat !== null ? seatTitle(msg.match, msg.seat) : null;
+  const fresh = page.mode === "live" && page.seenLog !== null ? page.log.length - page.seenLog : 0;
+  const light = page.board && page.board.marks ? (line) => page.board.marks(line) : null;
+  drawLog($("log"), page.log, {myTitle: mine, fresh, light});
+  const facts = page.board && page.board.seatFacts ? (s) => page.board.seatFacts(msg, s) : null;
+  if (msg) drawStrip($("strip"), msg, {facts, fresh, openLog: () => document.body.classList.add("log-open")});
 }
 
 // -- replay ------------------------------------------------------------------------------------
 
-const replay = {step: 0, steps: 0, seat: "all", data: null};
+const replay = {step: 0, steps: 0, seat: "all", data: null, seatToken: params.get("seat")};
 
 async function showStep(step) {
   const data = await api(`/api/matches/${encodeURIComponent(matchId)}/replay/${step}?seat=${replay.seat}`);
@@ -324,7 +350,7 @@ async function showStep(step) {
   $("title").textContent = `Replay: ${data.match.seats.map((s) => s.name).join(" vs ")}`;
   setConnection("replay", "ok");
   board.update({...msg, mode: "replay"});
-  const last = data.last ? `Move ${data.step}: ${seatName(msg, data.last.seat)} played ${data.last.action}` : "The start of the match";
+  const last = data.last ? `Move ${data.step} of ${data.steps}: ${seatName(msg, data.last.seat)} moved` : "The start of the match";
   $("turn").textContent = last;
   $("turn").className = "turn";
   renderReplayControls(msg);
@@ -358,7 +384,9 @@ function renderReplayControls(msg) {
 async function start() {
   // a link to #replay (or to another seat) followed from this very page: start again from it
   window.addEventListener("hashchange", () => location.reload());
-  api("/api/games").then((data) => {
+  $("log-close").addEventListener("click", () => document.body.classList.remove("log-open"));
+  page.games = api("/api/games");
+  page.games.then((data) => {
     page.bots = data.bots;
     page.gameBots = Object.fromEntries(data.games.map((g) => [g.id, g.bots]));
     renderControls();

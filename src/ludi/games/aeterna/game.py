@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ludi.engine import BenchTargets, Game, GameData, Option, OptionValue, Renderer, State
+from ludi.engine import Action, BenchTargets, Game, GameData, Option, OptionValue, Renderer, State
 from ludi.games.aeterna import data as aeterna_data
+from ludi.games.aeterna import wording
 from ludi.games.aeterna.state import AeternaState, new_state
 
 
@@ -60,6 +61,12 @@ class Aeterna(Game):
     )
 
     bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
+
+    board_assets = ("aeterna.js", "aeterna.css")
+
+    def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
+        assert isinstance(state, AeternaState)
+        return wording.move_labels(state, seat, actions)
 
     def renderer(self) -> Renderer:
         from ludi.games.aeterna.render import render

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from ludi.engine import (
+    Action,
     BenchTargets,
     Game,
     GameData,
@@ -18,6 +19,7 @@ from ludi.engine import (
     State,
 )
 from ludi.games.caesar import data as caesar_data
+from ludi.games.caesar import wording
 from ludi.games.caesar.state import CaesarState, new_state
 
 
@@ -61,6 +63,12 @@ class Caesar(Game):
     )
 
     bench_targets = BenchTargets(decisions_per_second=50_000, clone_us=10)
+
+    board_assets = ("caesar.js", "caesar.css")
+
+    def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
+        assert isinstance(state, CaesarState)
+        return wording.move_labels(state, seat, actions)
 
     def renderer(self) -> Renderer:
         from ludi.games.caesar.render import render

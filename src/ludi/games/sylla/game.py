@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ludi.engine import BenchTargets, Game, GameData, Option, OptionValue, Renderer, State
+from ludi.engine import Action, BenchTargets, Game, GameData, Option, OptionValue, Renderer, State
 from ludi.games.sylla import data as sylla_data
+from ludi.games.sylla import wording
 from ludi.games.sylla.state import SyllaState, new_state
 
 
@@ -39,6 +40,12 @@ class Sylla(Game):
     )
 
     bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
+
+    board_assets = ("sylla.js", "sylla.css")
+
+    def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
+        assert isinstance(state, SyllaState)
+        return wording.move_labels(state, seat, actions)
 
     def renderer(self) -> Renderer:
         from ludi.games.sylla.render import render

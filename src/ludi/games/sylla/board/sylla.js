@@ -7,7 +7,8 @@
 //
 // Everything drawn comes from the seat's view; what the view does not carry (names of works and
 // buildings, their effects) is the printed game's, in Ludi's words (docs/sylla.md).
-import {el, svg} from "../common.js";
+import {el, svg} from "/static/common.js";
+import {drawChooser as drawMoveButtons, movesOf} from "/static/kit.js";
 
 const W = 440; // the width of every panel's drawing
 
@@ -28,10 +29,6 @@ const CARD_FILL = {
   senator: "#efe2f5", merchant: "#fbefc8", legionary: "#f7d8d2", vestal: "#e3ecf7",
   slave: "#e9e2d3", crane: "#dcebe3",
 };
-// A set of characters as printed: 2 of each type, one Christian Senator, Merchant and Slave.
-const SET = ["senator", "christian_senator", "merchant", "christian_merchant", "legionary",
-  "legionary", "vestal", "vestal", "slave", "christian_slave"];
-const KEEP = {4: 4, 3: 6, 2: 8}; // characters kept at setup by player count (docs/sylla.md)
 
 // Each building's name and what it does; the numbers come from the view's building_effects
 // when it carries them (a --data file may change them), else the printed game's.
@@ -97,10 +94,6 @@ const GLYPH = {
   laurel: '<path d="M-1 10 C-10 6 -11 -4 -5 -10" fill="none" stroke="currentColor" stroke-width="2.6"/><path d="M1 10 C10 6 11 -4 5 -10" fill="none" stroke="currentColor" stroke-width="2.6"/><circle cx="-8.5" cy="-1" r="2.2"/><circle cx="8.5" cy="-1" r="2.2"/><circle cx="-6" cy="-7" r="2"/><circle cx="6" cy="-7" r="2"/>',
 };
 
-function ensureStyles() {
-  if (document.getElementById("sylla-css")) return;
-  document.head.append(el("link", {id: "sylla-css", rel: "stylesheet", href: "/static/boards/sylla.css"}));
-}
 
 function glyph(name, x, y, size, colour) {
   const g = svg("g", {transform: `translate(${x} ${y}) scale(${size / 24})`, style: `color:${colour};fill:${colour}`});
@@ -158,54 +151,21 @@ function mergeViews(views) {
   return merged;
 }
 
-/** Return the words of a legal move for its button. */
-function describe(view, action) {
-  const [verb, rest = ""] = action.split(":");
-  const track = (id) => (view.ladder[id] ? view.ladder[id].name : human(id));
-  const event = (id) => {
-    const e = view.events.find((ev) => ev.id === id);
-    return e ? e.name : human(id);
-  };
-  switch (verb) {
-    case "pass": return "Pass";
-    case "pick": return `Keep ${human(rest)}`;
-    case "bid": return `Bid ${rest}`;
-    case "token": return `${track(rest)} token`;
-    case "recruit": return `Recruit ${human(rest)}`;
-    case "offer": {
-      const [b, colour] = rest.split("/");
-      return `Offer ${buildingName(b)} (${colour})`;
-    }
-    case "tilt": return `Tilt ${human(rest)}`;
-    case "temple": return rest === "no" ? "No Private Temple" : `Private Temple: ${track(rest)} token`;
-    case "tavern": {
-      if (rest === "no") return "No Tavern";
-      const sign = rest.slice(-1);
-      return `Tavern: ${track(rest.slice(0, -1))} ${sign === "+" ? "+1" : "−1"}`;
-    }
-    case "cube": {
-      const [what, id] = rest.split(">");
-      return `${cap(what)} cube on ${event(id)}`;
-    }
-    case "avert": return `Avert ${event(rest)}`;
-    case "remove": return `Remove ${event(rest)}`;
-    case "cover": return `Turn ${human(rest)} face down`;
-    case "up": return `Thumb up, ${rest} denarii`;
-    case "down": return `Thumb down, ${rest} denarii`;
-    case "free": return `Free ${rest} Slave${rest === "1" ? "" : "s"}`;
-    default: return action;
-  }
+// The words of each legal move, as the server sends them (the game's own labels).
+let labels = new Map();
+
+/** Return the words of a legal move (its notation only if the server gave no label). */
+function describe(_view, action) {
+  return labels.get(action) || action;
 }
 
 export function createBoard(root, host) {
-  ensureStyles();
   const ui = {msg: null, money: 0, lastPhase: null, phaseIndex: null};
   const chooser = el("div", {class: "sy-chooser", "aria-live": "polite"});
+  const buttons = el("div", {});
   const grid = el("div", {class: "sy-grid"});
   const seatsBox = el("div", {class: "sy-seats"});
-  const json = el("pre", {class: "view-json"});
-  root.replaceChildren(el("div", {class: "sylla"}, chooser, grid, seatsBox,
-    el("details", {class: "sy-json"}, el("summary", {class: "muted small"}, "the view as JSON"), json)));
+  root.replaceChildren(el("div", {class: "sylla"}, chooser, grid, seatsBox));
 
   // -- helpers bound to the message being drawn ---------------------------------------------
 
@@ -214,11 +174,10 @@ export function createBoard(root, host) {
     return SEAT_FILL[name] ? name : SEAT_ORDER[s % SEAT_ORDER.length];
   }
 
+  /** A seat's one name (its colour, the one the log uses), "(you)" for your own. */
   function seatLabel(msg, view, s) {
-    const info = msg.match && msg.match.seats[s];
     const colour = view.seats[s].name;
-    if (!info || !info.name || info.name.includes(colour)) return info && info.name ? info.name : colour;
-    return `${info.name} (${colour})`;
+    return s === msg.seat ? `${colour} (you)` : colour;
   }
 
   function legalSet(msg) {
@@ -448,7 +407,7 @@ export function createBoard(root, host) {
       parts.push(text(111, 80, "no great work left", {class: "sy-small", "text-anchor": "middle"}));
     }
     const mine = msg.seat !== null ? view.seats[msg.seat] : null;
-    const ups = msg.legal.filter((a) => a.startsWith("up:")).map((a) => Number(a.slice(3)));
+    const ups = movesOf(msg.moves, "up").map((m) => m.args.n);
     if (voting && ups.length && msg.mode === "live") {
       const max = Math.max(...ups);
       ui.money = Math.min(Math.max(0, ui.money), max);
@@ -576,17 +535,18 @@ export function createBoard(root, host) {
       parts.push(text(8, y, `${name(a.leader)} pays: ${a.left_to_pay} more card${a.left_to_pay === 1 ? "" : "s"} to tilt`, {class: "sy-small"}));
       y += 17;
     }
-    const bids = msg.legal.filter((x) => x.startsWith("bid:") || x === "pass");
+    const bids = movesOf(msg.moves, "bid", "pass").map((m) => m.text);
     if (bids.length && msg.mode === "live") {
       y += 4;
       let x = 8;
-      for (const action of bids) {
-        const label = action === "pass" ? "Pass" : action.slice(4);
-        const w = action === "pass" ? 56 : 34;
+      for (const move of movesOf(msg.moves, "bid", "pass")) {
+        const action = move.text;
+        const label = move.verb === "pass" ? "Pass" : String(move.args.n);
+        const w = move.verb === "pass" ? 56 : 34;
         if (x + w > W - 6) { x = 8; y += 42; }
         const g = svg("g", {class: "sy-bid"});
-        g.append(svg("rect", {x, y, width: w, height: 34, rx: action === "pass" ? 8 : 17,
-          fill: action === "pass" ? "#efe4cc" : "#f2b705", stroke: "#6b5a3c", "stroke-width": 1.2}));
+        g.append(svg("rect", {x, y, width: w, height: 34, rx: move.verb === "pass" ? 8 : 17,
+          fill: move.verb === "pass" ? "#efe4cc" : "#f2b705", stroke: "#6b5a3c", "stroke-width": 1.2}));
         g.append(text(x + w / 2, y + 22, label, {class: "sy-bid-t", "text-anchor": "middle"}));
         parts.push(target(g, action, [x, y, w, 34], describe(view, action)));
         x += w + 8;
@@ -678,21 +638,21 @@ export function createBoard(root, host) {
       y += 16;
     }
     if (mine && seat.my_choice) {
-      const [verb, n] = seat.my_choice.split(":");
-      const said = verb === "free" ? `you free ${n} Slave(s)` : `thumb ${verb}, ${n} denarii`;
+      const said = seat.my_choice_said || "";
       parts.push(text(8, y + 8, `Your choice, hidden from the others: ${said}`, {class: "sy-small sy-strong"}));
       y += 18;
     }
     // end of the game: how many Slaves to free, in secret
-    const frees = mine && msg.mode === "live" ? msg.legal.filter((a) => a.startsWith("free:")) : [];
+    const frees = mine && msg.mode === "live" ? movesOf(msg.moves, "free") : [];
     if (frees.length) {
       parts.push(text(8, y + 8, "Free Slaves (each: 2 denarii, +3 prestige) — how many?", {class: "sy-small sy-strong"}));
       y += 16;
       let x = 8;
-      for (const action of frees) {
+      for (const move of frees) {
+        const action = move.text;
         const g = svg("g", {class: "sy-bid"});
         g.append(svg("rect", {x, y, width: 34, height: 34, rx: 17, fill: "#f2b705", stroke: "#6b5a3c", "stroke-width": 1.2}));
-        g.append(text(x + 17, y + 22, action.slice(5), {class: "sy-bid-t", "text-anchor": "middle"}));
+        g.append(text(x + 17, y + 22, String(move.args.n), {class: "sy-bid-t", "text-anchor": "middle"}));
         parts.push(target(g, action, [x, y, 34, 34], describe(view, action)));
         x += 42;
       }
@@ -702,25 +662,12 @@ export function createBoard(root, host) {
     if (view.phase === "pick") {
       if (mine) {
         const kept = (seat.kept_so_far || []).map((c) => asCard(c).kind);
-        const keep = seat.to_keep || KEEP[view.seats.length];
+        const keep = seat.to_keep;
         parts.push(text(8, y + 8, `Kept so far (${kept.length}${keep ? ` of ${keep}` : ""}), seen by you alone:`, {class: "sy-small"}));
         y += 14;
         y = drawCards(parts, (seat.kept_so_far || []).map(asCard), y, () => null);
-        let rest;
-        if (seat.set_left) {
-          rest = seat.set_left.map(asCard);
-        } else {
-          const kinds = [...SET];
-          for (const k of kept) {
-            const i = kinds.indexOf(k);
-            if (i >= 0) kinds.splice(i, 1);
-          }
-          rest = kinds.map((kind) => ({kind}));
-        }
-        for (const a of msg.legal) {
-          if (a.startsWith("pick:") && !rest.some((c) => c.kind === a.slice(5))) rest.push({kind: a.slice(5)});
-        }
-        if (msg.legal.some((a) => a.startsWith("pick:"))) {
+        const rest = (seat.set_left || []).map(asCard);
+        if (movesOf(msg.moves, "pick").length) {
           parts.push(text(8, y + 8, "Your set: click a card to keep it", {class: "sy-small sy-strong"}));
           y += 14;
           y = drawCards(parts, rest, y, (c) => `pick:${c.kind}`);
@@ -799,19 +746,9 @@ export function createBoard(root, host) {
       return;
     }
     chooser.hidden = false;
-    const groups = new Map();
-    for (const action of msg.legal) {
-      const kind = action.split(":")[0];
-      if (kind === "up" || kind === "down") continue; // the vote has its own control
-      if (!groups.has(kind)) groups.set(kind, []);
-      groups.get(kind).push(action);
-    }
     const hint = HINTS[view.phase] || "";
-    chooser.replaceChildren(
-      el("p", {class: "sy-hint"}, el("strong", {}, "Your move. "), hint),
-      ...[...groups.values()].map((actions) => el("div", {class: "move-group"},
-        actions.map((a) => el("button", {type: "button", class: "move small", "data-action": a,
-          onclick: () => host.act(a)}, describe(view, a))))));
+    chooser.replaceChildren(el("p", {class: "sy-hint"}, el("strong", {}, "Your move. "), hint), buttons);
+    drawMoveButtons(buttons, msg.moves, host.act, {skip: ["up", "down"]}); // the vote has its own control
   }
 
   // -- drawing it all ---------------------------------------------------------------------------
@@ -845,16 +782,20 @@ export function createBoard(root, host) {
     const others = view.seats.map((_, s) => s).filter((s) => s !== me);
     seatsBox.replaceChildren(...others.map((s) => drawSeat(msg, view, s, legal)));
     drawChooser(msg, view);
-    json.textContent = JSON.stringify(msg.view, null, 2);
   }
 
   return {
     update(msg) {
-      ui.msg = msg;
+      ui.msg = {...msg, moves: msg.moves || []};
+      labels = new Map(ui.msg.moves.map((m) => [m.text, m.label]));
       draw();
     },
     prompt(msg) {
-      return `Your move: ${PROMPTS[msg.view.phase] || "choose a move"}`;
+      // the election and the sale offer a pass only to some: say "or pass" only when it is one
+      const phase = msg.view.phase;
+      const canPass = movesOf(msg.moves, "pass").length > 0;
+      const words = (canPass ? PROMPTS : PROMPTS_NO_PASS)[phase] || PROMPTS[phase] || "choose a move";
+      return `Your move: ${words}`;
     },
     scoreLines(msg) {
       const view = msg.views && msg.views.length > 1 ? mergeViews(msg.views) : msg.view;
@@ -890,6 +831,11 @@ const PROMPTS = {
   cover: "an event strikes — click the card or building to turn face down",
   vote: "secret vote on the great work — denarii in your fist, thumb up or down",
   free: "free Slaves (2 denarii each, 3 prestige each) — in secret",
+};
+
+const PROMPTS_NO_PASS = {
+  elect: "bid votes for the First Consul (you cannot pass now) — click a bid",
+  bid: "bid cards of the sale's colour (you cannot pass now) — click a bid",
 };
 
 const HINTS = {

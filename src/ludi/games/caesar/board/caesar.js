@@ -3,7 +3,8 @@
 // control tokens, bonus tokens and the Senate; below it, your screen and what you know of the
 // other side. A move is taken by clicking: a token behind your screen, a highlighted cell, and,
 // when the token's halves differ, which way it faces.
-import {el, svg} from "../common.js";
+import {el, svg} from "/static/common.js";
+import {findMove, movesOf} from "/static/kit.js";
 
 // Where each province sits on the drawing (a schematic Mediterranean, west to east).
 const PLACES = {
@@ -58,10 +59,10 @@ function parseLabel(label) {
   return m ? {kind: m[1], a: Number(m[2]), b: Number(m[3])} : null;
 }
 
-/** "ship5/1@b07>SC" -> {label, cell, facing, down}; null for another kind of action. */
-function parsePlace(text) {
-  const m = /^([a-z]+\d+\/\d+)@(b\d+)(?:>([A-Z]{2}))?(:down)?$/.exec(text);
-  return m ? {text, label: m[1], cell: m[2], facing: m[3] || null, down: !!m[4]} : null;
+/** A token as a player names it: "ship5/1" -> "Ship 5/1". */
+function tokenName(label) {
+  const t = parseLabel(label);
+  return t ? `${t.kind.charAt(0).toUpperCase()}${t.kind.slice(1)} ${t.a}/${t.b}` : label;
 }
 
 function tokenChip(label, attrs = {}) {
@@ -71,7 +72,7 @@ function tokenChip(label, attrs = {}) {
     style: "color:currentColor;fill:currentColor"}));
   box.append(svg("text", {x: 46, y: 23, "text-anchor": "middle", class: "chip-values"},
     t ? `${t.a}/${t.b}` : label));
-  return el("button", {type: "button", class: "chip", title: label, ...attrs}, box);
+  return el("button", {type: "button", class: "chip", title: tokenName(label), ...attrs}, box);
 }
 
 /** Merge every seat's view of a finished match into one with everything revealed. */
@@ -88,39 +89,100 @@ function mergeViews(views) {
 }
 
 export function createBoard(root, host) {
-  const ui = {selected: null, cell: null, msg: null};
+  // `before`: the cells as they were when you last acted; what changed since is the others'
+  // doing, marked on the map until you act again. `lit`: what a log line names.
+  const ui = {selected: null, cell: null, msg: null, before: null, lit: null};
   const svgRoot = svg("svg", {viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "caesar-map", role: "img",
     "aria-label": "the map of Caesar!"});
   const privateArea = el("div", {class: "caesar-private"});
   const chooser = el("div", {class: "chooser", "aria-live": "polite"});
-  root.replaceChildren(el("div", {class: "caesar"}, el("div", {class: "caesar-scroll"}, svgRoot),
-    chooser, privateArea));
+  const zoom = {scale: 1};
+  const scroller = el("div", {class: "caesar-scroll"}, svgRoot);
+  const zoomBar = el("div", {class: "zoom-bar", role: "group", "aria-label": "map size"},
+    el("button", {type: "button", class: "small", "aria-label": "zoom out", onclick: () => setZoom(zoom.scale / 1.5)}, "−"),
+    el("button", {type: "button", class: "small", "aria-label": "fit the map", onclick: () => setZoom(1)}, "Fit"),
+    el("button", {type: "button", class: "small", "aria-label": "zoom in", onclick: () => setZoom(zoom.scale * 1.5)}, "+"));
+  root.replaceChildren(el("div", {class: "caesar"}, chooser, el("div", {class: "map-frame"}, zoomBar, scroller),
+    privateArea));
 
-  function places(msg) {
-    return msg.legal.map(parsePlace).filter(Boolean);
+  // The map fits the screen; on a phone, zoom in and pan (drag or scroll) to read the cells.
+  function setZoom(scale) {
+    zoom.scale = Math.max(1, Math.min(3, scale));
+    svgRoot.style.width = `${100 * zoom.scale}%`;
+    scroller.classList.toggle("zoomed", zoom.scale > 1);
   }
 
+  function places(msg) {
+    return movesOf(msg.moves, "place").map((m) => ({text: m.text, label: m.args.token, cell: m.args.at,
+      facing: m.args.toward || null, down: m.args.face_down, words: m.label}));
+  }
+
+  function mightMove(target) {
+    return findMove(ui.msg.moves, "use_bonus", {bonus: "might", target});
+  }
+
+  function cellWhere(view, cell) {
+    return `between ${provinceName(view, cell.provinces[0])} and ${provinceName(view, cell.provinces[1])}`;
+  }
+
+  /** The cells and provinces a log line names (by the provinces' names). */
+  function named(view, line) {
+    if (!line) return {cells: new Set(), provinces: new Set()};
+    const provinces = new Set(view.provinces.filter((p) => line.includes(p.name)).map((p) => p.code));
+    const cells = new Set(view.cells.filter((c) => line.includes(cellWhere(view, c))).map((c) => c.id));
+    if (cells.size) {
+      for (const c of view.cells) if (cells.has(c.id)) c.provinces.forEach((p) => provinces.delete(p));
+    }
+    return {cells, provinces};
+  }
+
+  function changed(view) {
+    const out = new Set();
+    if (!ui.before) return out;
+    for (const cell of view.cells) {
+      if (JSON.stringify(cell.token) !== ui.before.get(cell.id)) out.add(cell.id);
+    }
+    return out;
+  }
   function choose(label) {
+    ui.why = null;
     ui.selected = ui.selected === label ? null : label;
     ui.cell = null;
     draw();
   }
 
+  function act(text) {
+    ui.before = new Map(ui.msg.view.cells.map((c) => [c.id, JSON.stringify(c.token)]));
+    host.act(text);
+  }
+
   function clickCell(cellId) {
     const msg = ui.msg;
-    const might = msg.legal.find((a) => a === `might:${cellId}`);
-    if (might) { host.act(might); return; }
-    if (!ui.selected) return;
+    const might = mightMove(cellId);
+    if (might) { act(might.text); return; }
+    if (!ui.selected) {
+      why("Pick a token from behind your screen first: the cells it may go on light up.");
+      return;
+    }
     const options = places(msg).filter((p) => p.label === ui.selected && p.cell === cellId);
-    if (options.length === 0) return;
-    if (options.length === 1) { host.act(options[0].text); reset(); return; }
+    if (options.length === 0) {
+      why(`${tokenName(ui.selected)} cannot go there: a token goes only on an empty border cell showing its symbol (a laurel goes anywhere).`);
+      return;
+    }
+    if (options.length === 1) { act(options[0].text); reset(); return; }
     ui.cell = cellId;
     draw();
   }
 
   function clickProvince(code) {
-    const might = ui.msg.legal.find((a) => a === `might:${code}`);
-    if (might) host.act(might);
+    const might = mightMove(code);
+    if (might) act(might.text);
+  }
+
+  // "Why can't I?": a click on what is not a choice now says why, in the chooser
+  function why(text) {
+    ui.why = text;
+    draw();
   }
 
   function reset() {
@@ -140,7 +202,9 @@ export function createBoard(root, host) {
     const me = msg.seat;
     const legal = msg.mode === "live" ? places(msg) : [];
     const targets = new Set(legal.filter((p) => p.label === ui.selected).map((p) => p.cell));
-    const mightTargets = new Set(msg.legal.filter((a) => a.startsWith("might:")).map((a) => a.slice(6)));
+    const mightTargets = new Set(movesOf(msg.moves, "use_bonus").filter((m) => m.args.bonus === "might").map((m) => m.args.target));
+    const recent = msg.mode === "live" ? changed(view) : new Set();
+    const lit = named(view, ui.lit);
     const colour = (s) => COLOURS[view.seats[s].colour] || "#555";
     const light = (s) => LIGHT[view.seats[s].colour] || "#ddd";
 
@@ -196,10 +260,15 @@ export function createBoard(root, host) {
         g.addEventListener("keydown", (e) => { if (e.key === "Enter") clickCell(cell.id); });
       }
       if (ui.cell === cell.id) g.classList.add("chosen");
+      if (recent.has(cell.id) || lit.cells.has(cell.id)) {
+        g.classList.add(lit.cells.has(cell.id) ? "lit" : "recent");
+        g.append(svg("rect", {x: -25, y: -25, width: 50, height: 50, rx: 9, class: "recent-mark"}));
+      }
+      if (!isTarget && !tok && msg.mode === "live") g.addEventListener("click", () => clickCell(cell.id));
       const title = tok && tok.token
-        ? `${cell.id}: ${tok.token} of ${view.seats[tok.owner].name}${tok.face_down ? " (face down, counts 0)" : ""}`
-        : tok ? `${cell.id}: a face-down token of ${view.seats[tok.owner].name}` : `${cell.id}: empty ${cell.icon} cell${cell.border_control ? " (Border Control)" : ""}`;
-      g.append(svg("title", {}, `${title} — between ${provinceName(view, a)} and ${provinceName(view, b)}`));
+        ? `${tokenName(tok.token)} of ${view.seats[tok.owner].name}${tok.face_down ? " (face down, counts 0)" : ""}`
+        : tok ? `a face-down token of ${view.seats[tok.owner].name}` : `empty border, ${cell.icon} symbol${cell.border_control ? " (Border Control)" : ""}`;
+      g.append(svg("title", {}, `${title} — ${cellWhere(view, cell)}`));
       layers.cells.append(g);
     }
 
@@ -228,13 +297,14 @@ export function createBoard(root, host) {
       }
       if (p.italy) g.append(svg("text", {y: r - 8, class: "prov-note"}, "Senate · 2 control"));
       if (view.solo && p.central) g.append(svg("text", {x: -r * 0.72, y: -r * 0.6, class: "prov-note"}, "★"));
+      if (lit.provinces.has(p.code)) g.append(svg("circle", {r: r + 5, class: "recent-mark"}));
       if (mightTargets.has(p.code)) {
         g.classList.add("target", "might");
         g.append(svg("circle", {r: r + 6, class: "halo"}));
         g.addEventListener("click", () => clickProvince(p.code));
       }
-      g.append(svg("title", {}, `${p.name} (${p.code}): influence ${view.seats[0].name} ${inf[0]}, ${view.seats[1].name} ${inf[1]}; `
-        + `${p.open_cells} open border cell(s)${p.bonus ? `; bonus: ${p.bonus}` : ""}${owner !== null ? `; held by ${view.seats[owner].name}` : ""}`));
+      g.append(svg("title", {}, `${p.name}: influence ${view.seats[0].name} ${inf[0]}, ${view.seats[1].name} ${inf[1]}; `
+        + `${p.open_cells} open border cell(s)${p.bonus ? `; bonus: ${BONUS_NAMES[p.bonus] || p.bonus} (${BONUS_HELP[p.bonus] || ""})` : ""}${owner !== null ? `; held by ${view.seats[owner].name}` : ""}`));
       layers.provinces.append(g);
     }
 
@@ -248,29 +318,20 @@ export function createBoard(root, host) {
   function drawChooser(msg, view, legal) {
     const parts = [];
     if (msg.mode === "live" && msg.legal.length) {
+      if (ui.why) parts.push(el("p", {class: "why", role: "status"}, ui.why));
       if (view.phase === "bonus" && view.pending_bonuses.length) {
         const bonus = view.pending_bonuses[0].bonus;
         parts.push(el("p", {}, el("strong", {}, `Bonus: ${BONUS_NAMES[bonus] || bonus}`), ` — ${BONUS_HELP[bonus] || ""}.`));
-        const buttons = msg.legal.map((a) => {
-          let label = a;
-          if (a.startsWith("use:")) label = `Use ${BONUS_NAMES[a.slice(4)] || a.slice(4)}`;
-          else if (a.startsWith("discard:")) label = "Give it up";
-          else if (a.startsWith("might:")) {
-            const target = a.slice(6);
-            const cell = view.cells.find((c) => c.id === target);
-            label = cell ? `Flip the token on ${target} (${cell.provinces.map((c) => provinceName(view, c)).join("|")})`
-              : `Flip the control token in ${provinceName(view, target)}`;
-          } else if (a.startsWith("centurion:")) label = `Take centurion ${a.slice(10)}`;
-          return el("button", {type: "button", class: a.startsWith("discard:") ? "small" : "small primary", "data-action": a,
-            onclick: () => host.act(a)}, label);
-        });
+        const buttons = msg.moves.map((m) => el("button", {type: "button",
+          class: m.verb === "discard_bonus" ? "small" : "small primary", "data-action": m.text,
+          onclick: () => act(m.text)}, m.label));
         parts.push(el("div", {class: "row-actions"}, buttons));
         if (bonus === "might") parts.push(el("p", {class: "muted small"}, "Or click a highlighted token on the map."));
       } else if (ui.cell) {
         const options = legal.filter((p) => p.label === ui.selected && p.cell === ui.cell);
         const cell = view.cells.find((c) => c.id === ui.cell);
         const t = parseLabel(ui.selected);
-        parts.push(el("p", {}, el("strong", {}, `Place ${ui.selected} on ${ui.cell}:`), " which way does it face?"));
+        parts.push(el("p", {}, el("strong", {}, `Place ${tokenName(ui.selected)} ${cellWhere(view, cell)}:`), " which way does it face?"));
         parts.push(el("div", {class: "row-actions"}, options.map((o) => {
           let label;
           if (o.down) label = "Face down (Border Control: counts 0, hidden)";
@@ -280,11 +341,11 @@ export function createBoard(root, host) {
             label = `${t.a} to ${provinceName(view, o.facing)}, ${t.b} to ${provinceName(view, other)}`;
           }
           return el("button", {type: "button", class: "small primary", "data-action": o.text,
-            onclick: () => { host.act(o.text); reset(); draw(); }}, label);
+            onclick: () => { act(o.text); reset(); draw(); }}, label);
         }), el("button", {type: "button", class: "small", onclick: () => { ui.cell = null; draw(); }}, "Cancel")));
       } else if (ui.selected) {
         const n = new Set(legal.filter((p) => p.label === ui.selected).map((p) => p.cell)).size;
-        parts.push(el("p", {}, `${ui.selected}: click one of the ${n} highlighted border cells.`));
+        parts.push(el("p", {}, `${tokenName(ui.selected)}: click one of the ${n} highlighted border cells.`));
       } else if (legal.length) {
         parts.push(el("p", {}, "Pick a token from behind your screen, below."));
       }
@@ -309,7 +370,6 @@ export function createBoard(root, host) {
       : el("p", {class: "muted"}, `${seat.hand_size} token(s) behind the screen`);
     const facts = [
       `bag: ${seat.bag_size}`,
-      `control tokens left: ${seat.control_left}`,
       seat.senate.length ? `Senate: ${seat.senate.join(", ")}` : null,
       Array.isArray(seat.centurions) && seat.centurions.length ? `centurions: ${seat.centurions.join(", ")}` : null,
       typeof seat.centurions === "number" && seat.centurions ? `centurions face down: ${seat.centurions}` : null,
@@ -317,8 +377,18 @@ export function createBoard(root, host) {
     ].filter(Boolean);
     const title = mine ? `Your screen — ${seat.name}` : seat.crassus ? `${seat.name}: Crassus's row (face up)` : seat.name;
     return el("div", {class: `seat-panel ${mine ? "mine" : ""}`, style: `border-color:${colour}`},
-      el("h4", {style: `color:${colour}`}, title, msg.to_act.includes(s) ? el("span", {class: "badge"}, "to play") : null),
+      el("h4", {class: "seat-head", style: `color:${colour}`}, el("span", {}, title,
+        msg.to_act.includes(s) ? el("span", {class: "badge"}, "to play") : null), raceFigure(seat, colour)),
       hand, el("p", {class: "muted small"}, facts.join(" · ")));
+  }
+
+  /** The race at a glance: the control tokens a seat still has to lay (12 wins). */
+  function raceFigure(seat, colour) {
+    const laid = 12 - seat.control_left;
+    return el("span", {class: "race", title: `${seat.control_left} control tokens left to lay; the first to lay all wins`},
+      el("span", {class: "race-bar"}, el("span", {style: `width:${(100 * laid) / 12}%;background:${colour}`})),
+      el("span", {class: "race-n", style: `color:${colour}`}, seat.control_left),
+      el("span", {class: "small muted"}, "to lay"));
   }
 
   function drawPrivate(msg, view, legal) {
@@ -337,13 +407,24 @@ export function createBoard(root, host) {
   return {
     update(msg) {
       const prev = ui.msg;
-      ui.msg = msg;
+      ui.msg = {...msg, moves: msg.moves || []};
+      msg = ui.msg;
+      if (!ui.before) ui.before = new Map(msg.view.cells.map((c) => [c.id, JSON.stringify(c.token)]));
+      if (!prev || prev.n !== msg.n) ui.why = null;
       // a new position: forget a half-made move that is no longer legal
       if (!prev || prev.n !== msg.n || !msg.legal.length) {
         if (ui.selected && !places(msg).some((p) => p.label === ui.selected)) reset();
         if (prev && prev.n !== msg.n) ui.cell = null;
       }
       draw();
+    },
+    marks(line) {
+      ui.lit = line;
+      draw();
+    },
+    seatFacts(msg, s) {
+      const seat = msg.view.seats[s];
+      return seat ? `${seat.control_left} control tokens left to lay` : null;
     },
     prompt(msg) {
       const view = msg.view;

@@ -9,7 +9,8 @@
 // next free pass-track space, a damage token in a revolt, a turn-order space. Every legal move
 // is also listed as a button under "Every legal move", and match.js keeps the notation box.
 // Only what the seat's view holds is drawn: another seat's hand or pick never reaches the page.
-import {el, svg} from "../common.js";
+import {el, svg} from "/static/common.js";
+import {drawChooser as drawMoveButtons} from "/static/kit.js";
 
 const SEAT_COLOURS = {red: "#b83227", blue: "#2c5aa0", orange: "#d9730d", green: "#2e7d32"};
 const SEAT_LIGHT = {red: "#f4c9c2", blue: "#c9d8f2", orange: "#fbdcbc", green: "#cce7cd"};
@@ -38,15 +39,11 @@ const BUILDINGS = {
   aquaeductus: {name: "Aquaeductus", help: "its prefect gains 2 grain in phase E"},
   amphitheatrum: {name: "Amphitheatrum", help: "its prefect loses 2 unrest in phase E"},
 };
-const DISCARD_LABELS = {
-  citizen: "1 citizen and 2 aurei", grain: "2 grain", stone: "1 stone", calm: "lose 2 unrest",
-};
 const PHASES = {
   draft: "A · Draft", actions: "B · Actions", revolts: "G · Revolts", order: "I · Turn order for the next epoch",
   over: "the end",
 };
 const ROMAN = ["", "I", "II", "III"];
-const CSS_ID = "aeterna-css";
 
 // Resource glyphs, drawn once and used everywhere (SVG and HTML) through <use>.
 const GLYPHS = {
@@ -131,26 +128,25 @@ function capital(word) {
   return word ? word[0].toUpperCase() + word.slice(1) : "";
 }
 
-// -- the legal moves, read from their notation ---------------------------------------------------
+// -- the legal moves, by their structure (verb and args, as the server sends them) ---------------
 
-function readMoves(legal) {
+function readMoves(list) {
   const moves = {
     pick: new Map(), play: new Map(), favour: new Map(), activate: new Map(), discard: new Map(),
     build: [], influence: [], pass: null, end: null, pay: [], ruin: [], order: [],
   };
-  for (const text of legal) {
-    let m;
-    if ((m = /^(pick|play|favour|activate):(\w+)$/.exec(text))) moves[m[1]].set(m[2], text);
-    else if ((m = /^discard:(\w+)>(\w+)$/.exec(text))) {
-      if (!moves.discard.has(m[1])) moves.discard.set(m[1], []);
-      moves.discard.get(m[1]).push({reward: m[2], text});
-    } else if ((m = /^build:(\w+)@(\d+)$/.exec(text))) moves.build.push({building: m[1], hill: Number(m[2]), text});
-    else if ((m = /^influence:(\d+)(?:\+(\d+)(?:>(\w+))?)?$/.exec(text))) {
-      moves.influence.push({hill: Number(m[1]), slot: m[2] ? Number(m[2]) : null, card: m[3] || null, text});
-    } else if (text === "pass") moves.pass = text;
-    else if (text === "end") moves.end = text;
-    else if ((m = /^(pay|ruin):(\w+)$/.exec(text))) moves[m[1]].push({token: m[2], text});
-    else if ((m = /^order:(\d+)$/.exec(text))) moves.order.push({space: Number(m[1]), text});
+  for (const {text, verb, args, label} of list) {
+    if (["pick", "play", "favour", "activate"].includes(verb)) moves[verb].set(args.card, text);
+    else if (verb === "discard") {
+      if (!moves.discard.has(args.card)) moves.discard.set(args.card, []);
+      moves.discard.get(args.card).push({reward: args.reward, text, label});
+    } else if (verb === "build") moves.build.push({building: args.building, hill: args.hill, text});
+    else if (verb === "influence") {
+      moves.influence.push({hill: args.hill, slot: args.slot || null, card: args.card || null, text});
+    } else if (verb === "pass") moves.pass = text;
+    else if (verb === "end") moves.end = text;
+    else if (verb === "pay" || verb === "ruin") moves[verb].push({token: args.token, text, label});
+    else if (verb === "order") moves.order.push({space: args.space, text});
   }
   return moves;
 }
@@ -192,9 +188,6 @@ function cardBack(count, label) {
 // -- the board module ------------------------------------------------------------------------------
 
 export function createBoard(root, host) {
-  if (!document.getElementById(CSS_ID)) {
-    document.head.append(el("link", {id: CSS_ID, rel: "stylesheet", href: new URL("./aeterna.css", import.meta.url).href}));
-  }
   const ui = {sel: null, msg: null, compact: null};
   const status = el("div", {class: "ae-status"});
   const chooser = el("div", {class: "ae-chooser", "aria-live": "polite"});
@@ -282,7 +275,13 @@ export function createBoard(root, host) {
       if (moves.favour.has(id)) out.push([`Ask the favour (cost: ${card.cost})`, moves.favour.get(id), true]);
       if (moves.activate.has(id)) out.push(["Activate it", moves.activate.get(id), true]);
       for (const d of moves.discard.get(id) || []) {
-        out.push([`Discard for ${DISCARD_LABELS[d.reward] || d.reward}`, d.text, false]);
+        out.push([d.label, d.text, false]);
+      }
+      // why can't I: a card of your hand you may not play says what stands in the way
+      if (!moves.play.has(id) && !moves.pick.has(id) && (moves.discard.get(id) || []).length) {
+        title = view.main_action_taken
+          ? `${name}: you have taken your main action this turn; you can still discard it`
+          : `${name}: you cannot pay its cost now (${card && card.cost ? card.cost : "see the card"}); you can discard it`;
       }
       for (const m of moves.influence.filter((i) => i.card === id)) {
         out.push([`Citizen to ${hillName(view, m.hill)} (${influenceGrain(view, m.hill)} grain), token ${m.slot}: play it`, m.text, true]);
@@ -326,11 +325,10 @@ export function createBoard(root, host) {
     return seat ? seat.seat : null;
   }
 
-  /** A seat's name as the players know it (the match header's, without a bot's level). */
+  /** A seat's one name (the one the log uses), "(you)" for your own. */
   function person(view, viewName) {
     const seat = seatOf(view, viewName);
-    const info = seat !== null && ui.msg && ui.msg.match ? ui.msg.match.seats[seat] : null;
-    return info && info.name ? info.name.replace(/\s*\(.*\)$/, "") : viewName;
+    return seat !== null && ui.msg && seat === ui.msg.seat ? `${viewName} (you)` : viewName;
   }
 
   function short(text) {
@@ -711,7 +709,7 @@ export function createBoard(root, host) {
       }
     }
     if (parts.length && view.data && view.data.reconstructed.includes("monuments")) {
-      parts.push(el("p", {class: "muted small ae-note"}, "* Ludi's invented card text, not the printed card (docs/aeterna.md)."));
+      parts.push(el("p", {class: "muted small ae-note"}, "* Ludi's invented card text, not the printed card (the rulebooks print only a few cards)."));
     }
     mine.replaceChildren(...parts);
   }
@@ -749,12 +747,10 @@ export function createBoard(root, host) {
     return null;
   }
 
-  /** The player's name from the match header, with the seat's colour name the log uses. */
+  /** A seat's one name (its colour, the one the log uses), "(you)" for your own. */
   function playerName(msg, view, s) {
     const colour = view.seats[s].name;
-    const info = msg.match && msg.match.seats ? msg.match.seats[s] : null;
-    if (!info || !info.name || info.name === colour) return colour;
-    return info.name.includes(colour) ? info.name : `${info.name} · ${colour}`;
+    return s === msg.seat ? `${colour} (you)` : colour;
   }
 
   function stat(name, value, label) {
@@ -817,19 +813,11 @@ export function createBoard(root, host) {
 
   function drawAllMoves(msg) {
     if (msg.mode !== "live" || !msg.legal.length) { allMoves.replaceChildren(); return; }
-    const groups = new Map();
-    for (const text of msg.legal) {
-      const kind = text.includes(":") ? text.split(":")[0] : text;
-      if (!groups.has(kind)) groups.set(kind, []);
-      groups.get(kind).push(text);
-    }
     const open = allMoves.querySelector("details")?.open || false;
+    const buttons = el("div", {});
+    drawMoveButtons(buttons, msg.moves, act);
     allMoves.replaceChildren(el("details", {class: "ae-moves", open},
-      el("summary", {class: "small"}, `Every legal move (${msg.legal.length})`),
-      [...groups].map(([kind, texts]) => el("div", {class: "move-group"},
-        el("span", {class: "move-kind"}, kind),
-        texts.map((text) => el("button", {type: "button", class: "move small", "data-action": text,
-          onclick: () => act(text)}, text.includes(":") ? text.slice(kind.length + 1) : text))))));
+      el("summary", {class: "small"}, `Every legal move (${msg.legal.length})`), buttons));
   }
 
   function draw() {
@@ -837,7 +825,7 @@ export function createBoard(root, host) {
     if (!msg) return;
     ui.compact = root.clientWidth > 0 && root.clientWidth < 640;
     const view = msg.view;
-    const moves = readMoves(msg.mode === "live" ? msg.legal : []);
+    const moves = readMoves(msg.mode === "live" ? msg.moves || [] : []);
     drawStatus(msg, view);
     drawMap(view, moves);
     tracks.replaceChildren(drawUnrest(view, moves), drawTurn(view, moves));

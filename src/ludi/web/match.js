@@ -195,7 +195,10 @@ async function render() {
   const msg = page.msg;
   const curtain = $("curtain");
   if (page.curtainFor !== null) {
-    const name = page.msg ? seatName(page.msg, page.curtainFor) : `seat ${page.curtainFor + 1}`;
+    // hot seat: the people at the table know each other by their names, so both are given
+    const info = page.msg ? page.msg.match.seats[page.curtainFor] : null;
+    const name = !info ? `seat ${page.curtainFor + 1}`
+      : info.name && info.name !== info.title ? `${info.title} (${info.name})` : info.title;
     curtain.hidden = false;
     document.body.classList.add("curtained");
     curtain.replaceChildren(el("div", {class: "curtain-box"},

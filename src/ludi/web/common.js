@@ -36,11 +36,14 @@ export function svg(tag, attrs = {}, ...children) {
 
 /** Call the server's REST API; throws an Error carrying the server's reason. */
 export async function api(path, body) {
-  const init = body === undefined ? {} : {
-    method: "POST",
-    headers: {"Content-Type": "application/json"},
-    body: JSON.stringify(body),
-  };
+  const init =
+    body === undefined
+      ? {}
+      : {
+          method: "POST",
+          headers: {"Content-Type": "application/json"},
+          body: JSON.stringify(body),
+        };
   const response = await fetch(path, init);
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
@@ -60,9 +63,14 @@ export function toast(text, kind = "info", rule = null) {
     box = el("div", {id: "toasts", role: "status", "aria-live": "polite"});
     document.body.append(box);
   }
-  const item = el("div", {class: `toast ${kind}`},
+  const item = el(
+    "div",
+    {class: `toast ${kind}`},
     el("div", {}, text),
-    rule ? el("div", {class: "rule"}, `Rulebook: ${String(rule).replace(/\s*\(see ludi\.[\w.]+\)/g, "")}`) : null);
+    rule
+      ? el("div", {class: "rule"}, `Rulebook: ${String(rule).replace(/\s*\(see ludi\.[\w.]+\)/g, "")}`)
+      : null,
+  );
   item.addEventListener("click", () => item.remove()); // a tap dismisses it
   box.append(item);
   setTimeout(() => item.remove(), kind === "error" ? 5000 : 3500);
@@ -79,13 +87,21 @@ export function statusLabel(status) {
 
 // The levels offered for a bot that has settings; any other bot is offered by its name.
 const BOT_LEVELS = {
-  ismcts: [["ismcts:seconds=0.3", "quick"], ["ismcts", "normal, 1 s a move"], ["ismcts:seconds=3", "strong, 3 s a move"]],
+  ismcts: [
+    ["ismcts:seconds=0.3", "quick"],
+    ["ismcts", "normal, 1 s a move"],
+    ["ismcts:seconds=3", "strong, 3 s a move"],
+  ],
   crassus: [["crassus", "the solo automaton (Caesar! solo only)"]],
   heuristic: [["heuristic", "instant, no search"]],
 };
 
 /** Return [spec, label] for every bot (and level) a seat can be given to. */
 export function botChoices(bots) {
-  return bots.flatMap((name) => (BOT_LEVELS[name] || [[name, ""]])
-    .map(([spec, level]) => [spec, `Bot: ${name}${level ? ` — ${level}` : ""}`]));
+  return bots.flatMap((name) =>
+    (BOT_LEVELS[name] || [[name, ""]]).map(([spec, level]) => [
+      spec,
+      `Bot: ${name}${level ? ` — ${level}` : ""}`,
+    ]),
+  );
 }

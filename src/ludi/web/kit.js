@@ -18,8 +18,10 @@ export function movesOf(moves, ...verbs) {
 
 /** Return the first move of `verb` whose args include every given value, or null. */
 export function findMove(moves, verb, args = {}) {
-  return (moves || []).find((m) => m.verb === verb
-    && Object.entries(args).every(([k, v]) => m.args[k] === v)) || null;
+  return (
+    (moves || []).find((m) => m.verb === verb && Object.entries(args).every(([k, v]) => m.args[k] === v)) ||
+    null
+  );
 }
 
 /** Return the moves grouped by verb, in the order they first appear. */
@@ -95,7 +97,9 @@ export function waitingText(msg) {
 /** Return a rule reference as a player reads it: no module paths, no developer notes. */
 export function ruleText(rule) {
   if (!rule) return "";
-  return String(rule).replace(/\s*\(see ludi\.[\w.]+\)/g, "").replace(/^Rule:\s*/, "");
+  return String(rule)
+    .replace(/\s*\(see ludi\.[\w.]+\)/g, "")
+    .replace(/^Rule:\s*/, "");
 }
 
 // -- drawing ----------------------------------------------------------------------------------
@@ -108,14 +112,19 @@ export function drawSeats(box, msg, facts = null) {
     const status = s.bot ? "bot" : s.connected ? "on" : "off";
     const player = seatPlayer(msg.match, s.seat);
     const figures = facts ? facts(s.seat) : null;
-    return el("li", {class: `${playing ? "to-act" : ""} ${s.seat === msg.seat ? "me" : ""}`, "data-seat": s.seat},
-      el("span", {class: `dot ${status}`,
-        title: s.bot ? "a bot plays this seat" : s.connected ? "connected" : "not connected (left the table)"}),
+    return el(
+      "li",
+      {class: `${playing ? "to-act" : ""} ${s.seat === msg.seat ? "me" : ""}`, "data-seat": s.seat},
+      el("span", {
+        class: `dot ${status}`,
+        title: s.bot ? "a bot plays this seat" : s.connected ? "connected" : "not connected (left the table)",
+      }),
       el("span", {class: "seat-title"}, seatTitle(msg.match, s.seat, msg.seat, true)),
       player ? el("span", {class: "muted small"}, ` · ${player}`) : null,
       !s.bot && !s.connected ? el("span", {class: "muted small"}, " · away") : null,
       playing ? el("span", {class: "badge"}, "to play") : null,
-      figures ? el("div", {class: "seat-figures small"}, figures) : null);
+      figures ? el("div", {class: "seat-figures small"}, figures) : null,
+    );
   });
   box.replaceChildren(el("ul", {class: "seats"}, items));
 }
@@ -123,43 +132,81 @@ export function drawSeats(box, msg, facts = null) {
 /** Draw the seat strip under the turn bar (phones): every seat at a glance, whose turn, and a
  * button to the log, so nothing needs a scroll to the bottom of the page. */
 export function drawStrip(box, msg, {facts = null, fresh = 0, openLog = null} = {}) {
-  const chips = msg.match.seats.map((s) => el("span", {
-    class: `chip-seat ${msg.to_act.includes(s.seat) ? "to-act" : ""} ${s.seat === msg.seat ? "me" : ""}`,
-    title: facts ? facts(s.seat) || "" : ""},
-  el("span", {class: `dot ${s.bot ? "bot" : s.connected ? "on" : "off"}`}),
-  seatTitle(msg.match, s.seat, msg.seat, true)));
-  const log = openLog ? el("button", {type: "button", class: "small strip-log", id: "open-log", onclick: openLog},
-    fresh > 0 ? `Log (${fresh} new)` : "Log") : null;
+  const chips = msg.match.seats.map((s) =>
+    el(
+      "span",
+      {
+        class: `chip-seat ${msg.to_act.includes(s.seat) ? "to-act" : ""} ${s.seat === msg.seat ? "me" : ""}`,
+        title: facts ? facts(s.seat) || "" : "",
+      },
+      el("span", {class: `dot ${s.bot ? "bot" : s.connected ? "on" : "off"}`}),
+      seatTitle(msg.match, s.seat, msg.seat, true),
+    ),
+  );
+  const log = openLog
+    ? el(
+        "button",
+        {type: "button", class: "small strip-log", id: "open-log", onclick: openLog},
+        fresh > 0 ? `Log (${fresh} new)` : "Log",
+      )
+    : null;
   box.replaceChildren(...chips, log);
 }
 
 /** Draw the move chooser: a button per legal move, grouped by verb, with the game's labels. */
 export function drawChooser(box, moves, act, {skip = [], title = null} = {}) {
   const groups = [...groupMoves(moves)].filter(([verb]) => !skip.includes(verb));
-  if (!groups.length) { box.replaceChildren(); box.hidden = true; return; }
+  if (!groups.length) {
+    box.replaceChildren();
+    box.hidden = true;
+    return;
+  }
   box.hidden = false;
-  box.replaceChildren(title ? el("p", {class: "chooser-title"}, title) : "",
-    ...groups.map(([verb, list]) => el("div", {class: "move-group", "data-verb": verb},
-      list.map((m) => el("button", {type: "button", class: "move small", "data-action": m.text,
-        title: m.label, onclick: () => act(m.text)}, m.label)))));
+  box.replaceChildren(
+    title ? el("p", {class: "chooser-title"}, title) : "",
+    ...groups.map(([verb, list]) =>
+      el(
+        "div",
+        {class: "move-group", "data-verb": verb},
+        list.map((m) =>
+          el(
+            "button",
+            {
+              type: "button",
+              class: "move small",
+              "data-action": m.text,
+              title: m.label,
+              onclick: () => act(m.text),
+            },
+            m.label,
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 /** Draw the log: the newest line last; lines since the viewer last acted are marked new;
  * hovering or tapping a line asks the board to light up what it names (board.marks). */
 export function drawLog(list, lines, {myTitle = null, fresh = 0, light = null} = {}) {
   const first = lines.length - fresh;
-  list.replaceChildren(...lines.map((line, i) => {
-    const item = el("li", {class: i >= first ? "fresh" : "", tabindex: light ? "0" : null},
-      markYou(line, myTitle).map((p) => (p.you ? el("strong", {class: "you"}, p.text) : p.text)));
-    if (light) {
-      item.addEventListener("mouseenter", () => light(line));
-      item.addEventListener("mouseleave", () => light(null));
-      item.addEventListener("focus", () => light(line));
-      item.addEventListener("blur", () => light(null));
-      item.addEventListener("click", () => light(line));
-    }
-    return item;
-  }));
+  list.replaceChildren(
+    ...lines.map((line, i) => {
+      const item = el(
+        "li",
+        {class: i >= first ? "fresh" : "", tabindex: light ? "0" : null},
+        markYou(line, myTitle).map((p) => (p.you ? el("strong", {class: "you"}, p.text) : p.text)),
+      );
+      if (light) {
+        item.addEventListener("mouseenter", () => light(line));
+        item.addEventListener("mouseleave", () => light(null));
+        item.addEventListener("focus", () => light(line));
+        item.addEventListener("blur", () => light(null));
+        item.addEventListener("click", () => light(line));
+      }
+      return item;
+    }),
+  );
   list.scrollTop = list.scrollHeight;
 }
 
@@ -168,15 +215,42 @@ export function drawScoring(box, msg, lines, buttons) {
   const result = msg.result;
   const seats = msg.match.seats;
   const name = (s) => seatTitle(msg.match, s, msg.seat, true);
-  const head = el("tr", {}, el("th", {}, ""), seats.map((s) => el("th", {}, name(s.seat))));
+  const head = el(
+    "tr",
+    {},
+    el("th", {}, ""),
+    seats.map((s) => el("th", {}, name(s.seat))),
+  );
   const rows = [
-    el("tr", {}, el("th", {}, "Rank"), result.ranking.map((r) => el("td", {}, r))),
-    el("tr", {}, el("th", {}, "Points"), result.points.map((p) => el("td", {}, p))),
-    ...lines.map(([label, ...values]) => el("tr", {}, el("th", {}, label), values.map((v) => el("td", {}, v)))),
+    el(
+      "tr",
+      {},
+      el("th", {}, "Rank"),
+      result.ranking.map((r) => el("td", {}, r)),
+    ),
+    el(
+      "tr",
+      {},
+      el("th", {}, "Points"),
+      result.points.map((p) => el("td", {}, p)),
+    ),
+    ...lines.map(([label, ...values]) =>
+      el(
+        "tr",
+        {},
+        el("th", {}, label),
+        values.map((v) => el("td", {}, v)),
+      ),
+    ),
   ];
   box.replaceChildren(
     el("h3", {}, "Final scoring"),
     el("p", {}, `${result.winners.map(name).join(", ")} won: ${result.reason}.`),
-    el("div", {class: "table-wrap"}, el("table", {class: "score"}, el("thead", {}, head), el("tbody", {}, rows))),
-    el("p", {class: "row-actions"}, buttons));
+    el(
+      "div",
+      {class: "table-wrap"},
+      el("table", {class: "score"}, el("thead", {}, head), el("tbody", {}, rows)),
+    ),
+    el("p", {class: "row-actions"}, buttons),
+  );
 }

@@ -33,15 +33,27 @@ function gameBots() {
 }
 
 function seatRow(i) {
-  const choice = el("select", {name: `seat-${i}`, "aria-label": `Seat ${i + 1}: who plays`},
+  const choice = el(
+    "select",
+    {name: `seat-${i}`, "aria-label": `Seat ${i + 1}: who plays`},
     el("option", {value: ""}, "Human"),
-    ...botChoices(gameBots()).map(([spec, label]) => el("option", {value: spec}, label)));
+    ...botChoices(gameBots()).map(([spec, label]) => el("option", {value: spec}, label)),
+  );
   // a sensible start: seat 1 is you, the others a bot that thinks
   if (i > 0) choice.value = gameBots().includes("ismcts") ? "ismcts" : gameBots()[0];
-  const name = el("input", {name: `name-${i}`, placeholder: "name (optional)", maxlength: 40,
-    "aria-label": `Seat ${i + 1}: name`});
-  return el("div", {class: "seat-row"},
-    el("span", {class: "seat-no"}, `Seat ${i + 1}${i === 0 ? " (moves first)" : ""}`), choice, name);
+  const name = el("input", {
+    name: `name-${i}`,
+    placeholder: "name (optional)",
+    maxlength: 40,
+    "aria-label": `Seat ${i + 1}: name`,
+  });
+  return el(
+    "div",
+    {class: "seat-row"},
+    el("span", {class: "seat-no"}, `Seat ${i + 1}${i === 0 ? " (moves first)" : ""}`),
+    choice,
+    name,
+  );
 }
 
 function fillSeats() {
@@ -56,29 +68,47 @@ function fillOptions() {
     let input;
     if (typeof opt.default === "boolean") {
       input = el("input", {type: "checkbox", name: `opt-${opt.name}`, checked: opt.default});
-      return el("label", {class: "check", title: opt.help}, input, ` ${opt.name.replaceAll("_", " ")}: `,
-        el("span", {class: "muted"}, opt.help));
+      return el(
+        "label",
+        {class: "check", title: opt.help},
+        input,
+        ` ${opt.name.replaceAll("_", " ")}: `,
+        el("span", {class: "muted"}, opt.help),
+      );
     }
     if (opt.choices) {
-      input = el("select", {name: `opt-${opt.name}`},
-        ...opt.choices.map((c) => el("option", {value: c, selected: c === opt.default}, c)));
+      input = el(
+        "select",
+        {name: `opt-${opt.name}`},
+        ...opt.choices.map((c) => el("option", {value: c, selected: c === opt.default}, c)),
+      );
     } else {
       input = el("input", {type: "number", name: `opt-${opt.name}`, value: opt.default});
     }
     input.addEventListener("change", () => seatHints(opt.name, input.value));
-    return el("label", {title: opt.help}, `${opt.name.replaceAll("_", " ")} `, input,
-      el("span", {class: "muted"}, ` ${opt.help}`));
+    return el(
+      "label",
+      {title: opt.help},
+      `${opt.name.replaceAll("_", " ")} `,
+      input,
+      el("span", {class: "muted"}, ` ${opt.help}`),
+    );
   });
   const reconstructed = game.data.reconstructed.length
-    ? el("p", {class: "muted small"}, "Some component values are reconstructed defaults (",
-      game.data.reconstructed.map((r) => r.section).join(", "), "); see the docs to supply your own.")
+    ? el(
+        "p",
+        {class: "muted small"},
+        "Some component values are reconstructed defaults (",
+        game.data.reconstructed.map((r) => r.section).join(", "),
+        "); see the docs to supply your own.",
+      )
     : null;
   $("options").replaceChildren(el("legend", {}, "Options"), ...rows, reconstructed);
   $("options").hidden = rows.length === 0;
 }
 
 // Caesar!'s solo game: the automaton's seat is played by the crassus bot.
-function seatHints(option, value) {
+function seatHints(option, _value) {
   if ($("game").value !== "caesar" || !["solo", "crassus_plays"].includes(option)) return;
   const solo = document.querySelector("[name=opt-solo]").value;
   const crassus = document.querySelector("[name=opt-crassus_plays]").value === "caesar" ? 0 : 1;
@@ -99,8 +129,12 @@ function readForm() {
   const options = {};
   for (const opt of game.options) {
     const input = document.querySelector(`[name=opt-${opt.name}]`);
-    const value = input.type === "checkbox" ? input.checked
-      : typeof opt.default === "number" ? Number(input.value) : input.value;
+    const value =
+      input.type === "checkbox"
+        ? input.checked
+        : typeof opt.default === "number"
+          ? Number(input.value)
+          : input.value;
     if (value !== opt.default) options[opt.name] = value;
   }
   return {game: game.id, players, seats, options};
@@ -111,31 +145,72 @@ function link(path) {
 }
 
 function copyButton(text) {
-  return el("button", {type: "button", class: "small", onclick: async () => {
-    try { await navigator.clipboard.writeText(text); toast("Link copied"); }
-    catch { prompt("Copy this link:", text); }
-  }}, "Copy");
+  return el(
+    "button",
+    {
+      type: "button",
+      class: "small",
+      onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(text);
+          toast("Link copied");
+        } catch {
+          prompt("Copy this link:", text);
+        }
+      },
+    },
+    "Copy",
+  );
 }
 
 function showCreated(created, hotseat) {
   const humans = created.seats.filter((s) => !s.bot);
-  const rows = created.seats.map((s) => el("li", {},
-    el("strong", {}, s.name), " ",
-    [s.name.includes(s.title) ? null : s.title, s.bot && !s.name.toLowerCase().includes(s.bot.split(":")[0]) ? `bot ${s.bot}` : null]
-      .filter(Boolean).map((t) => `(${t}) `),
-    s.bot ? null : el("a", {href: s.link, class: "button small primary", "data-seat": s.seat}, "Play this seat"),
-    s.bot ? null : copyButton(link(s.link))));
+  const rows = created.seats.map((s) =>
+    el(
+      "li",
+      {},
+      el("strong", {}, s.name),
+      " ",
+      [
+        s.name.includes(s.title) ? null : s.title,
+        s.bot && !s.name.toLowerCase().includes(s.bot.split(":")[0]) ? `bot ${s.bot}` : null,
+      ]
+        .filter(Boolean)
+        .map((t) => `(${t}) `),
+      s.bot
+        ? null
+        : el("a", {href: s.link, class: "button small primary", "data-seat": s.seat}, "Play this seat"),
+      s.bot ? null : copyButton(link(s.link)),
+    ),
+  );
   const box = $("created");
   box.hidden = false;
-  box.replaceChildren(...[
-    el("h3", {}, "Match created"),
-    el("p", {class: "muted"}, "Each link below opens one seat and is secret: send each friend their own."),
-    el("ul", {class: "links"}, rows),
-    created.hotseat_link ? el("p", {}, el("a", {href: created.hotseat_link, class: "button primary"},
-      "Play all human seats on this screen (hot seat)")) : null,
-    el("p", {}, "Spectators: ", el("a", {href: created.spectator_link}, link(created.spectator_link)), " ",
-      copyButton(link(created.spectator_link))),
-  ].filter(Boolean));
+  box.replaceChildren(
+    ...[
+      el("h3", {}, "Match created"),
+      el("p", {class: "muted"}, "Each link below opens one seat and is secret: send each friend their own."),
+      el("ul", {class: "links"}, rows),
+      created.hotseat_link
+        ? el(
+            "p",
+            {},
+            el(
+              "a",
+              {href: created.hotseat_link, class: "button primary"},
+              "Play all human seats on this screen (hot seat)",
+            ),
+          )
+        : null,
+      el(
+        "p",
+        {},
+        "Spectators: ",
+        el("a", {href: created.spectator_link}, link(created.spectator_link)),
+        " ",
+        copyButton(link(created.spectator_link)),
+      ),
+    ].filter(Boolean),
+  );
   if (hotseat && created.hotseat_link) location.href = created.hotseat_link;
   else if (humans.length === 1 && hotseat) location.href = humans[0].link;
 }
@@ -162,13 +237,19 @@ async function create(event) {
 
 function matchRow(m) {
   const game = GAMES.find((g) => g.id === m.game);
-  const seats = m.seats.map((s) => `${s.name}${s.bot && !s.name.toLowerCase().includes(s.bot.split(":")[0]) ? ` (bot ${s.bot})` : ""}`).join(" vs ");
+  const seats = m.seats
+    .map(
+      (s) =>
+        `${s.name}${s.bot && !s.name.toLowerCase().includes(s.bot.split(":")[0]) ? ` (bot ${s.bot})` : ""}`,
+    )
+    .join(" vs ");
   const mine = JSON.parse(localStorage.getItem("ludi-links") || "{}")[m.id] || [];
   const actions = [];
   if (m.status === "finished") {
     actions.push(el("a", {class: "button small", href: `/match/${m.id}#replay`}, "Replay"));
   } else {
-    for (const s of mine) actions.push(el("a", {class: "button small primary", href: s.link}, `Play as ${s.name}`));
+    for (const s of mine)
+      actions.push(el("a", {class: "button small primary", href: s.link}, `Play as ${s.name}`));
     actions.push(el("a", {class: "button small", href: `/match/${m.id}`}, "Watch"));
   }
   let outcome = "";
@@ -176,22 +257,40 @@ function matchRow(m) {
     const winners = m.result.winners.map((w) => m.seats[w].name).join(", ");
     outcome = ` — won by ${winners}`;
   }
-  return el("li", {class: "match-row"},
-    el("div", {}, el("strong", {}, game ? game.title.split(" ")[0].replace(/[^\w!]/g, "") : m.game), " ",
-      seats),
+  return el(
+    "li",
+    {class: "match-row"},
+    el(
+      "div",
+      {},
+      el("strong", {}, game ? game.title.split(" ")[0].replace(/[^\w!]/g, "") : m.game),
+      " ",
+      seats,
+    ),
     el("div", {class: "muted small"}, `${statusLabel(m.status)}, ${m.actions} moves${outcome}`),
-    el("div", {class: "row-actions"}, actions));
+    el("div", {class: "row-actions"}, actions),
+  );
 }
 
 async function refresh() {
   try {
     const {matches} = await api("/api/matches");
-    const groups = [["open", "Waiting for players"], ["running", "In play"], ["finished", "Finished"]];
-    $("match-lists").replaceChildren(...groups.map(([status, title]) => {
-      const list = matches.filter((m) => m.status === status);
-      return el("div", {class: "group"}, el("h3", {}, `${title} (${list.length})`),
-        list.length ? el("ul", {class: "matches"}, list.map(matchRow)) : el("p", {class: "muted"}, "none"));
-    }));
+    const groups = [
+      ["open", "Waiting for players"],
+      ["running", "In play"],
+      ["finished", "Finished"],
+    ];
+    $("match-lists").replaceChildren(
+      ...groups.map(([status, title]) => {
+        const list = matches.filter((m) => m.status === status);
+        return el(
+          "div",
+          {class: "group"},
+          el("h3", {}, `${title} (${list.length})`),
+          list.length ? el("ul", {class: "matches"}, list.map(matchRow)) : el("p", {class: "muted"}, "none"),
+        );
+      }),
+    );
   } catch (error) {
     toast(`Could not list the matches: ${error.message}`, "error");
   }

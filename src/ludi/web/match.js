@@ -4,7 +4,16 @@
 // /games/<game>/board/<file>) exporting createBoard(root, host) (see kit.js); a game without
 // one gets the generic board. What every game has in common is drawn by the kit.
 import {api, botChoices, el, hashParams, toast} from "./common.js";
-import {botLabel, drawLog, drawScoring, drawSeats, drawStrip, ruleText, seatTitle, waitingText} from "./kit.js";
+import {
+  botLabel,
+  drawLog,
+  drawScoring,
+  drawSeats,
+  drawStrip,
+  ruleText,
+  seatTitle,
+  waitingText,
+} from "./kit.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -12,23 +21,23 @@ const params = hashParams();
 
 const page = {
   mode: params.has("replay") ? "replay" : "live",
-  tokens: new Map(),   // seat (or "?" before the server says which) -> token
+  tokens: new Map(), // seat (or "?" before the server says which) -> token
   hot: false,
-  token: null,         // the token of the connection now open
+  token: null, // the token of the connection now open
   ws: null,
   retry: 0,
   ref: 0,
-  msg: null,           // the last state message
+  msg: null, // the last state message
   log: [],
   board: null,
   game: null,
   bots: [],
-  curtainFor: null,    // hot seat: the seat that must take the screen before anything is shown
+  curtainFor: null, // hot seat: the seat that must take the screen before anything is shown
   refusal: null,
   fatal: false,
-  seenLog: null,       // how many log lines there were when you last acted: the rest are new
-  games: null,         // a promise of the games' descriptions (their boards, their bots)
-  lit: null,           // the log line whose subject the board lights up
+  seenLog: null, // how many log lines there were when you last acted: the rest are new
+  games: null, // a promise of the games' descriptions (their boards, their bots)
+  lit: null, // the log line whose subject the board lights up
 };
 
 if (params.get("seat")) page.tokens.set("?", params.get("seat"));
@@ -45,7 +54,12 @@ if (params.get("hot")) {
 async function loadBoard(game) {
   if (page.board && page.game === game) return page.board;
   page.game = game;
-  const host = {act, get seat() { return page.msg ? page.msg.seat : null; }};
+  const host = {
+    act,
+    get seat() {
+      return page.msg ? page.msg.seat : null;
+    },
+  };
   const games = await page.games.catch(() => ({games: []}));
   const about = games.games.find((g) => g.id === game);
   const files = about ? about.board : [];
@@ -99,7 +113,9 @@ function connect(token) {
     // the server went away (a restart, a network hiccup): come back and resync by ourselves
     const delay = Math.min(5000, 300 * 2 ** page.retry++);
     setConnection(`reconnecting in ${Math.ceil(delay / 1000)} s…`, "bad");
-    setTimeout(() => { if (page.ws === ws) connect(token); }, delay);
+    setTimeout(() => {
+      if (page.ws === ws) connect(token);
+    }, delay);
   };
 }
 
@@ -197,14 +213,26 @@ async function render() {
   if (page.curtainFor !== null) {
     // hot seat: the people at the table know each other by their names, so both are given
     const info = page.msg ? page.msg.match.seats[page.curtainFor] : null;
-    const name = !info ? `seat ${page.curtainFor + 1}`
-      : info.name && info.name !== info.title ? `${info.title} (${info.name})` : info.title;
+    const name = !info
+      ? `seat ${page.curtainFor + 1}`
+      : info.name && info.name !== info.title
+        ? `${info.title} (${info.name})`
+        : info.title;
     curtain.hidden = false;
     document.body.classList.add("curtained");
-    curtain.replaceChildren(el("div", {class: "curtain-box"},
-      el("h2", {}, `Pass the screen to ${name}`),
-      el("p", {}, "Everyone else, look away: their private tokens are about to show."),
-      el("button", {class: "primary", id: "take-screen", onclick: takeScreen}, `I am ${name}: show my screen`)));
+    curtain.replaceChildren(
+      el(
+        "div",
+        {class: "curtain-box"},
+        el("h2", {}, `Pass the screen to ${name}`),
+        el("p", {}, "Everyone else, look away: their private tokens are about to show."),
+        el(
+          "button",
+          {class: "primary", id: "take-screen", onclick: takeScreen},
+          `I am ${name}: show my screen`,
+        ),
+      ),
+    );
     $("turn").textContent = `Hot seat: ${name} to play`;
     return;
   }
@@ -249,74 +277,180 @@ function botsFor(game) {
 function renderControls() {
   const msg = page.msg;
   const box = $("controls");
-  if (!msg) { box.replaceChildren(el("p", {class: "muted"}, "Connecting…")); return; }
+  if (!msg) {
+    box.replaceChildren(el("p", {class: "muted"}, "Connecting…"));
+    return;
+  }
   const seats = el("div", {});
   drawSeats(seats, msg, page.board && page.board.seatFacts ? (s) => page.board.seatFacts(msg, s) : null);
   const parts = [el("h3", {}, "Seats"), seats];
   if (page.refusal) {
-    parts.push(el("div", {class: "refusal", role: "alert"},
-      el("strong", {}, "Not allowed: "), page.refusal.reason,
-      page.refusal.rule ? el("div", {class: "rule"}, `Rulebook: ${ruleText(page.refusal.rule)}`) : null));
+    parts.push(
+      el(
+        "div",
+        {class: "refusal", role: "alert"},
+        el("strong", {}, "Not allowed: "),
+        page.refusal.reason,
+        page.refusal.rule ? el("div", {class: "rule"}, `Rulebook: ${ruleText(page.refusal.rule)}`) : null,
+      ),
+    );
   }
   if (msg.legal.length) {
-    const input = el("input", {placeholder: msg.legal[0], "aria-label": "a move in notation", id: "notation",
-      value: page.notation || "", oninput: (e) => { page.notation = e.target.value; }});
-    parts.push(el("details", {class: "notation", open: page.notationOpen,
-      ontoggle: (e) => { page.notationOpen = e.target.open; }},
-    el("summary", {}, "Type a move in notation"),
-      el("form", {class: "manual", onsubmit: (e) => {
-        e.preventDefault();
-        if (input.value.trim()) act(input.value.trim());
-        page.notation = "";
-      }}, input, el("button", {type: "submit", class: "small"}, "Play"))));
+    const input = el("input", {
+      placeholder: msg.legal[0],
+      "aria-label": "a move in notation",
+      id: "notation",
+      value: page.notation || "",
+      oninput: (e) => {
+        page.notation = e.target.value;
+      },
+    });
+    parts.push(
+      el(
+        "details",
+        {
+          class: "notation",
+          open: page.notationOpen,
+          ontoggle: (e) => {
+            page.notationOpen = e.target.open;
+          },
+        },
+        el("summary", {}, "Type a move in notation"),
+        el(
+          "form",
+          {
+            class: "manual",
+            onsubmit: (e) => {
+              e.preventDefault();
+              if (input.value.trim()) act(input.value.trim());
+              page.notation = "";
+            },
+          },
+          input,
+          el("button", {type: "submit", class: "small"}, "Play"),
+        ),
+      ),
+    );
   }
   if (msg.seat !== null && !msg.over) {
     const mine = msg.match.seats[msg.seat];
     if (mine.bot) {
-      parts.push(el("p", {}, `A bot (${botLabel(mine.bot)}) is playing your seat. `,
-        el("button", {class: "small", id: "take-back", onclick: () => send({type: "bot", spec: null})},
-          "Take my seat back")));
+      parts.push(
+        el(
+          "p",
+          {},
+          `A bot (${botLabel(mine.bot)}) is playing your seat. `,
+          el(
+            "button",
+            {class: "small", id: "take-back", onclick: () => send({type: "bot", spec: null})},
+            "Take my seat back",
+          ),
+        ),
+      );
     } else {
-      const choice = el("select", {"aria-label": "bot to play for you"},
-        botChoices(botsFor(msg.match.game).filter((b) => b !== "crassus")).map(([spec, label]) => el("option", {value: spec}, label)));
+      const choice = el(
+        "select",
+        {"aria-label": "bot to play for you"},
+        botChoices(botsFor(msg.match.game).filter((b) => b !== "crassus")).map(([spec, label]) =>
+          el("option", {value: spec}, label),
+        ),
+      );
       choice.value = page.bots.includes("ismcts") ? "ismcts" : "random";
-      parts.push(el("p", {class: "handover"}, "Leaving? ", choice, " ",
-        el("button", {class: "small", onclick: () => send({type: "bot", spec: choice.value})},
-          "Let this bot play for me")));
+      parts.push(
+        el(
+          "p",
+          {class: "handover"},
+          "Leaving? ",
+          choice,
+          " ",
+          el(
+            "button",
+            {class: "small", onclick: () => send({type: "bot", spec: choice.value})},
+            "Let this bot play for me",
+          ),
+        ),
+      );
     }
   }
   if (page.hot && !msg.over) {
-    parts.push(el("p", {class: "muted small"}, "Hot seat: the screen hides itself whenever the next human must take it."));
+    parts.push(
+      el(
+        "p",
+        {class: "muted small"},
+        "Hot seat: the screen hides itself whenever the next human must take it.",
+      ),
+    );
   }
   box.replaceChildren(...parts);
 }
 
 function renderResult(msg, board) {
   const box = $("result");
-  if (!msg.over || !msg.result) { box.hidden = true; return; }
+  if (!msg.over || !msg.result) {
+    box.hidden = true;
+    return;
+  }
   box.hidden = false;
   const buttons = [];
   if (page.mode === "live") {
     // the replay keeps your seat: its page offers the way back (and the Rematch)
-    buttons.push(el("button", {class: "small", onclick: () => {
-      const token = page.token ? `&seat=${page.token}` : "";
-      location.hash = `replay${token}`;
-    }}, "Replay this match"));
+    buttons.push(
+      el(
+        "button",
+        {
+          class: "small",
+          onclick: () => {
+            const token = page.token ? `&seat=${page.token}` : "";
+            location.hash = `replay${token}`;
+          },
+        },
+        "Replay this match",
+      ),
+    );
     if (msg.seat !== null) {
-      buttons.push(el("button", {class: "small primary", id: "rematch", onclick: () => send({type: "rematch"})}, "Rematch, same seats"));
+      buttons.push(
+        el(
+          "button",
+          {class: "small primary", id: "rematch", onclick: () => send({type: "rematch"})},
+          "Rematch, same seats",
+        ),
+      );
     }
   }
   if (page.mode === "replay" && replay.seatToken) {
-    buttons.push(el("button", {class: "small primary", id: "back-to-seat",
-      onclick: () => { location.hash = `seat=${replay.seatToken}`; }}, "Back to my seat"));
-    buttons.push(el("button", {class: "small primary", id: "rematch", onclick: async () => {
-      try {
-        const made = await api(`/api/matches/${encodeURIComponent(matchId)}/rematch`, {token: replay.seatToken});
-        location.href = `/match/${encodeURIComponent(made.id)}#seat=${replay.seatToken}`;
-      } catch (error) {
-        toast(error.message, "error");
-      }
-    }}, "Rematch, same seats"));
+    buttons.push(
+      el(
+        "button",
+        {
+          class: "small primary",
+          id: "back-to-seat",
+          onclick: () => {
+            location.hash = `seat=${replay.seatToken}`;
+          },
+        },
+        "Back to my seat",
+      ),
+    );
+    buttons.push(
+      el(
+        "button",
+        {
+          class: "small primary",
+          id: "rematch",
+          onclick: async () => {
+            try {
+              const made = await api(`/api/matches/${encodeURIComponent(matchId)}/rematch`, {
+                token: replay.seatToken,
+              });
+              location.href = `/match/${encodeURIComponent(made.id)}#seat=${replay.seatToken}`;
+            } catch (error) {
+              toast(error.message, "error");
+            }
+          },
+        },
+        "Rematch, same seats",
+      ),
+    );
   }
   buttons.push(el("a", {class: "button small", href: "/"}, "Lobby"));
   drawScoring(box, msg, board.scoreLines ? board.scoreLines(msg) : [], buttons);
@@ -343,9 +477,20 @@ async function showStep(step) {
   replay.data = data;
   const seat = replay.seat === "all" ? null : replay.seat === "none" ? null : Number(replay.seat);
   const msg = {
-    type: "state", n: data.step, seat, full: true, match: data.match, view: data.views[0], views: data.views,
-    legal: [], to_act: data.to_act, waiting: data.waiting, events: data.events, over: !!data.result,
-    result: data.result, revealed: replay.seat === "all",
+    type: "state",
+    n: data.step,
+    seat,
+    full: true,
+    match: data.match,
+    view: data.views[0],
+    views: data.views,
+    legal: [],
+    to_act: data.to_act,
+    waiting: data.waiting,
+    events: data.events,
+    over: !!data.result,
+    result: data.result,
+    revealed: replay.seat === "all",
   };
   page.msg = msg;
   page.log = data.events;
@@ -353,7 +498,9 @@ async function showStep(step) {
   $("title").textContent = `Replay: ${data.match.seats.map((s) => s.name).join(" vs ")}`;
   setConnection("replay", "ok");
   board.update({...msg, mode: "replay"});
-  const last = data.last ? `Move ${data.step} of ${data.steps}: ${seatName(msg, data.last.seat)} moved` : "The start of the match";
+  const last = data.last
+    ? `Move ${data.step} of ${data.steps}: ${seatName(msg, data.last.seat)} moved`
+    : "The start of the match";
   $("turn").textContent = last;
   $("turn").className = "turn";
   renderReplayControls(msg);
@@ -363,23 +510,51 @@ async function showStep(step) {
 
 function renderReplayControls(msg) {
   const go = (n) => showStep(Math.max(0, Math.min(replay.steps, n)));
-  const slider = el("input", {type: "range", min: 0, max: replay.steps, value: replay.step,
-    "aria-label": "move", onchange: (e) => go(Number(e.target.value))});
-  const who = el("select", {"aria-label": "whose view", onchange: (e) => { replay.seat = e.target.value; go(replay.step); }},
+  const slider = el("input", {
+    type: "range",
+    min: 0,
+    max: replay.steps,
+    value: replay.step,
+    "aria-label": "move",
+    onchange: (e) => go(Number(e.target.value)),
+  });
+  const who = el(
+    "select",
+    {
+      "aria-label": "whose view",
+      onchange: (e) => {
+        replay.seat = e.target.value;
+        go(replay.step);
+      },
+    },
     el("option", {value: "all"}, "Everything revealed"),
     msg.match.seats.map((s) => el("option", {value: String(s.seat)}, `As ${seatName(msg, s.seat)} saw it`)),
-    el("option", {value: "none"}, "As a spectator saw it"));
+    el("option", {value: "none"}, "As a spectator saw it"),
+  );
   who.value = replay.seat;
   $("controls").replaceChildren(
     el("h3", {}, `Replay — move ${replay.step} of ${replay.steps}`),
-    el("div", {class: "replay-buttons"},
+    el(
+      "div",
+      {class: "replay-buttons"},
       el("button", {onclick: () => go(0), title: "start", "aria-label": "start"}, "|◀"),
       el("button", {onclick: () => go(replay.step - 1), title: "previous move", id: "prev"}, "◀"),
       el("button", {onclick: () => go(replay.step + 1), title: "next move", id: "next"}, "▶"),
-      el("button", {onclick: () => go(replay.steps), title: "end", "aria-label": "end"}, "▶|")),
-    slider, el("p", {}, who),
-    el("p", {class: "muted small"}, "Arrow keys step through the moves. ",
-      el("a", {href: `/api/matches/${encodeURIComponent(matchId)}/record`, download: `${matchId}.json`}, "Download the record")));
+      el("button", {onclick: () => go(replay.steps), title: "end", "aria-label": "end"}, "▶|"),
+    ),
+    slider,
+    el("p", {}, who),
+    el(
+      "p",
+      {class: "muted small"},
+      "Arrow keys step through the moves. ",
+      el(
+        "a",
+        {href: `/api/matches/${encodeURIComponent(matchId)}/record`, download: `${matchId}.json`},
+        "Download the record",
+      ),
+    ),
+  );
 }
 
 // -- start -------------------------------------------------------------------------------------
@@ -389,11 +564,13 @@ async function start() {
   window.addEventListener("hashchange", () => location.reload());
   $("log-close").addEventListener("click", () => document.body.classList.remove("log-open"));
   page.games = api("/api/games");
-  page.games.then((data) => {
-    page.bots = data.bots;
-    page.gameBots = Object.fromEntries(data.games.map((g) => [g.id, g.bots]));
-    renderControls();
-  }).catch(() => {});
+  page.games
+    .then((data) => {
+      page.bots = data.bots;
+      page.gameBots = Object.fromEntries(data.games.map((g) => [g.id, g.bots]));
+      renderControls();
+    })
+    .catch(() => {});
   if (page.mode === "replay") {
     document.body.classList.add("replaying");
     document.addEventListener("keydown", (e) => {

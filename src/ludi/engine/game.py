@@ -39,6 +39,10 @@ class Option:
     default: OptionValue
     help: str
     choices: tuple[str, ...] = ()
+    #: what a player reads for each choice (the lobby's words; the CLI takes ``choices``)
+    choice_labels: tuple[str, ...] = ()
+    #: the option's name as a player reads it (default: ``name`` with spaces)
+    label: str = ""
 
     @property
     def kind(self) -> type:
@@ -68,9 +72,15 @@ class Option:
 
     def describe(self) -> dict[str, Any]:
         """Return the option as JSON for listings."""
-        out: dict[str, Any] = {"name": self.name, "default": self.default, "help": self.help}
+        out: dict[str, Any] = {
+            "name": self.name,
+            "label": self.label or self.name.replace("_", " ").capitalize(),
+            "default": self.default,
+            "help": self.help,
+        }
         if self.choices:
             out["choices"] = list(self.choices)
+            out["choice_labels"] = list(self.choice_labels or self.choices)
         return out
 
 

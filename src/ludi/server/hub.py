@@ -123,6 +123,7 @@ class Room:
         for entry in summary["seats"]:
             entry["connected"] = entry["seat"] in connected
             entry["title"] = self.state.seat_name(entry["seat"])
+        summary["to_act"] = list(self.state.to_act)
         return summary
 
 
@@ -472,10 +473,8 @@ def described_moves(state: State, seat: int, actions: Sequence[Action]) -> list[
 
 
 def _default_name(title: str, bot: str | None) -> str:
-    """Return the name of a seat nobody named: its title, and its bot if that says more."""
-    if bot is None or bot.partition(":")[0].lower() in title.lower():
-        return title
-    return f"{title} ({bot.partition(':')[0]})"
+    """Return the name of a seat nobody named: its title (pages show the bot beside it)."""
+    return title
 
 
 try:  # orjson (the server extra installs it) writes JSON ten times faster than json

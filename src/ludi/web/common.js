@@ -105,3 +105,28 @@ export function botChoices(bots) {
     ]),
   );
 }
+
+// -- "My matches": every seat this browser opened, so a closed tab or a rematch never loses one
+
+const MINE = "ludi-my-matches";
+
+/** Return the seats this browser has opened, newest first: [{id, seat, title, game, link, at}]. */
+export function myMatches() {
+  try {
+    const list = JSON.parse(localStorage.getItem(MINE) || "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Remember a seat this browser opened (at most 50 are kept). */
+export function rememberSeat(entry) {
+  const others = myMatches().filter((m) => !(m.id === entry.id && m.seat === entry.seat));
+  const list = [{...entry, at: Date.now()}, ...others].slice(0, 50);
+  try {
+    localStorage.setItem(MINE, JSON.stringify(list));
+  } catch {
+    // private browsing or a full storage: the seat still works, it is only not remembered
+  }
+}

@@ -1,5 +1,6 @@
 // The lobby: create a match (game, players, seats, options), list open, running and finished ones.
-import {api, botChoices, el, statusLabel, toast} from "./common.js";
+import {api, botChoices, el, myMatches, rememberSeat, statusLabel, toast} from "./common.js";
+import {botLabel} from "./kit.js";
 
 let GAMES = [];
 let BOTS = [];
@@ -47,13 +48,13 @@ function seatRow(i) {
     maxlength: 40,
     "aria-label": `Seat ${i + 1}: name`,
   });
-  return el(
-    "div",
-    {class: "seat-row"},
-    el("span", {class: "seat-no"}, `Seat ${i + 1}${i === 0 ? " (moves first)" : ""}`),
-    choice,
-    name,
-  );
+  return el("div", {class: "seat-row"}, el("span", {class: "seat-no"}, seatSide(i)), choice, name);
+}
+
+/** "Seat 1 · Caesar (moves first)": which side a seat row gets, before the match exists. */
+function seatSide(i) {
+  const names = (currentGame().seats || {})[$("players").value] || [];
+  return `Seat ${i + 1}${names[i] ? ` · ${names[i]}` : ""}${i === 0 ? " (moves first)" : ""}`;
 }
 
 function fillSeats() {
@@ -72,7 +73,7 @@ function fillOptions() {
         "label",
         {class: "check", title: opt.help},
         input,
-        ` ${opt.name.replaceAll("_", " ")}: `,
+        ` ${opt.label}: `,
         el("span", {class: "muted"}, opt.help),
       );
     }
@@ -80,7 +81,9 @@ function fillOptions() {
       input = el(
         "select",
         {name: `opt-${opt.name}`},
-        ...opt.choices.map((c) => el("option", {value: c, selected: c === opt.default}, c)),
+        ...opt.choices.map((c, k) =>
+          el("option", {value: c, selected: c === opt.default}, (opt.choice_labels || opt.choices)[k]),
+        ),
       );
     } else {
       input = el("input", {type: "number", name: `opt-${opt.name}`, value: opt.default});
@@ -89,7 +92,7 @@ function fillOptions() {
     return el(
       "label",
       {title: opt.help},
-      `${opt.name.replaceAll("_", " ")} `,
+      `${opt.label} `,
       input,
       el("span", {class: "muted"}, ` ${opt.help}`),
     );
@@ -99,7 +102,7 @@ function fillOptions() {
         "p",
         {class: "muted small"},
         "Some component values are reconstructed defaults (",
-        game.data.reconstructed.map((r) => r.section).join(", "),
+        game.data.reconstructed.map((r) => r.section.replaceAll("_", " ").replaceAll(".", ": ")).join(", "),
         "); see the docs to supply your own.",
       )
     : null;
@@ -169,14 +172,9 @@ function showCreated(created, hotseat) {
     el(
       "li",
       {},
-      el("strong", {}, s.name),
+      el("strong", {}, s.title),
       " ",
-      [
-        s.name.includes(s.title) ? null : s.title,
-        s.bot && !s.name.toLowerCase().includes(s.bot.split(":")[0]) ? `bot ${s.bot}` : null,
-      ]
-        .filter(Boolean)
-        .map((t) => `(${t}) `),
+      s.bot ? `(bot: ${botLabel(s.bot)}) ` : s.name !== s.title ? `(${s.name}) ` : "",
       s.bot
         ? null
         : el("a", {href: s.link, class: "button small primary", "data-seat": s.seat}, "Play this seat"),
@@ -211,6 +209,7 @@ function showCreated(created, hotseat) {
       ),
     ].filter(Boolean),
   );
+  box.scrollIntoView({block: "nearest"});
   if (hotseat && created.hotseat_link) location.href = created.hotseat_link;
   else if (humans.length === 1 && hotseat) location.href = humans[0].link;
 }
@@ -223,10 +222,10 @@ async function create(event) {
     const body = readForm();
     const created = await api("/api/matches", body);
     showCreated(created, $("hotseat").checked);
-    // the links are shown only now: keep them for this browser so a reload does not lose them
-    const mine = JSON.parse(localStorage.getItem("ludi-links") || "{}");
-    mine[created.id] = created.seats.filter((s) => !s.bot).map((s) => ({name: s.name, link: s.link}));
-    localStorage.setItem("ludi-links", JSON.stringify(mine));
+    // the links are shown only now: keep them in "My matches" so a reload does not lose them
+    for (const s of created.seats.filter((seat) => !seat.bot).reverse()) {
+      rememberSeat({id: created.id, seat: s.seat, title: s.title, game: created.match.game, link: s.link});
+    }
     refresh();
   } catch (error) {
     toast(error.message, "error", error.rule);
@@ -237,42 +236,106 @@ async function create(event) {
 
 function matchRow(m) {
   const game = GAMES.find((g) => g.id === m.game);
+  // one name per seat (the game's), with who plays it
   const seats = m.seats
-    .map(
-      (s) =>
-        `${s.name}${s.bot && !s.name.toLowerCase().includes(s.bot.split(":")[0]) ? ` (bot ${s.bot})` : ""}`,
-    )
+    .map((s) => {
+      const who = s.bot ? `bot: ${botLabel(s.bot)}` : s.name !== s.title ? s.name : "";
+      return `${s.title || s.name}${who ? ` (${who})` : ""}`;
+    })
     .join(" vs ");
-  const mine = JSON.parse(localStorage.getItem("ludi-links") || "{}")[m.id] || [];
+  const mine = myMatches().filter((s) => s.id === m.id);
   const actions = [];
   if (m.status === "finished") {
     actions.push(el("a", {class: "button small", href: `/match/${m.id}#replay`}, "Replay"));
   } else {
     for (const s of mine)
-      actions.push(el("a", {class: "button small primary", href: s.link}, `Play as ${s.name}`));
+      actions.push(el("a", {class: "button small primary", href: s.link}, `Play as ${s.title}`));
     actions.push(el("a", {class: "button small", href: `/match/${m.id}`}, "Watch"));
   }
   let outcome = "";
   if (m.result) {
-    const winners = m.result.winners.map((w) => m.seats[w].name).join(", ");
+    const winners = m.result.winners.map((w) => m.seats[w].title || m.seats[w].name).join(", ");
     outcome = ` — won by ${winners}`;
   }
   return el(
     "li",
     {class: "match-row"},
-    el(
-      "div",
-      {},
-      el("strong", {}, game ? game.title.split(" ")[0].replace(/[^\w!]/g, "") : m.game),
-      " ",
-      seats,
-    ),
+    el("div", {}, el("strong", {}, game ? game.title.split(" ")[0] : m.game), " ", seats),
     el("div", {class: "muted small"}, `${statusLabel(m.status)}, ${m.actions} moves${outcome}`),
     el("div", {class: "row-actions"}, actions),
   );
 }
 
+/** "My matches": the seats this browser opened, with where each match stands now. */
+async function refreshMine() {
+  const mine = myMatches();
+  const box = $("my-matches");
+  box.hidden = mine.length === 0;
+  if (!mine.length) return;
+  const ids = [...new Set(mine.map((m) => m.id))].slice(0, 12);
+  const headers = await Promise.all(
+    ids.map((id) => api(`/api/matches/${encodeURIComponent(id)}`).catch(() => null)),
+  );
+  const rows = [];
+  ids.forEach((id, k) => {
+    const header = headers[k];
+    if (!header) return; // the server no longer has it
+    const game = GAMES.find((g) => g.id === header.game);
+    const seats = mine.filter((m) => m.id === id);
+    const yourTurn =
+      header.status !== "finished" && header.to_act && seats.some((s) => header.to_act.includes(s.seat));
+    const links = seats.map((s) => {
+      // a finished match that was rematched leads to the rematch: the seat's link carries over
+      const hash = s.link.slice(s.link.indexOf("#"));
+      if (header.rematch) {
+        return el(
+          "a",
+          {
+            class: "button small primary",
+            href: `/match/${encodeURIComponent(header.rematch)}${hash}`,
+            "data-seat": s.seat,
+          },
+          `Rematch: play as ${s.title}`,
+        );
+      }
+      return el(
+        "a",
+        {
+          class: `button small ${header.status === "finished" ? "" : "primary"}`,
+          href: s.link,
+          "data-seat": s.seat,
+        },
+        header.status === "finished" ? `Open as ${s.title}` : `Play as ${s.title}`,
+      );
+    });
+    rows.push(
+      el(
+        "li",
+        {class: "match-row", "data-match": id},
+        el(
+          "div",
+          {},
+          el("strong", {}, game ? game.title : header.game),
+          " · ",
+          seats.map((s) => s.title).join(", "),
+        ),
+        el(
+          "div",
+          {class: "muted small"},
+          `${yourTurn ? "your turn · " : ""}${statusLabel(header.status)}, ${header.actions} moves`,
+        ),
+        el("div", {class: "row-actions"}, links),
+      ),
+    );
+  });
+  box.replaceChildren(
+    el("h2", {}, "My matches"),
+    rows.length ? el("ul", {class: "matches"}, rows) : el("p", {class: "muted"}, "none"),
+  );
+}
+
 async function refresh() {
+  refreshMine().catch(() => {});
   try {
     const {matches} = await api("/api/matches");
     const groups = [

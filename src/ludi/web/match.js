@@ -3,7 +3,7 @@
 // Each game draws its own board, a module its package declares (Game.board_assets, served at
 // /games/<game>/board/<file>) exporting createBoard(root, host) (see kit.js); a game without
 // one gets the generic board. What every game has in common is drawn by the kit.
-import {api, botChoices, el, hashParams, toast} from "./common.js";
+import {api, botChoices, el, hashParams, rememberSeat, toast} from "./common.js";
 import {
   botLabel,
   drawLog,
@@ -141,6 +141,15 @@ function onMessage(msg) {
     if (msg.full) page.log = [];
     page.log.push(...msg.events);
     if (page.seenLog === null || page.seenLog > page.log.length) page.seenLog = page.log.length;
+    if (msg.seat !== null && page.token && msg.full) {
+      rememberSeat({
+        id: matchId,
+        seat: msg.seat,
+        title: seatTitle(msg.match, msg.seat),
+        game: msg.match.game,
+        link: `/match/${encodeURIComponent(matchId)}#seat=${page.token}`,
+      });
+    }
     if (page.tokens.has("?") && msg.seat !== null) {
       page.tokens.set(msg.seat, page.tokens.get("?"));
       page.tokens.delete("?");

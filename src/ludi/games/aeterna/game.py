@@ -23,7 +23,7 @@ class Aeterna(Game):
         "Three epochs in Rome: draft cards, play monuments and provinces, court personalities, "
         "build edifices and place citizens on the seven hills; keep the unrest down. Most "
         "prestige wins. Only 4 cards are printed in the rulebooks: the rest are RECONSTRUCTED "
-        "defaults you can replace with --data."
+        "defaults you can replace with your own card data."
     )
     options = (
         Option(
@@ -32,13 +32,17 @@ class Aeterna(Game):
             "unrest going below 0 gives 1 PP at most once per effect (Italian text and both "
             "Spartacus examples) or once per turn (Russian text)",
             ("per_effect", "per_turn"),
+            ("once per effect (Italian)", "once per turn (Russian)"),
+            "Unrest below 0",
         ),
         Option(
             "doom",
             "it",
-            "the doom track's last space (Damnatio memoriae): index 13 as the Italian ruin "
-            "example reads, or 12 as the Russian one",
+            "the doom track's last space (Damnatio memoriae): the 13th, as the Italian rulebook's "
+            "ruin example reads, or the 12th, as the Russian one's",
             ("it", "ru"),
+            ("space 13 (Italian example)", "space 12 (Russian example)"),
+            "Doom track's last space",
         ),
         Option(
             "personalities",
@@ -46,17 +50,22 @@ class Aeterna(Game):
             "draw each epoch's personalities when it starts (Italian) or all at setup, the "
             "later ones face down (Russian)",
             ("per_epoch", "at_setup"),
+            ("each epoch as it starts (Italian)", "all at setup (Russian)"),
+            "Personalities drawn",
         ),
         Option(
             "pp_floor",
             True,
             "PP never go below 0 (stated in the Italian rulebook only)",
+            label="PP floor at 0",
         ),
         Option(
             "hills",
             "first",
             "the active hills: the first 3/5/7 (the rulebook's default) or chosen at random",
             ("first", "random"),
+            ("the first ones (rulebook)", "at random"),
+            "Active hills",
         ),
     )
 

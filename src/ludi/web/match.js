@@ -64,6 +64,7 @@ async function loadBoard(game) {
   const about = games.games.find((g) => g.id === game);
   const files = about ? about.board : [];
   page.gameTitle = about ? about.title : "";
+  page.gameSummary = about ? about.summary : "";
   const base = `/games/${encodeURIComponent(game)}/board/`;
   for (const file of files.filter((f) => f.endsWith(".css"))) {
     if (!document.querySelector(`link[data-board="${file}"]`)) {
@@ -214,6 +215,72 @@ function announceTurn(msg) {
   document.title = mine ? `▶ Your turn — ${game}` : `${game} — Ludi`;
   const icon = document.querySelector("link[rel=icon]");
   if (icon) icon.href = mine ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+  // a turn that has just come: a chime and a notification, if the player asked for them
+  if (mine && !page.wasMine && page.alerts && document.hidden) {
+    chime();
+    if ("Notification" in window && Notification.permission === "granted") {
+      new Notification(`Your turn — ${game}`, {
+        body: $("turn").textContent,
+        icon: "/static/favicon-turn.svg",
+      });
+    }
+  }
+  page.wasMine = mine;
+}
+
+/** A short two-note chime (Web Audio: nothing to download). */
+function chime() {
+  try {
+    const audio = new AudioContext();
+    [660, 880].forEach((hz, i) => {
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = hz;
+      gain.gain.setValueAtTime(0.15, audio.currentTime + i * 0.18);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + i * 0.18 + 0.3);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(audio.currentTime + i * 0.18);
+      tone.stop(audio.currentTime + i * 0.18 + 0.3);
+    });
+  } catch {
+    // no sound on this browser: the title and the icon still say it
+  }
+}
+
+function alertsToggle() {
+  return el(
+    "label",
+    {class: "check small", title: "a chime and a notification when your turn comes while this tab is hidden"},
+    el("input", {
+      type: "checkbox",
+      id: "alerts",
+      checked: page.alerts,
+      onchange: async (e) => {
+        page.alerts = e.target.checked;
+        localStorage.setItem("ludi-alerts", page.alerts ? "1" : "");
+        if (page.alerts && "Notification" in window && Notification.permission === "default") {
+          await Notification.requestPermission().catch(() => {});
+        }
+      },
+    }),
+    " Tell me when it is my turn (sound, notification)",
+  );
+}
+
+/** "How to play": the game's own short summary of its rules. */
+function howToPlay() {
+  if (!page.gameSummary) return null;
+  return el(
+    "details",
+    {class: "how-to-play", open: page.howOpen, ontoggle: (e) => (page.howOpen = e.target.open)},
+    el("summary", {}, "How to play"),
+    el("p", {}, page.gameSummary),
+    el(
+      "p",
+      {class: "muted small"},
+      "Click what lights up to act; every choice is also a button above the board.",
+    ),
+  );
 }
 
 async function render() {
@@ -390,6 +457,8 @@ function renderControls() {
       ),
     );
   }
+  if (msg.seat !== null && !msg.over) parts.push(el("p", {}, alertsToggle()));
+  parts.push(howToPlay());
   box.replaceChildren(...parts);
 }
 

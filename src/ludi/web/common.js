@@ -101,7 +101,7 @@ export function botChoices(bots) {
   return bots.flatMap((name) =>
     (BOT_LEVELS[name] || [[name, ""]]).map(([spec, level]) => [
       spec,
-      `Bot: ${name}${level ? ` — ${level}` : ""}`,
+      `Bot: ${name.charAt(0).toUpperCase()}${name.slice(1)}${level ? ` — ${level}` : ""}`,
     ]),
   );
 }

@@ -158,5 +158,5 @@ def test_a_phone_plays_the_draft_and_a_hill_by_clicking(server: Server, browser:
     page.locator("#notation").fill("pass")
     page.locator("details.notation button[type=submit]").click()
     expect(page.locator(".refusal")).to_contain_text("main action")
-    expect(page.locator(".refusal .rule")).to_contain_text("Rulebook: B")
+    expect(page.locator(".refusal .rule")).to_contain_text("Rulebook: actions (B - AZIONI")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -103,7 +103,7 @@ def test_the_sylla_board_is_drawn_played_by_clicking_and_keeps_secrets(
     bob.locator("#notation").fill("bid:3")
     bob.locator("details.notation button[type=submit]").click()
     expect(bob.locator(".refusal")).to_contain_text("not bid:3")
-    expect(bob.locator(".refusal .rule")).to_contain_text("Rulebook: VI")
+    expect(bob.locator(".refusal .rule")).to_contain_text("(VI – Wielkie Dzieła)")
 
     # Bob votes too: only now are both choices revealed, to everyone
     down = bob.locator('.sy-work .target[data-action="down:0"]')

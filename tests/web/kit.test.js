@@ -77,11 +77,15 @@ test("the turn bar names who is awaited, bots by level, and who left", () => {
   assert.match(waitingText({...msg, seat: null}), /^You are watching\. /);
 });
 
-test("a rule reference loses module paths", () => {
+test("a rule reference puts the player's words first and loses module paths", () => {
   assert.equal(
     ruleText("Ludi notation for Caesar! (see ludi.games.caesar.actions)"),
     "Ludi notation for Caesar!",
   );
   assert.equal(ruleText("ИГРОВОЙ ПРОЦЕСС, шаг 1"), "ИГРОВОЙ ПРОЦЕСС, шаг 1");
+  assert.equal(
+    ruleText("VI – Wielkie Dzieła (thumbs up or down)"),
+    "thumbs up or down (VI – Wielkie Dzieła)",
+  );
   assert.equal(ruleText(null), "");
 });

@@ -67,13 +67,23 @@ export function toast(text, kind = "info", rule = null) {
     "div",
     {class: `toast ${kind}`},
     el("div", {}, text),
-    rule
-      ? el("div", {class: "rule"}, `Rulebook: ${String(rule).replace(/\s*\(see ludi\.[\w.]+\)/g, "")}`)
-      : null,
+    rule ? el("div", {class: "rule"}, `Rulebook: ${ruleText(rule)}`) : null,
   );
   item.addEventListener("click", () => item.remove()); // a tap dismisses it
   box.append(item);
   setTimeout(() => item.remove(), kind === "error" ? 5000 : 3500);
+}
+
+/** Return a rule reference as a player reads it: the section in the player's words first, the
+ * rulebook's own heading after it as a reference ("VI – Wielkie Dzieła (thumbs up or down)" ->
+ * "thumbs up or down (VI – Wielkie Dzieła)"); no module paths. */
+export function ruleText(rule) {
+  if (!rule) return "";
+  const text = String(rule)
+    .replace(/\s*\(see ludi\.[\w.]+\)/g, "")
+    .replace(/^Rule:\s*/, "");
+  const glossed = /^(.+?)\s*\(([^()]+)\)$/.exec(text);
+  return glossed ? `${glossed[2]} (${glossed[1]})` : text;
 }
 
 /** The parameters after "#" in the page's address: #seat=TOKEN&replay */

@@ -7,7 +7,9 @@
 // {text, verb, args, label}: boards find moves by verb and args, never by reading notation.
 //
 // The functions before "drawing" touch no DOM, so node's test runner checks them (tests/web/).
-import {el} from "./common.js";
+import {el, ruleText} from "./common.js";
+
+export {ruleText};
 
 // -- moves ------------------------------------------------------------------------------------
 
@@ -92,14 +94,6 @@ export function waitingText(msg) {
     return info.connected ? who : `${who} (not connected)`;
   });
   return `${msg.seat === null ? "You are watching. " : ""}Waiting for ${waiting.join(", ")}`;
-}
-
-/** Return a rule reference as a player reads it: no module paths, no developer notes. */
-export function ruleText(rule) {
-  if (!rule) return "";
-  return String(rule)
-    .replace(/\s*\(see ludi\.[\w.]+\)/g, "")
-    .replace(/^Rule:\s*/, "");
 }
 
 // -- drawing ----------------------------------------------------------------------------------

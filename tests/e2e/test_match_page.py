@@ -130,12 +130,17 @@ def test_my_matches_brings_a_closed_tab_back_into_its_seat_after_a_rematch(
     lobby.select_option("[name=seat-1]", "random")
     lobby.click("#create-button")
     lobby.locator("#created a[data-seat='0']").click()
-    # the player lets a bot finish the match for them, then asks for a rematch
+    # the player lets a bot finish the match for them, watches the replay (which keeps their
+    # seat), and asks for a rematch from there
     expect(lobby.locator(".turn")).to_be_visible()
     lobby.locator(".handover select").select_option("random")
     lobby.locator(".handover button").click()
     expect(lobby.locator(".turn.over")).to_be_visible()
     first = lobby.url
+    lobby.locator("button", has_text="Replay this match").click()
+    expect(lobby.locator("#back-to-seat")).to_be_visible()
+    lobby.locator("#next").click()
+    expect(lobby.locator("#turn")).to_contain_text("Move 1 of")
     lobby.locator("#rematch").click()
     lobby.wait_for_url(lambda url: url.split("#")[0] != first.split("#")[0])
     rematch = lobby.url.split("/match/")[1].split("#")[0]

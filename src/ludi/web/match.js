@@ -495,43 +495,44 @@ function renderResult(msg, board) {
       );
     }
   }
-  if (page.mode === "replay" && replay.seatToken) {
-    buttons.push(
-      el(
-        "button",
-        {
-          class: "small primary",
-          id: "back-to-seat",
-          onclick: () => {
-            location.hash = `seat=${replay.seatToken}`;
-          },
-        },
-        "Back to my seat",
-      ),
-    );
-    buttons.push(
-      el(
-        "button",
-        {
-          class: "small primary",
-          id: "rematch",
-          onclick: async () => {
-            try {
-              const made = await api(`/api/matches/${encodeURIComponent(matchId)}/rematch`, {
-                token: replay.seatToken,
-              });
-              location.href = `/match/${encodeURIComponent(made.id)}#seat=${replay.seatToken}`;
-            } catch (error) {
-              toast(error.message, "error");
-            }
-          },
-        },
-        "Rematch, same seats",
-      ),
-    );
-  }
   buttons.push(el("a", {class: "button small", href: "/"}, "Lobby"));
   drawScoring(box, msg, board.scoreLines ? board.scoreLines(msg) : [], buttons);
+}
+
+/** In a replay opened from a seat: the way back to it, and the rematch with the same seats. */
+function seatButtons() {
+  if (!replay.seatToken) return [];
+  return [
+    el(
+      "button",
+      {
+        class: "small primary",
+        id: "back-to-seat",
+        onclick: () => {
+          location.hash = `seat=${replay.seatToken}`;
+        },
+      },
+      "Back to my seat",
+    ),
+    el(
+      "button",
+      {
+        class: "small primary",
+        id: "rematch",
+        onclick: async () => {
+          try {
+            const made = await api(`/api/matches/${encodeURIComponent(matchId)}/rematch`, {
+              token: replay.seatToken,
+            });
+            location.href = `/match/${encodeURIComponent(made.id)}#seat=${replay.seatToken}`;
+          } catch (error) {
+            toast(error.message, "error");
+          }
+        },
+      },
+      "Rematch, same seats",
+    ),
+  ];
 }
 
 function renderLog() {
@@ -573,7 +574,7 @@ async function showStep(step) {
   page.msg = msg;
   page.log = data.events;
   const board = await loadBoard(data.match.game);
-  $("title").textContent = `Replay: ${data.match.seats.map((s) => s.name).join(" vs ")}`;
+  $("title").textContent = `Replay: ${page.gameTitle || data.match.game}`;
   setConnection("replay", "ok");
   board.update({...msg, mode: "replay"});
   const last = data.last
@@ -632,6 +633,7 @@ function renderReplayControls(msg) {
         "Download the record",
       ),
     ),
+    el("p", {class: "row-actions"}, seatButtons()),
   );
 }
 

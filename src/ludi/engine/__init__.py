@@ -3,7 +3,15 @@
 Nothing here does I/O or knows a particular game.
 """
 
-from ludi.engine.errors import DataError, IllegalAction, LudiError, OptionError, RecordError
+from ludi.engine.errors import (
+    DataError,
+    IllegalAction,
+    InvariantError,
+    LudiError,
+    OptionError,
+    RecordError,
+    require,
+)
 from ludi.engine.game import (
     BenchTargets,
     DataInfo,
@@ -40,6 +48,7 @@ __all__ = [
     "GameData",
     "Heuristic",
     "IllegalAction",
+    "InvariantError",
     "LudiError",
     "MatchRecord",
     "Option",
@@ -57,4 +66,5 @@ __all__ = [
     "record_of",
     "register",
     "replay",
+    "require",
 ]

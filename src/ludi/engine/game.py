@@ -33,12 +33,15 @@ Renderer = Callable[[dict[str, Any], Any], None]
 
 @dataclass(frozen=True)
 class Option:
-    """One typed match option (an expansion, a variant, a difficulty)."""
+    """One typed match option (an expansion, a variant, a difficulty), or, with ``reading``,
+    the choice between two readings of a rule the rulebook leaves ambiguous (the default is
+    the reading its examples support)."""
 
     name: str
     default: OptionValue
     help: str
     choices: tuple[str, ...] = ()
+    reading: bool = False
     #: what a player reads for each choice (the lobby's words; the CLI takes ``choices``)
     choice_labels: tuple[str, ...] = ()
     #: the option's name as a player reads it (default: ``name`` with spaces)
@@ -81,6 +84,8 @@ class Option:
         if self.choices:
             out["choices"] = list(self.choices)
             out["choice_labels"] = list(self.choice_labels or self.choices)
+        if self.reading:
+            out["reading"] = True
         return out
 
 

@@ -32,8 +32,9 @@ class Aeterna(Game):
             "unrest going below 0 gives 1 PP at most once per effect (Italian text and both "
             "Spartacus examples) or once per turn (Russian text)",
             ("per_effect", "per_turn"),
-            ("once per effect (Italian)", "once per turn (Russian)"),
-            "Unrest below 0",
+            reading=True,
+            choice_labels=("once per effect (Italian)", "once per turn (Russian)"),
+            label="Unrest below 0",
         ),
         Option(
             "doom",
@@ -41,8 +42,9 @@ class Aeterna(Game):
             "the doom track's last space (Damnatio memoriae): the 13th, as the Italian rulebook's "
             "ruin example reads, or the 12th, as the Russian one's",
             ("it", "ru"),
-            ("space 13 (Italian example)", "space 12 (Russian example)"),
-            "Doom track's last space",
+            reading=True,
+            choice_labels=("space 13 (Italian example)", "space 12 (Russian example)"),
+            label="Doom track's last space",
         ),
         Option(
             "personalities",
@@ -50,13 +52,15 @@ class Aeterna(Game):
             "draw each epoch's personalities when it starts (Italian) or all at setup, the "
             "later ones face down (Russian)",
             ("per_epoch", "at_setup"),
-            ("each epoch as it starts (Italian)", "all at setup (Russian)"),
-            "Personalities drawn",
+            reading=True,
+            choice_labels=("each epoch as it starts (Italian)", "all at setup (Russian)"),
+            label="Personalities drawn",
         ),
         Option(
             "pp_floor",
             True,
             "PP never go below 0 (stated in the Italian rulebook only)",
+            reading=True,
             label="PP floor at 0",
         ),
         Option(
@@ -64,8 +68,8 @@ class Aeterna(Game):
             "first",
             "the active hills: the first 3/5/7 (the rulebook's default) or chosen at random",
             ("first", "random"),
-            ("the first ones (rulebook)", "at random"),
-            "Active hills",
+            choice_labels=("the first ones (rulebook)", "at random"),
+            label="Active hills",
         ),
     )
 

@@ -3,6 +3,7 @@
 Nothing here does I/O or knows a particular game.
 """
 
+from ludi.engine.encoding import ActionSpace, Encoder, Family, Features, Segment
 from ludi.engine.errors import DataError, IllegalAction, LudiError, OptionError, RecordError
 from ludi.engine.game import (
     BenchTargets,
@@ -30,11 +31,15 @@ from ludi.engine.state import Action, Event, Result, State
 
 __all__ = [
     "Action",
+    "ActionSpace",
     "BenchTargets",
     "DataError",
     "DataInfo",
     "DataNotice",
+    "Encoder",
     "Event",
+    "Family",
+    "Features",
     "Game",
     "GameData",
     "Heuristic",
@@ -48,6 +53,7 @@ __all__ = [
     "Renderer",
     "Result",
     "Rng",
+    "Segment",
     "State",
     "games",
     "get_game",

@@ -18,6 +18,7 @@ from ludi.engine.errors import OptionError
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from ludi.engine.encoding import Encoder
     from ludi.engine.state import Action, State
 
 OptionValue = bool | int | str
@@ -138,6 +139,14 @@ class Game(ABC):
     def renderer(self) -> Renderer | None:
         """Return the game's terminal renderer, or ``None`` for the generic one (the view as
         JSON). Renderers use Rich, the ``cli`` extra: import it here, not at module level."""
+        return None
+
+    def encoder(
+        self, players: int, options: Mapping[str, OptionValue], data: GameData
+    ) -> Encoder | None:
+        """Return the game's research encoding (``ludi.engine.encoding.Encoder``: its fixed
+        action space and its observation of a view) for this player count, option set and data,
+        or ``None`` if it has none: then ``ludi.research`` does not offer the game."""
         return None
 
     def option(self, name: str) -> Option:

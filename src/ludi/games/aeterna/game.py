@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ludi.engine import BenchTargets, Game, GameData, Option, OptionValue, Renderer, State
+from ludi.engine import BenchTargets, Encoder, Game, GameData, Option, OptionValue, Renderer, State
 from ludi.games.aeterna import data as aeterna_data
 from ludi.games.aeterna.state import AeternaState, new_state
 
@@ -65,6 +65,11 @@ class Aeterna(Game):
         from ludi.games.aeterna.render import render
 
         return render
+
+    def encoder(self, players: int, options: Mapping[str, OptionValue], data: GameData) -> Encoder:
+        from ludi.games.aeterna.research import AeternaEncoder
+
+        return AeternaEncoder(self, players, options, data)
 
     def load_data(self, path: Path | None) -> aeterna_data.AeternaData:
         return aeterna_data.load(path)

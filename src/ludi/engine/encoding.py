@@ -152,6 +152,9 @@ class Encoder:
     research tests check over random play.
     """
 
+    #: a bound on any seat's points (``Result.points``), for the range of the margin reward
+    max_points: float = 1000.0
+
     def __init__(
         self, game: Game, players: int, options: Mapping[str, OptionValue], data: GameData
     ) -> None:

@@ -124,6 +124,9 @@ class Game(ABC):
     options: tuple[Option, ...] = ()
     summary: str = ""
     bench_targets: BenchTargets | None = None
+    #: whether every finished match has at least one winner (the research API then calls the
+    #: win reward constant-sum)
+    always_a_winner: bool = True
 
     def heuristic(self) -> Heuristic | None:
         """Return the game's heuristic (``Heuristic``), or ``None`` if it has none: then the

@@ -59,6 +59,8 @@ class Aeterna(Game):
         ),
     )
 
+    #: every Gens may suffer Damnatio memoriae: then nobody wins (I, end of the game)
+    always_a_winner = False
     bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
 
     def renderer(self) -> Renderer:

@@ -34,6 +34,8 @@ CITIZENS = 10.0
 class AeternaEncoder(Encoder):
     """Æterna's action families and observation for one player count, option set and data."""
 
+    max_points = 500.0  # PP
+
     data: AeternaData
 
     def families(self) -> list[Family]:

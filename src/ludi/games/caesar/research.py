@@ -31,6 +31,8 @@ TURNS = 100.0
 class CaesarEncoder(Encoder):
     """Caesar!'s action families and observation for one option set and data set."""
 
+    max_points = 12.0  # a seat scores its control tokens laid
+
     data: CaesarData
 
     def bonus_kinds(self) -> tuple[str, ...]:

@@ -36,6 +36,8 @@ CARDS = 10.0
 class SyllaEncoder(Encoder):
     """Sylla's action families and observation for one player count, option set and data."""
 
+    max_points = 500.0  # prestige
+
     data: SyllaData
 
     def families(self) -> list[Family]:

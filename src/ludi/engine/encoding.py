@@ -99,27 +99,30 @@ class Segment:
 
 
 class Features:
-    """A builder of an observation: segments appended in order, each a list of floats."""
+    """A builder of an observation: segments appended in order, each a run of numbers (bools
+    count as 0 and 1). Only a builder made with ``layout=True`` records the segments: the
+    encoder does it once, to learn its layout, and encodes every view without them."""
 
     __slots__ = ("segments", "values")
 
-    def __init__(self) -> None:
+    def __init__(self, layout: bool = False) -> None:
         self.values: list[float] = []
-        self.segments: list[Segment] = []
+        self.segments: list[Segment] | None = [] if layout else None
 
     def add(self, name: str, values: Iterable[float], doc: str = "") -> None:
         """Append a segment of numbers."""
         start = len(self.values)
-        self.values.extend(float(v) for v in values)
-        self.segments.append(Segment(name, start, len(self.values) - start, doc))
+        self.values.extend(values)
+        if self.segments is not None:
+            self.segments.append(Segment(name, start, len(self.values) - start, doc))
 
     def scalar(self, name: str, value: float | None, scale: float = 1.0, doc: str = "") -> None:
         """Append one number divided by ``scale`` (``None``, unknown, as 0)."""
-        self.add(name, [0.0 if value is None else value / scale], doc)
+        self.add(name, (0.0 if value is None else value / scale,), doc)
 
     def flag(self, name: str, value: object, doc: str = "") -> None:
         """Append 1 if ``value`` is true, else 0."""
-        self.add(name, [1.0 if value else 0.0], doc)
+        self.add(name, (1.0 if value else 0.0,), doc)
 
     def onehot(self, name: str, value: object, choices: Sequence[object], doc: str = "") -> None:
         """Append one slot per choice, 1 at ``value`` (all 0 if it is none of them)."""
@@ -134,12 +137,13 @@ class Features:
         doc: str = "",
     ) -> None:
         """Append how many of ``items`` are each choice (divided by ``scale``)."""
-        slots = {c: i for i, c in enumerate(choices)}
         out = [0.0] * len(choices)
+        step = 1.0 / scale
         for item in items:
-            i = slots.get(item)
-            if i is not None:
-                out[i] += 1.0 / scale
+            try:
+                out[choices.index(item)] += step
+            except ValueError:
+                pass
         self.add(name, out, doc)
 
 
@@ -164,9 +168,9 @@ class Encoder:
         self.data = data
         self.actions = ActionSpace.build(self.families())
         start = game.new_state(players, 0, options, data).view(0)
-        probe = Features()
+        probe = Features(layout=True)
         self.features(start, probe)
-        self.layout: tuple[Segment, ...] = tuple(probe.segments)
+        self.layout: tuple[Segment, ...] = tuple(probe.segments or ())
         self.size = len(probe.values)
 
     def families(self) -> list[Family]:

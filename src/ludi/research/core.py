@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+
 import numpy as np
 
 from ludi.engine import Encoder, Game, GameData, OptionError, OptionValue, Result, State, get_game
@@ -77,8 +78,12 @@ def spec(
     values = g.resolve_options(options, count)
     if reward not in REWARDS:
         raise OptionError(f"reward {reward!r}: one of {', '.join(REWARDS)}")
-    gdata = data if isinstance(data, GameData) else g.load_data(None if data is None else Path(data))
-    return Spec(g, count, values, gdata, _encoder(g, count, tuple(sorted(values.items())), gdata), reward)
+    gdata = (
+        data if isinstance(data, GameData) else g.load_data(None if data is None else Path(data))
+    )
+    return Spec(
+        g, count, values, gdata, _encoder(g, count, tuple(sorted(values.items())), gdata), reward
+    )
 
 
 def has_encoding(game: Game) -> bool:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -34,7 +34,7 @@ from ludi.research.pettingzoo import VERSION
 class LudiEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One seat of a Ludi game against bots, as a Gymnasium environment."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
 
     def __init__(
         self,

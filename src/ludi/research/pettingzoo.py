@@ -96,7 +96,9 @@ class LudiAEC(AECEnv):  # type: ignore[misc]
         state = self.state_
         result = state.result if state.is_over else None
         if result is not None:
-            for agent_, reward in zip(self.possible_agents, self.spec_.rewards(result), strict=True):
+            for agent_, reward in zip(
+                self.possible_agents, self.spec_.rewards(result), strict=True
+            ):
                 self.rewards[agent_] = reward
                 self.terminations[agent_] = True
         self._accumulate_rewards()

@@ -140,10 +140,8 @@ class Features:
         out = [0.0] * len(choices)
         step = 1.0 / scale
         for item in items:
-            try:
+            if item in choices:
                 out[choices.index(item)] += step
-            except ValueError:
-                pass
         self.add(name, out, doc)
 
 

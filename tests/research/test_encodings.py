@@ -109,3 +109,19 @@ def test_what_a_seat_cannot_see_never_changes_its_tensor_or_mask(
             assert np.array_equal(config.action_mask(sample, seat), config.action_mask(state, seat))
             changed += sample.position()["state"] != state.position()["state"]
     assert changed, "the re-draws never changed anything hidden: the test proves nothing"
+
+
+def test_the_core_and_the_encoders_import_no_research_library() -> None:
+    """A plain ``pip install .`` keeps working: the engine, the games and their encoders load
+    without numpy, PettingZoo, Gymnasium or OpenSpiel."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, ludi\n"
+        "for g in ludi.games():\n"
+        "    g.encoder(g.players[0], g.resolve_options({}, g.players[0]), g.load_data(None))\n"
+        "heavy = {'numpy', 'pettingzoo', 'gymnasium', 'pyspiel'} & set(sys.modules)\n"
+        "assert not heavy, heavy\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

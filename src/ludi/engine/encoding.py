@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ludi.engine.game import Game, GameData, OptionValue
+    from ludi.engine.state import Action
 
 
 @dataclass(frozen=True)
@@ -189,10 +190,11 @@ class Encoder:
             )
         return out.values
 
-    def mask(self, legal: Iterable[object]) -> list[int]:
-        """Return the ids of the legal actions (their notations looked up in the space)."""
+    def mask(self, legal: Iterable[Action]) -> list[int]:
+        """Return the ids of the legal actions (their notations looked up in the space);
+        raises ``KeyError`` for an action the space does not have."""
         index = self.actions.index
-        return [index[str(a)] for a in legal]
+        return [index[a.notation] for a in legal]
 
     def relative(self, viewer: int | None, seat: int) -> int:
         """Return ``seat`` counted from the viewer (the viewer is 0, the next seat 1, ...)."""

@@ -43,7 +43,7 @@ class Spec:
         """Return 1 at the ids of the seat's legal actions, 0 elsewhere (int8)."""
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if seat in state.to_act:
-            mask[self.encoder.mask(state.legal_actions(seat))] = 1
+            mask.put(self.encoder.mask(state.legal_actions(seat)), 1)
         return mask
 
     def apply(self, state: State, seat: int, action_id: int) -> None:

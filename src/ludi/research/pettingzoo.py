@@ -83,6 +83,10 @@ class LudiAEC(AECEnv):  # type: ignore[misc]
             "action_mask": self.spec_.action_mask(self.state_, seat),
         }
 
+    def action_mask(self, agent: str) -> np.ndarray:
+        """Return the agent's action mask alone, without encoding its observation."""
+        return self.spec_.action_mask(self.state_, self._seat[agent])
+
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:

@@ -109,7 +109,12 @@ class AeternaEncoder(Encoder):
         out.flag("main_action_taken", view["main_action_taken"])
         order = [rel(p) for p in view["turn_order"]]
         for i in range(n):
-            out.onehot(f"turn_order.{i}", order[i] if i < len(order) else None, range(n))
+            out.onehot(
+                f"turn_order.{i + 1}",
+                order[i] if i < len(order) else None,
+                range(n),
+                "the seat (one-hot, from me) in this place of the turn order",
+            )
         out.counts("passed", (rel(p) for p in view["pass_track"]["passed"]), range(n))
         for r in range(n):
             seat = view["seats"][(me + r) % n]
@@ -142,16 +147,26 @@ class AeternaEncoder(Encoder):
         hills = {h["number"]: h for h in view["hills"]}
         types = list(data.building_types)
         rewards = [t.id for t in data.reward_tokens]
+        hill_doc = (
+            "in play, devastation, top visible prestige, grain for the next citizen, citizens "
+            "per seat, prefect per seat, buildings by type; then per reward slot, per reward "
+            "token: lies there, exhausted"
+        )
         for number in data.hill_numbers:
             hill = hills.get(number)
             if hill is None:
-                out.add(f"hill.{number}", [0.0] * (4 + 2 * n + len(types)), "hill not in play")
-                out.add(f"hill.{number}.rewards", [0.0] * (2 * data.tokens_per_hill * len(rewards)))
+                width = 4 + 2 * n + len(types) + 2 * data.tokens_per_hill * len(rewards)
+                out.add(f"hill.{number}", [0.0] * width, hill_doc)
                 continue
             stacks = [0.0] * n
             for stack in hill["stacks"]:
                 stacks[self.relative(me, stack["seat"])] += stack["citizens"] / CITIZENS
             prefect = rel(hill["prefect"])
+            slots = [0.0] * (2 * data.tokens_per_hill * len(rewards))
+            for token in hill["reward_tokens"]:
+                base = 2 * ((token["slot"] - 1) * len(rewards) + rewards.index(token["id"]))
+                slots[base] = 1.0
+                slots[base + 1] = float(token["exhausted"])
             out.add(
                 f"hill.{number}",
                 [
@@ -162,19 +177,9 @@ class AeternaEncoder(Encoder):
                     *stacks,
                     *(prefect == r for r in range(n)),
                     *(t in hill["buildings"] for t in types),
+                    *slots,
                 ],
-                "in play, devastation, top visible prestige, grain for the next citizen, "
-                "citizens per seat, prefect per seat, buildings by type",
-            )
-            slots = [0.0] * (2 * data.tokens_per_hill * len(rewards))
-            for token in hill["reward_tokens"]:
-                base = 2 * ((token["slot"] - 1) * len(rewards) + rewards.index(token["id"]))
-                slots[base] = 1.0
-                slots[base + 1] = float(token["exhausted"])
-            out.add(
-                f"hill.{number}.rewards",
-                slots,
-                "per slot, per reward token: lies there, exhausted",
+                hill_doc,
             )
         for area in view["building_area"]:
             out.add(
@@ -187,7 +192,10 @@ class AeternaEncoder(Encoder):
         for i in range(len(data.damage_spaces)):
             damage = view["damage_tokens"]
             out.onehot(
-                f"damage_space.{i + 1}", damage[i]["token"] if i < len(damage) else None, tokens
+                f"damage_space.{i + 1}",
+                damage[i]["token"] if i < len(damage) else None,
+                tokens,
+                "the damage token on this space of the unrest track (one-hot)",
             )
         out.counts("personalities", (c["id"] for c in view["personalities"]), cards)
         out.counts("board_cards", (c["id"] for c in view["board_cards"]), cards)

@@ -100,7 +100,7 @@ class SyllaEncoder(Encoder):
         def rel(seat: int | None) -> int | None:
             return None if seat is None else self.relative(me, seat)
 
-        out.onehot("phase", view["phase"], PHASES, "the phases in docs/research.md order")
+        out.onehot("phase", view["phase"], PHASES, ", ".join(PHASES))
         out.scalar("round", view["round"], float(data.rounds))
         out.onehot("first_consul", rel(view["first_consul"]), range(n))
         out.counts("to_act", (rel(s) for s in view["to_act"]), range(n))
@@ -118,8 +118,15 @@ class SyllaEncoder(Encoder):
             if event is not None:
                 for s, c in enumerate(event["cubes"]):
                     cubes[self.relative(me, s)] = c / 3.0
-            out.onehot(f"event.{slot + 1}", event and event["id"], events)
-            out.add(f"event.{slot + 1}.cubes", [*cubes, bool(event and event["averted"])])
+            out.add(
+                f"event.{slot + 1}",
+                [
+                    *(event is not None and event["id"] == e for e in events),
+                    *cubes,
+                    bool(event and event["averted"]),
+                ],
+                "the event in this slot (one-hot), cubes per seat (from me), averted",
+            )
         great = view["great_works"]
         out.onehot("great_work.this_round", great["this_round"], works)
         out.onehot("great_work.next_round", great["next_round"], works)
@@ -127,7 +134,12 @@ class SyllaEncoder(Encoder):
         out.scalar("great_works.pile", great["pile"], float(len(works)))
         buildings = view["buildings"]
         for slot in buildings["slots"]:
-            out.onehot(f"building_slot.{slot['slot']}", slot["building"], BUILDING_TYPES)
+            out.onehot(
+                f"building_slot.{slot['slot']}",
+                slot["building"],
+                BUILDING_TYPES,
+                "the building in this slot (one-hot by type)",
+            )
         out.scalar("building_stack", buildings["stack"], 30.0)
         out.scalar("offered_this_round", buildings["offered_this_round"], 3.0)
         out.counts(

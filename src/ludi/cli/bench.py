@@ -213,7 +213,7 @@ def run_research(
     table.add_row("raw engine decisions / s", f"{raw:,.0f}", "")
     for key, label in (
         ("pettingzoo_steps_per_second", "PettingZoo AEC steps / s (masked random)"),
-        ("gymnasium_steps_per_second", "Gymnasium steps / s (vs random bots)"),
+        ("gymnasium_steps_per_second", "Gymnasium steps / s (vs random, observation incl.)"),
         ("openspiel_steps_per_second", "OpenSpiel steps / s"),
     ):
         table.add_row(label, f"{report[key]:,.0f}", f"{report[key] / raw:.0%}")

@@ -3,8 +3,10 @@
 Each figure is the median of several repetitions of random masked play, in CPU time:
 
 - ``raw``: the engine itself (``legal_actions``, a uniform choice, ``apply``);
-- ``pettingzoo``: AEC steps, the action chosen uniformly among the mask's ids;
-- ``gymnasium``: learner steps against ``random`` opponents (their moves included in a step);
+- ``pettingzoo``: AEC steps, the action chosen uniformly among the mask's ids (the mask
+  alone, ``env.action_mask``: the observation is measured apart);
+- ``gymnasium``: learner steps against ``random`` opponents (their moves, and the encoding of
+  the observation every step returns, included);
 - ``openspiel``: ``legal_actions`` and ``apply_action`` through the registration;
 - ``observation_us``: encoding one seat's view (``view`` and the encoder), measured apart,
   since an agent pays it once per decision whatever the adapter.
@@ -66,8 +68,8 @@ def measure(
                 if env.terminations[agent]:
                     env.step(None)
                     continue
-                mask = env.action_mask(agent)
-                env.step(int(rng.choice(np.flatnonzero(mask))))
+                ids = np.flatnonzero(env.action_mask(agent))
+                env.step(int(ids[rng.integers(len(ids))]))
                 steps += 1
         return steps
 
@@ -80,7 +82,7 @@ def measure(
             done = False
             while not done:
                 ids = np.flatnonzero(env.action_masks())
-                _, _, done, _, _ = env.step(int(rng.choice(ids)))
+                _, _, done, _, _ = env.step(int(ids[rng.integers(len(ids))]))
                 steps += 1
         return steps
 

@@ -28,7 +28,6 @@ from gymnasium import spaces
 from ludi.bots import Bot, Seat, make_bot
 from ludi.engine import GameData, IllegalAction, OptionError, games
 from ludi.research.core import has_encoding, spec
-from ludi.research.pettingzoo import VERSION
 
 
 class LudiEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -133,9 +132,10 @@ class LudiEnv(gymnasium.Env[np.ndarray, np.int64]):
         return {"action_mask": self.config.action_mask(self.state, self.seat), "seat": self.seat}
 
 
-def env_id(title_id: str) -> str:
-    """Return the Gymnasium id of a game (``caesar`` -> ``ludi/Caesar-v0``)."""
-    return f"ludi/{title_id.capitalize()}-v{VERSION}"
+def env_id(game_id: str) -> str:
+    """Return the Gymnasium id of a game (``caesar`` -> ``ludi/Caesar-v0``), its version the
+    game's encoder's."""
+    return f"ludi/{game_id.capitalize()}-v{spec(game_id).encoder.version}"
 
 
 def register_all() -> list[str]:

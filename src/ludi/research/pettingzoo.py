@@ -22,9 +22,6 @@ from pettingzoo import AECEnv
 from ludi.engine import GameData
 from ludi.research.core import Spec, spec
 
-#: bumped whenever the spaces or the rewards change (docs/research.md, "Versions")
-VERSION = 0
-
 
 class LudiAEC(AECEnv):  # type: ignore[misc]
     """One Ludi game as a PettingZoo AEC environment."""
@@ -34,7 +31,7 @@ class LudiAEC(AECEnv):  # type: ignore[misc]
         self.spec_ = config
         game = config.game
         self.metadata = {
-            "name": f"ludi_{game.id}_v{VERSION}",
+            "name": f"ludi_{game.id}_v{config.encoder.version}",
             "render_modes": ["ansi"],
             "is_parallelizable": False,
         }

@@ -92,6 +92,10 @@ def test_the_board_card_influence_has_a_factored_form() -> None:
         _, (hill, slot, card) = actions.factors[i]
         h, s, c = (family.axes[k][1][v] for k, v in enumerate((hill, slot, card)))
         assert actions.notations[i] == f"influence:{h}+{s}>{c}"
+    table = spec("aeterna", 3).factor_table()
+    assert table.shape == (len(actions), 4)
+    assert list(table[ids[0]]) == [f, 0, 0, 0]
+    assert table[actions.id("pass")].tolist() == [family_names.index("pass"), -1, -1, -1]
 
 
 @pytest.mark.parametrize(("game_id", "players"), CONFIGS)

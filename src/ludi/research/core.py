@@ -31,6 +31,18 @@ class Spec:
     def num_actions(self) -> int:
         return len(self.encoder.actions)
 
+    def factor_table(self) -> np.ndarray:
+        """Return the factored form of every action id, one row each: the family's index,
+        then the index on each of its axes (``-1`` past the family's last axis). A policy with
+        a head per parameter (Æterna's ``influence:h+k>card``: hill, slot, card) reads it."""
+        factors = self.encoder.actions.factors
+        width = 1 + max((len(axes) for _, axes in factors), default=0)
+        table = np.full((len(factors), width), -1, dtype=np.int32)
+        for i, (family, axes) in enumerate(factors):
+            table[i, 0] = family
+            table[i, 1 : 1 + len(axes)] = axes
+        return table
+
     def new_state(self, seed: int) -> State:
         """Return a fresh match of this configuration."""
         return self.game.new_state(self.players, seed, self.options, self.data)

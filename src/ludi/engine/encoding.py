@@ -40,6 +40,18 @@ class Family:
     axes: tuple[tuple[str, tuple[str, ...]], ...]
     spell: Callable[..., str | None]
 
+    @classmethod
+    def verb(cls, verb: str, axis: str, values: Sequence[str], name: str = "") -> Family:
+        """Return the family ``verb:VALUE``, one id per value (``pick:CARD``)."""
+        return cls(
+            name or verb, f"{verb}:{axis.upper()}", ((axis, tuple(values)),), f"{verb}:{{}}".format
+        )
+
+    @classmethod
+    def single(cls, notation: str, name: str = "") -> Family:
+        """Return a family of one action without parameters (``pass``)."""
+        return cls(name or notation, notation, (), lambda: notation)
+
 
 @dataclass(frozen=True)
 class ActionSpace:

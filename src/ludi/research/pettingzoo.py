@@ -11,6 +11,7 @@ until all have chosen, so taking them in turn reveals nothing. Rewards come at t
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -108,8 +109,6 @@ class LudiAEC(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        import json
-
         seat = self._seat[self.agent_selection]
         lines = [f"{self.spec_.game.title}: {self.state_.seat_name(seat)} to act"]
         lines += self.state_.events(seat)[-5:]

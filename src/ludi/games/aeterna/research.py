@@ -45,17 +45,11 @@ class AeternaEncoder(Encoder):
         slots = tuple(str(s + 1) for s in range(data.tokens_per_hill))
         damage = tuple(t.id for t in data.damage_tokens)
 
-        def one_per_card(verb: str) -> Family:
-            return Family(verb, f"{verb}:CARD", (("card", cards),), lambda c: f"{verb}:{c}")
-
-        def one_per_token(verb: str) -> Family:
-            return Family(verb, f"{verb}:TOKEN", (("token", damage),), lambda t: f"{verb}:{t}")
-
         return [
-            one_per_card("pick"),
-            one_per_card("play"),
-            one_per_card("favour"),
-            one_per_card("activate"),
+            Family.verb("pick", "card", cards),
+            Family.verb("play", "card", cards),
+            Family.verb("favour", "card", cards),
+            Family.verb("activate", "card", cards),
             Family(
                 "discard",
                 "discard:CARD>REWARD",
@@ -80,16 +74,11 @@ class AeternaEncoder(Encoder):
                 (("hill", hills), ("slot", slots), ("card", cards)),
                 lambda h, s, c: f"influence:{h}+{s}>{c}",
             ),
-            Family("pass", "pass", (), lambda: "pass"),
-            Family("end", "end", (), lambda: "end"),
-            one_per_token("pay"),
-            one_per_token("ruin"),
-            Family(
-                "order",
-                "order:SPACE",
-                (("space", tuple(str(i + 1) for i in range(TURN_ORDER_SPACES))),),
-                lambda i: f"order:{i}",
-            ),
+            Family.single("pass"),
+            Family.single("end"),
+            Family.verb("pay", "token", damage),
+            Family.verb("ruin", "token", damage),
+            Family.verb("order", "space", [str(i + 1) for i in range(TURN_ORDER_SPACES)]),
         ]
 
     def features(self, view: Mapping[str, Any], out: Features) -> None:

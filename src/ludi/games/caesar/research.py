@@ -78,27 +78,14 @@ class CaesarEncoder(Encoder):
                 )
             )
         used = tuple(b for b in bonuses if b not in ("might", "centurion"))
-        families.append(Family("use", "use:BONUS", (("bonus", used),), lambda b: f"use:{b}"))
-        families.append(
-            Family(
-                "might",
-                "might:CELL|PROVINCE",
-                (("target", (*cells, *codes)),),
-                lambda t: f"might:{t}",
-            )
-        )
+        families.append(Family.verb("use", "bonus", used))
+        families.append(Family.verb("might", "target", (*cells, *codes)))
         if "centurion" in bonuses:
             shorts = tuple(
                 data.kinds[k].label.removeprefix("centurion") for k in data.centurion_set
             )
-            families.append(
-                Family(
-                    "centurion", "centurion:TOKEN", (("token", shorts),), lambda t: f"centurion:{t}"
-                )
-            )
-        families.append(
-            Family("discard", "discard:BONUS", (("bonus", bonuses),), lambda b: f"discard:{b}")
-        )
+            families.append(Family.verb("centurion", "token", shorts))
+        families.append(Family.verb("discard", "bonus", bonuses))
         return families
 
     def features(self, view: Mapping[str, Any], out: Features) -> None:

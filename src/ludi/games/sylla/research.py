@@ -48,44 +48,39 @@ class SyllaEncoder(Encoder):
         numbers = tuple(str(n) for n in range(MAX_NUMBER + 1))
         slaves = sum(1 for c in data.cards if c.type == "slave")
 
-        def simple(verb: str, axis: str, values: tuple[str, ...]) -> Family:
-            return Family(
-                verb, f"{verb}:{axis.upper()}", ((axis, values),), lambda v: f"{verb}:{v}"
-            )
-
         return [
-            Family("pass", "pass", (), lambda: "pass"),
-            simple("pick", "kind", kinds),
-            simple("bid", "n", numbers),
-            simple("token", "track", tracks),
-            simple("recruit", "kind", kinds),
+            Family.single("pass"),
+            Family.verb("pick", "kind", kinds),
+            Family.verb("bid", "n", numbers),
+            Family.verb("token", "track", tracks),
+            Family.verb("recruit", "kind", kinds),
             Family(
                 "offer",
                 "offer:BUILDING/COLOUR",
                 (("building", BUILDING_TYPES), ("colour", COLOURS)),
                 lambda b, c: f"offer:{b}/{c}",
             ),
-            simple("tilt", "kind", (*kinds, CRANE)),
-            simple("temple", "track", (*tracks, "no")),
+            Family.verb("tilt", "kind", (*kinds, CRANE)),
+            Family.verb("temple", "track", (*tracks, "no")),
             Family(
                 "tavern",
                 "tavern:TRACK(+|-)",
                 (("track", tracks), ("way", ("+", "-"))),
                 lambda t, w: f"tavern:{t}{w}",
             ),
-            Family("tavern_no", "tavern:no", (), lambda: "tavern:no"),
+            Family.single("tavern:no", name="tavern_no"),
             Family(
                 "cube",
                 "cube:CUBE>EVENT",
                 (("cube", ("legionary", "vestal")), ("event", events)),
                 lambda c, e: f"cube:{c}>{e}",
             ),
-            simple("avert", "event", events),
-            simple("remove", "event", events),
-            simple("cover", "kind", (*kinds, *BUILDING_TYPES)),
-            simple("up", "n", numbers),
-            simple("down", "n", numbers),
-            simple("free", "n", tuple(str(n) for n in range(slaves + 1))),
+            Family.verb("avert", "event", events),
+            Family.verb("remove", "event", events),
+            Family.verb("cover", "kind", (*kinds, *BUILDING_TYPES)),
+            Family.verb("up", "n", numbers),
+            Family.verb("down", "n", numbers),
+            Family.verb("free", "n", tuple(str(n) for n in range(slaves + 1))),
         ]
 
     def features(self, view: Mapping[str, Any], out: Features) -> None:

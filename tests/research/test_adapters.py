@@ -106,6 +106,9 @@ def test_openspiel_game_types_say_what_the_games_are() -> None:
     assert caesar.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert caesar.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
     assert caesar.utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    margin = pyspiel.load_game("ludi_caesar", {"reward": "margin"})
+    assert margin.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert margin.utility_sum() == 0.0
     # in Æterna every Gens may suffer Damnatio memoriae: nobody wins, the sum is not constant
     assert pyspiel.load_game("ludi_aeterna").get_type().utility == (
         pyspiel.GameType.Utility.GENERAL_SUM

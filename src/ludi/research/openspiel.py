@@ -52,7 +52,7 @@ def register(game_id: str) -> str:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=_utility(game, "win"),
+        utility=_utility(game, "win", game.players[0])[0],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(game.players),
         min_num_players=min(game.players),
@@ -78,10 +78,24 @@ def register_all() -> list[str]:
     return [register(g.id) for g in games() if has_encoding(g)]
 
 
-def _utility(game: Game, reward: str) -> pyspiel.GameType.Utility:
+def _utility(game: Game, reward: str, players: int) -> tuple[Any, float | None]:
+    """Return OpenSpiel's utility type of a reward, with the sum it keeps (if any)."""
+    utility = pyspiel.GameType.Utility
     if reward == "win" and game.always_a_winner:
-        return pyspiel.GameType.Utility.CONSTANT_SUM
-    return pyspiel.GameType.Utility.GENERAL_SUM
+        return utility.CONSTANT_SUM, 1.0
+    if reward == "margin" and players == 2:
+        return utility.ZERO_SUM, 0.0  # my points minus yours, and yours minus mine
+    return utility.GENERAL_SUM, None
+
+
+def _with_utility(game_type: Any, utility: Any) -> Any:
+    """Return a copy of a game type with another utility (the reward is a parameter)."""
+    fields = (
+        "short_name long_name dynamics chance_mode information reward_model max_num_players "
+        "min_num_players provides_information_state_string provides_information_state_tensor "
+        "provides_observation_string provides_observation_tensor parameter_specification"
+    ).split()
+    return pyspiel.GameType(utility=utility, **{f: getattr(game_type, f) for f in fields})
 
 
 class LudiSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -96,6 +110,7 @@ class LudiSpielGame(pyspiel.Game):  # type: ignore[misc]
         options = {o.name: params[o.name] for o in game.options if o.name in params}
         self.config: Spec = spec(game, int(params["players"]), options, reward=params["reward"])
         win = params["reward"] == "win"
+        utility, utility_sum = _utility(game, params["reward"], self.config.players)
         bound = self.config.encoder.max_points
         info = pyspiel.GameInfo(
             num_distinct_actions=self.config.num_actions,
@@ -103,10 +118,10 @@ class LudiSpielGame(pyspiel.Game):  # type: ignore[misc]
             num_players=self.config.players,
             min_utility=0.0 if win else -bound,
             max_utility=1.0 if win else bound,
-            utility_sum=1.0 if _utility(game, params["reward"]) != _general() else None,
+            utility_sum=utility_sum,
             max_game_length=MAX_GAME_LENGTH,
         )
-        super().__init__(game_type, info, dict(params))
+        super().__init__(_with_utility(game_type, utility), info, dict(params))
         self._seeds = random.Random(int(params["seed"]))
 
     def new_initial_state(self) -> LudiSpielState:
@@ -119,10 +134,6 @@ class LudiSpielGame(pyspiel.Game):  # type: ignore[misc]
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> LudiObserver:
         return LudiObserver(self.config, iig_obs_type)
-
-
-def _general() -> Any:
-    return pyspiel.GameType.Utility.GENERAL_SUM
 
 
 class LudiSpielState(pyspiel.State):  # type: ignore[misc]

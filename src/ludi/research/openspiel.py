@@ -90,11 +90,21 @@ def _utility(game: Game, reward: str, players: int) -> tuple[Any, float | None]:
 
 def _with_utility(game_type: Any, utility: Any) -> Any:
     """Return a copy of a game type with another utility (the reward is a parameter)."""
-    fields = (
-        "short_name long_name dynamics chance_mode information reward_model max_num_players "
-        "min_num_players provides_information_state_string provides_information_state_tensor "
-        "provides_observation_string provides_observation_tensor parameter_specification"
-    ).split()
+    fields = [
+        "short_name",
+        "long_name",
+        "dynamics",
+        "chance_mode",
+        "information",
+        "reward_model",
+        "max_num_players",
+        "min_num_players",
+        "provides_information_state_string",
+        "provides_information_state_tensor",
+        "provides_observation_string",
+        "provides_observation_tensor",
+        "parameter_specification",
+    ]
     return pyspiel.GameType(utility=utility, **{f: getattr(game_type, f) for f in fields})
 
 

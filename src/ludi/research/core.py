@@ -53,10 +53,12 @@ class Spec:
 
     def action_mask(self, state: State, seat: int) -> np.ndarray:
         """Return 1 at the ids of the seat's legal actions, 0 elsewhere (int8)."""
-        mask = np.zeros(self.num_actions, dtype=np.int8)
+        mask = bytearray(self.num_actions)  # filled in Python, then seen as an array: no copy
         if seat in state.to_act:
-            mask.put(self.encoder.mask(state.legal_actions(seat)), 1)
-        return mask
+            index = self.encoder.actions.index
+            for action in state.legal_actions(seat):
+                mask[index[action.notation]] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def apply(self, state: State, seat: int, action_id: int) -> None:
         """Carry out the action an id names for ``seat``; raises ``ValueError`` for an id

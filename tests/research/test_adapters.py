@@ -74,7 +74,8 @@ def test_gymnasium_env_checker_passes_and_masks_name_the_legal_actions(game_id: 
         mask = env.unwrapped.action_masks()
         assert np.array_equal(mask, info["action_mask"].astype(bool))
         _, reward, done, _, info = env.step(int(env.np_random.choice(np.flatnonzero(mask))))
-    assert reward in (0.0, 1.0) or 0 < reward < 1
+    result = env.unwrapped.state.result
+    assert result is not None and reward == result.reward(0)  # the learner's seat is 0
 
 
 def test_gymnasium_caesar_against_the_heuristic_and_illegal_ids() -> None:

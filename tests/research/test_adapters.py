@@ -26,13 +26,25 @@ CONFIGS = [(g.id, n) for g in ludi.games() if has_encoding(g) for n in g.players
 GAMES = [g.id for g in ludi.games() if has_encoding(g)]
 
 
-@pytest.mark.parametrize(("game_id", "players"), CONFIGS)
-def test_pettingzoo_api_and_seed_tests_pass(game_id: str, players: int) -> None:
+#: option sets beyond the defaults: Caesar!'s modules, its solo game, Sylla's other reading
+OPTION_SETS = [
+    ("caesar", 2, {"poison": True, "centurions": True, "border_control": True}),
+    ("caesar", 2, {"solo": "hard", "crassus_plays": "caesar"}),
+    ("sylla", 3, {"temple_votes": "exactly"}),
+]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"), [(g, n, {}) for g, n in CONFIGS] + OPTION_SETS
+)
+def test_pettingzoo_api_and_seed_tests_pass(
+    game_id: str, players: int, options: dict[str, object]
+) -> None:
     with warnings.catch_warnings():
         # api_test suggests a Box observation space; ours is the documented Dict with the mask
         warnings.simplefilter("ignore", UserWarning)
-        api_test(pettingzoo.env(game_id, players), num_cycles=100)
-    seed_test(lambda: pettingzoo.env(game_id, players), num_cycles=50)
+        api_test(pettingzoo.env(game_id, players, options), num_cycles=100)
+    seed_test(lambda: pettingzoo.env(game_id, players, options), num_cycles=50)
 
 
 def test_pettingzoo_plays_a_match_to_its_result_with_the_margin_reward() -> None:

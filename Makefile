@@ -9,7 +9,7 @@ STAMP = $(VENV)/.installed-stamp
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[cli,server,research,test,e2e]'
+	$(BIN)/python -m pip install --quiet -e '.[server,research,test,e2e]'
 	sh scripts/install-browser.sh
 	touch $(STAMP)
 

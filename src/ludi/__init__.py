@@ -6,11 +6,14 @@
 >>> state.apply(seat, state.legal_actions(seat)[0])
 """
 
+from importlib import metadata as _metadata
+
 from ludi import games as _games  # noqa: F401  (registers every game)
 from ludi.engine import (
     Action,
     DataError,
     IllegalAction,
+    InvariantError,
     LudiError,
     MatchRecord,
     OptionError,
@@ -30,6 +33,7 @@ __all__ = [
     "Action",
     "DataError",
     "IllegalAction",
+    "InvariantError",
     "LudiError",
     "MatchRecord",
     "OptionError",
@@ -44,3 +48,8 @@ __all__ = [
     "record_of",
     "replay",
 ]
+
+try:
+    __version__ = _metadata.version("ludi")
+except _metadata.PackageNotFoundError:  # run from a source tree that was never installed
+    __version__ = "0.0.0+unknown"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from aeterna_helpers import (
     BLUE,
@@ -19,7 +21,8 @@ from aeterna_helpers import (
     turn_to,
 )
 
-from ludi.engine import IllegalAction
+import ludi
+from ludi.engine import IllegalAction, RecordError
 from ludi.games.aeterna import rules
 
 # -- the unrest track ------------------------------------------------------------------------
@@ -46,6 +49,28 @@ def test_prestige_never_goes_below_zero_unless_the_option_says_so() -> None:
     set_res(st, RED, unrest=10, pp=1)
     rules.gain(st, RED, (0, 0, 0, 0, 3, 0))
     assert res(st, RED, "pp") == -2
+
+
+def test_prestige_below_zero_is_a_possible_position_only_without_the_floor() -> None:
+    # issue 9, defect 6: with pp_floor=false a negative score failed the consistency check,
+    # so such a match's end position could not be saved and loaded
+    st = in_actions(4, pp_floor=False)
+    set_res(st, RED, unrest=10, pp=1)
+    rules.gain(st, RED, (0, 0, 0, 0, 3, 0))
+    st.check_invariants()
+    saved = json.loads(json.dumps(st.position()))
+    assert ludi.load_position(saved).position() == saved
+    # with the floor (the default) the same figure is a position no match reaches
+    floored = in_actions(4)
+    position = json.loads(json.dumps(floored.position()))
+    position["state"]["res"][RED * rules.R + rules.PP] = -2
+    with pytest.raises(RecordError, match="PP below 0"):
+        ludi.load_position(position)
+    # and every other count stays at 0 or more whatever the option
+    position = json.loads(json.dumps(st.position()))
+    position["state"]["res"][RED * rules.R + rules.GRAIN] = -1
+    with pytest.raises(RecordError, match="a negative resource"):
+        ludi.load_position(position)
 
 
 def test_citizens_are_limited_to_seven() -> None:

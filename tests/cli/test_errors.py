@@ -3,7 +3,9 @@ and leaves the files it was given as they were."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -85,6 +87,12 @@ def test_crassus_outside_a_solo_game_is_refused(ludi_cli: Ludi) -> None:
         ("[1, 2, 3]", ["a match record is a JSON object"]),
         ('{"format": "something/9"}', ["not a Ludi match record"]),
         ('{"format": "ludi-record/1", "game": "caesar"}', ["rules_version"]),
+        # issue 9, defect 7: deeper than the parser's stack, then deep enough for what comes next
+        ("[" * 200_000, ["nests lists or objects more than 32 deep"]),
+        (
+            '{"format": "ludi-record/1", "start": ' + "[" * 900 + "]" * 900 + "}",
+            ["nests lists or objects more than 32 deep"],
+        ),
     ],
 )
 def test_corrupt_files_are_refused_clearly(
@@ -95,6 +103,14 @@ def test_corrupt_files_are_refused_clearly(
     _refused(ludi_cli("replay", str(path)), "bad.json", *words)
     _refused(ludi_cli("play", "--resume", str(path)), "bad.json")
     assert path.read_text() == content
+
+
+def test_a_data_file_nested_too_deep_is_refused(ludi_cli: Ludi, tmp_path: Path) -> None:
+    deep = tmp_path / "deep.yaml"
+    for text in ["map: " + "[" * 200_000, "map: " + "[" * 40 + "]" * 40]:
+        deep.write_text(text)
+        run = ludi_cli("play", "caesar", "--seats", "random,random", "--data", str(deep))
+        _refused(run, "deep.yaml", "more than 32 deep")
 
 
 def test_a_binary_file_is_refused(ludi_cli: Ludi, tmp_path: Path) -> None:
@@ -141,3 +157,18 @@ def test_replay_options_out_of_range(ludi_cli: Ludi, tmp_path: Path) -> None:
     path = _finished_record(tmp_path)
     _refused(ludi_cli("replay", str(path), "--seat", "2"), "--seat takes 0 to 1")
     _refused(ludi_cli("replay", str(path), "--to", "100000"), "--to takes a move")
+
+
+def test_serve_without_the_server_extra_names_it_and_fails(
+    ludi_cli: Ludi, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if the extra were not installed
+    run = ludi_cli("serve", "--no-browser")
+    _refused(run, "pip install 'ludi[server]'")
+    assert run.out == ""
+
+
+def test_version_is_the_installed_one(ludi_cli: Ludi) -> None:
+    run = ludi_cli("--version")
+    assert run.code == 0 and run.out.strip() == f"ludi {ludi.__version__}"
+    assert ludi.__version__ == importlib.metadata.version("ludi")

@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import sys
 import zlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -36,13 +37,19 @@ from hypothesis import strategies as st
 import ludi
 from ludi.engine import Game, MatchRecord, OptionError, Rng, State
 
-#: the most option sets a game gets; more are sampled (defaults and single changes always kept)
+#: past this many option sets at one player count, reading options are no longer crossed with
+#: each other: every combination of the other options is still played, and each reading value
+#: once (see ``option_sets``)
 MAX_OPTION_SETS = 128
 #: a match longer than this is taken as one that never ends
 MAX_STEPS = 5_000
 #: states of each match a check looks at (chosen at random; a long match is not checked at
 #: every state, which keeps the suite's time nearly linear in the number of matches)
 STATES_CHECKED = 30
+#: the same, for an option set that changes two options or more: every combination is played
+#: to its end by every test, each looked at more briefly (the defaults and each single change
+#: carry the depth; a combination adds the interactions)
+STATES_CHECKED_COMBINED = 10
 #: legal actions applied (on copies) at each step, chosen at random
 APPLIED_PER_STEP = 12
 #: refused actions of each kind offered at each step
@@ -61,13 +68,22 @@ class Case:
     options: Mapping[str, Any]
 
     @property
-    def id(self) -> str:
-        changed = [
+    def changed(self) -> list[str]:
+        """The options set off their defaults, as ``name`` or ``name=value``."""
+        return [
             name if value is True else f"{name}={value}"
             for name, value in self.options.items()
             if value != self.game.option(name).default
         ]
-        return f"{self.game.id}-{self.players}p-{','.join(changed) or 'defaults'}"
+
+    @property
+    def id(self) -> str:
+        return f"{self.game.id}-{self.players}p-{','.join(self.changed) or 'defaults'}"
+
+    @property
+    def states(self) -> int:
+        """How many states of a match each check looks at."""
+        return STATES_CHECKED if len(self.changed) <= 1 else STATES_CHECKED_COMBINED
 
     def new(self, seed: int) -> State:
         return ludi.new_match(self.game.id, players=self.players, seed=seed, options=self.options)
@@ -83,34 +99,45 @@ def _domain(game: Game, name: str) -> list[Any]:
     return [opt.default]
 
 
-def option_sets(game: Game, players: int) -> list[dict[str, Any]]:
-    """Return the option sets to play at this player count, deterministically.
-
-    At the game's first player count: every combination the game accepts (up to
-    ``MAX_OPTION_SETS``, then the defaults, each single change and a fixed sample). At its other
-    counts: the defaults, each single change, and every option changed at once (where accepted),
-    since options rarely interact with the player count beyond that.
-    """
-    names = [o.name for o in game.options]
-    accepted: dict[str, dict[str, Any]] = {}
+def accepted(game: Game, players: int, names: list[str]) -> list[dict[str, Any]]:
+    """Return every option set the game accepts that differs from its defaults only in
+    ``names`` (each in all its values), without repeats."""
+    found: dict[str, dict[str, Any]] = {}
     for values in itertools.product(*(_domain(game, n) for n in names)):
         try:
             resolved = game.resolve_options(dict(zip(names, values, strict=True)), players)
         except OptionError:
             continue
-        accepted.setdefault(json.dumps(resolved, sort_keys=True), resolved)
-    found = list(accepted.values())
+        found.setdefault(json.dumps(resolved, sort_keys=True), resolved)
+    return list(found.values())
+
+
+def option_sets(game: Game, players: int) -> list[dict[str, Any]]:
+    """Return the option sets to play at this player count: every combination the game
+    accepts, never a sample.
+
+    Only if that comes to more than ``MAX_OPTION_SETS`` are the reading options (two readings
+    of an ambiguous rule, ``Option.reading``) not crossed with each other: then every
+    combination of the other options (variants, expansions, modes) is played with the default
+    readings, plus each value of each reading with the defaults and with the largest
+    combination of the others that accepts it.
+    """
+    everything = accepted(game, players, [o.name for o in game.options])
+    if len(everything) <= MAX_OPTION_SETS:
+        return everything
+    variants = accepted(game, players, [o.name for o in game.options if not o.reading])
     defaults = game.resolve_options({}, players)
-    changed = [sum(o[n] != defaults[n] for n in names) for o in found]
-    keep = [o for o, k in zip(found, changed, strict=True) if k <= 1]
-    if players != game.players[0]:
-        most = max(changed, default=0)
-        return keep + [o for o, k in zip(found, changed, strict=True) if k == most > 1][:1]
-    if len(found) <= MAX_OPTION_SETS:
-        return found
-    rest = [o for o in found if o not in keep]
-    Rng(len(found)).shuffle(rest)
-    return (keep + rest)[: max(MAX_OPTION_SETS, len(keep))]
+    fullest = max(variants, key=lambda o: sum(o[n] != defaults[n] for n in o))
+    out = {json.dumps(o, sort_keys=True): o for o in variants}
+    for opt in (o for o in game.options if o.reading):
+        for value in _domain(game, opt.name):
+            for base in (defaults, fullest):
+                try:
+                    o = game.resolve_options({**base, opt.name: value}, players)
+                except OptionError:
+                    continue
+                out.setdefault(json.dumps(o, sort_keys=True), o)
+    return list(out.values())
 
 
 CASES = [
@@ -163,10 +190,11 @@ def length(case: Case, seed: int) -> int:
 
 
 def check_all(
-    case: Case, seed: int, check: Callable[[State, Rng], None], states: int = STATES_CHECKED
+    case: Case, seed: int, check: Callable[[State, Rng], None], states: int | None = None
 ) -> int:
-    """Run ``check`` on about ``states`` states of a random match, always the first and the
-    last; return the number of states checked."""
+    """Run ``check`` on about ``states`` states of a random match (default: ``case.states``),
+    always the first and the last; return the number of states checked."""
+    states = case.states if states is None else states
     seed = match_seed(case, seed, check.__qualname__)
     rng = Rng(seed ^ 0x5EED)
     total = length(case, seed)
@@ -327,7 +355,7 @@ def test_clones_are_independent(case: Case, seed: int) -> None:
     state = case.new(seed)
     rng = Rng(seed)
     for _ in range(MAX_STEPS):
-        if rng.randrange(total) < STATES_CHECKED:
+        if rng.randrange(total) < case.states:
             try:
                 check_clone(state, rng)  # moves ``state`` one action on
             except Exception as exc:
@@ -528,7 +556,9 @@ def test_logs_only_grow(case: Case, seed: int) -> None:
             assert now[: len(old)] == old, f"the log of {viewer} was rewritten, not extended"
             previous[viewer] = now
 
-    check_all(case, seed, check, states=MAX_STEPS)
+    # narrating the whole log at each state is quadratic: a combination of options is looked
+    # at on a sample of states (the log still has to extend the one seen before)
+    check_all(case, seed, check, states=MAX_STEPS if case.states == STATES_CHECKED else None)
 
 
 def test_the_matrix_covers_every_game_count_and_option() -> None:
@@ -547,3 +577,23 @@ def test_the_matrix_covers_every_game_count_and_option() -> None:
                     assert single in sets, f"{game.id} {n}p: {opt.name}={value} not covered"
     caesar = [c for c in CASES if c.game.id == "caesar"]
     assert len(caesar) == 98, "every option set Caesar! accepts: 7 module sets x 14 solo ones"
+    for n in (2, 3, 4):
+        aeterna = [c for c in CASES if c.game.id == "aeterna" and c.players == n]
+        assert len(aeterna) == 32, f"every option set of Æterna at {n} players: 2^5"
+
+
+def test_past_the_limit_every_variant_combination_and_reading_is_still_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a game with many reading options (Age of Rome has dozens) cannot cross them all
+    monkeypatch.setattr(sys.modules[__name__], "MAX_OPTION_SETS", 4)
+    game = ludi.get_game("aeterna")
+    sets = option_sets(game, 3)
+    variants = [o for o in game.options if not o.reading]
+    for values in itertools.product(*(_domain(game, o.name) for o in variants)):
+        chosen = dict(zip((o.name for o in variants), values, strict=True))
+        assert any(all(s[k] == v for k, v in chosen.items()) for s in sets), chosen
+    for opt in (o for o in game.options if o.reading):
+        for value in _domain(game, opt.name):
+            assert any(s[opt.name] == value for s in sets), f"{opt.name}={value}"
+    assert len(sets) < 32

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import copy
 import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -179,3 +182,46 @@ def test_a_position_of_a_game_ludi_does_not_have_is_refused_naming_it() -> None:
     position["game"] = "chess"
     with pytest.raises(RecordError, match="no game 'chess'"):
         ludi.load_position(position)
+
+
+def test_python_dash_o_still_refuses_an_impossible_position(tmp_path: Path) -> None:
+    # ``python -O`` drops every ``assert``: the checks of a loaded position must not be asserts
+    position = saved()
+    hand = position["state"]["hands"][0]
+    hand.append(hand[0])
+    path = tmp_path / "impossible.json"
+    path.write_text(json.dumps(position))
+    script = (
+        "import json, sys, ludi\n"
+        "assert False, 'asserts are on'\n"  # proves -O took effect: this line is dropped
+        "try:\n"
+        f"    ludi.load_position(json.loads(open({str(path)!r}).read()))\n"
+        "except ludi.RecordError as exc:\n"
+        "    print('refused:', exc)\n"
+        "    sys.exit(0)\n"
+        "print('loaded')\n"
+        "sys.exit(1)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-O", "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "not a possible state" in done.stdout and "tokens do not add up" in done.stdout
+
+
+def test_the_invariant_error_is_the_games_own_exception() -> None:
+    state = played(11, 14)
+    state.hands[0].append(state.hands[0][0])  # type: ignore[attr-defined]
+    with pytest.raises(ludi.InvariantError, match="tokens do not add up"):
+        state.check_invariants()
+
+
+def test_a_position_nested_too_deep_is_refused_without_exhausting_the_stack() -> None:
+    position = saved()
+    position["state"]["hands"] = json.loads("[" * 900 + "]" * 900)
+    with pytest.raises(RecordError, match="over 32 deep"):
+        ludi.load_position(position)
+    record = ludi.record_of(played()).to_json()
+    record["start"] = position
+    with pytest.raises(RecordError, match="over 32 deep"):
+        ludi.MatchRecord.from_json(record)

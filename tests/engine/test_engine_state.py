@@ -70,3 +70,67 @@ def test_applying_after_the_end_is_refused() -> None:
     with pytest.raises(ludi.IllegalAction, match="the match is over"):
         state.apply(0, "use:tactics")
     assert state.position() == before
+
+
+# -- what clone() can copy is checked when a game's state class is defined ---------------------
+
+
+class _Copyable(State):
+    """Every kind of slot the generated ``clone`` knows how to copy (never instantiated)."""
+
+    __slots__ = ("count", "label", "flags", "board", "pending", "trail", "dice", "table")
+    SHARED = (*State.SHARED, "table")
+    count: int
+    label: str | None
+    flags: list[bool]
+    board: list[list[int]]
+    pending: list[list[str | int | bool]]
+    trail: tuple[int, ...]
+    dice: Rng
+    table: dict[str, int]  # shared: it never changes during a match
+
+
+def _define(annotation: str) -> type:
+    """Define a State subclass with one slot ``field`` annotated ``annotation``."""
+    return type(
+        "Broken", (_Copyable,), {"__slots__": ("field",), "__annotations__": {"field": annotation}}
+    )
+
+
+def test_a_state_of_copyable_fields_is_accepted() -> None:
+    assert _define("list[list[int | None]]")._all_slots[-1] == "field"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "annotation",
+    [
+        "dict[str, int]",  # clone() would share the dict between the copies
+        "set[int]",
+        "list[dict[str, int]]",
+        "list[list[list[int]]]",  # copied two levels deep only
+        "list[list[Any]]",
+        "list[int] | None",  # sliced, so None would break the copy
+        "Any",
+        "tuple[list[int], ...]",
+    ],
+)
+def test_a_field_clone_cannot_copy_is_refused_when_the_class_is_defined(annotation: str) -> None:
+    with pytest.raises(TypeError, match=r"Broken\.field: clone\(\) cannot copy"):
+        _define(annotation)
+
+
+def test_a_field_without_annotation_is_refused() -> None:
+    with pytest.raises(TypeError, match=r"Broken\.field has no annotation"):
+        type("Broken", (_Copyable,), {"__slots__": ("field",)})
+
+
+def test_clone_copies_every_accepted_kind_deeply() -> None:
+    state = played()
+    copy = state.clone()
+    for name in state._all_slots:
+        if name in state.SHARED:
+            continue
+        a, b = getattr(state, name), getattr(copy, name)
+        if type(a) is list:
+            assert a == b and a is not b
+            assert all(x is not y for x, y in zip(a, b, strict=True) if type(x) is list)

@@ -7,13 +7,15 @@ compares it line by line with the file under ``tests/golden/data/``.
 
 A deliberate change of the rules (or of the narration) changes these files: regenerate them
 with ``LUDI_REGENERATE_GOLDEN=1 .venv/bin/pytest tests/golden`` and read the diff before
-committing it (see docs/testing.md).
+committing it (see docs/testing.md). Regenerating still compares first: a file that changed is
+written anew and its test fails, naming it, so a run never passes without a comparison.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -136,14 +138,19 @@ def playthrough(golden: Golden) -> str:
 @pytest.mark.parametrize("golden", GOLDENS, ids=[g.id for g in GOLDENS])
 def test_the_match_plays_exactly_as_stored(golden: Golden) -> None:
     text = playthrough(golden)
-    if REGENERATE:
+    stored_text = golden.path.read_text(encoding="utf-8") if golden.path.exists() else None
+    if REGENERATE and stored_text != text:
         DATA.mkdir(exist_ok=True)
         golden.path.write_text(text, encoding="utf-8")
-    assert golden.path.exists(), (
+        pytest.fail(
+            f"{golden.path.name} written anew (it {'differed' if stored_text else 'was missing'}):"
+            " review `git diff tests/golden` before committing it; the next run compares it"
+        )
+    assert stored_text is not None, (
         f"no golden file {golden.path.name}: run LUDI_REGENERATE_GOLDEN=1 .venv/bin/pytest "
         "tests/golden and commit it"
     )
-    stored = golden.path.read_text(encoding="utf-8").splitlines()
+    stored = stored_text.splitlines()
     now = text.splitlines()
     for i, (old, new) in enumerate(zip(stored, now, strict=False)):
         assert old == new, (
@@ -151,6 +158,21 @@ def test_the_match_plays_exactly_as_stored(golden: Golden) -> None:
             "if the change is meant, regenerate (docs/testing.md) and review the diff"
         )
     assert len(stored) == len(now), f"{golden.path.name}: {len(stored)} lines, now {len(now)}"
+
+
+def test_regenerating_compares_before_it_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    golden = next(g for g in GOLDENS if g.game == "caesar")
+    monkeypatch.setattr(sys.modules[__name__], "DATA", tmp_path)
+    golden.path.write_text("an old playthrough\n", encoding="utf-8")
+    with pytest.raises(AssertionError, match="line 1 changed"):
+        test_the_match_plays_exactly_as_stored(golden)
+    monkeypatch.setattr(sys.modules[__name__], "REGENERATE", True)
+    with pytest.raises(pytest.fail.Exception, match="written anew"):
+        test_the_match_plays_exactly_as_stored(golden)
+    assert golden.path.read_text(encoding="utf-8") == playthrough(golden)
+    test_the_match_plays_exactly_as_stored(golden)  # now it matches, in either mode
 
 
 def test_the_stored_actions_replay_through_a_record() -> None:

@@ -19,20 +19,43 @@ def drawn(view: dict[str, object]) -> str:
     return out.getvalue()
 
 
-def test_every_phase_draws_for_every_seat() -> None:
+def decision(state: ludi.State) -> tuple[int, str, frozenset[str]]:
+    """Return what a board drawn now must help with: the player count, the phase, and the
+    kinds of the legal actions (``bid``, ``vote``, ``pass``...)."""
+    kinds = {str(a).split(":")[0] for s in state.to_act for a in state.legal_actions(s)}
+    return state.players, str(state.phase), frozenset(kinds)  # type: ignore[attr-defined]
+
+
+def test_every_phase_and_decision_draws_for_every_seat() -> None:
+    # Drawing every state of three matches for every seat (2,517 boards) took 150 s. Now the
+    # board is drawn for every seat and the spectator at the first state of each kind of
+    # decision at each player count, and for one seat at one other state in 40 (seeded).
+    pick = Rng(7)
+    seen: set[tuple[int, str, frozenset[str]]] = set()
     phases = set()
+    boards = 0
     for players in (2, 3, 4):
         st = ludi.new_match("sylla", players=players, seed=3)
         rng = Rng(3)
+        names = [st.seat_name(s) for s in range(players)]
         while not st.is_over:
-            for seat in (*range(players), None):
+            kind = decision(st)
+            viewers: list[int | None] = []
+            if kind not in seen:
+                seen.add(kind)
+                viewers = [*range(players), None]
+            elif pick.randrange(40) == 0:
+                viewers = [pick.choice([*range(players), None])]
+            for seat in viewers:
                 text = drawn(st.view(seat))
-                assert "Sylla" in text
-            phases.add(st.phase)
+                boards += 1
+                assert "Sylla" in text and all(name in text for name in names)
+            phases.add(st.phase)  # type: ignore[attr-defined]
             seat = st.to_act[rng.randrange(len(st.to_act))]
             st.apply(seat, rng.choice(st.legal_actions(seat)))
         assert "won" in drawn(st.view(None))
     assert {"pick", "elect", "recruit", "offer", "bid", "cube", "vote"} <= phases
+    assert len(seen) > 30 and boards < 250, (len(seen), boards)
 
 
 def test_a_secret_choice_shows_only_to_its_player() -> None:

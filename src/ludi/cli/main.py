@@ -2,8 +2,9 @@
 
 ``main(argv)`` parses the arguments, runs the command and returns the exit code. Every error
 a user can cause (an unknown game, option or bot, a wrong number of seats, a file that is
-missing, corrupt or does not replay) ends as one line ``ludi: error: ...`` on stderr and exit
-code 2, never a traceback. Set ``LUDI_DEBUG=1`` to see the traceback of an unexpected failure.
+missing, corrupt or does not replay, a command whose extra is not installed) ends as one line
+``ludi: error: ...`` on stderr and exit code 2, never a traceback. Set ``LUDI_DEBUG=1`` to see
+the traceback of an unexpected failure.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+import ludi
 from ludi.cli.common import UsageError, console
 from ludi.engine import LudiError
 
@@ -33,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="ludi",
         description="Roman strategy board games played exactly by their rulebooks.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {ludi.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("games", help="list the games, their options and data notices")
@@ -140,8 +143,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    except SystemExit as exc:  # --help and --version end here
-        return exc.code if isinstance(exc.code, int) else 0
+    except SystemExit as exc:  # --help and --version end here, and a command that must stop
+        if exc.code is None or isinstance(exc.code, int):
+            return exc.code or 0
+        # a message, e.g. ``ludi serve`` naming the extra it needs: a refusal like any other
+        text = str(exc.code)
+        err.print(text if text.startswith("ludi:") else f"ludi: error: {text}", markup=False)
+        return EXIT_BAD_INPUT
     except Exception as exc:
         if os.environ.get("LUDI_DEBUG"):
             raise

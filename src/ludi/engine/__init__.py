@@ -4,7 +4,15 @@ Nothing here does I/O or knows a particular game.
 """
 
 from ludi.engine.encoding import ActionSpace, Encoder, Family, Features, Segment
-from ludi.engine.errors import DataError, IllegalAction, LudiError, OptionError, RecordError
+from ludi.engine.errors import (
+    DataError,
+    IllegalAction,
+    InvariantError,
+    LudiError,
+    OptionError,
+    RecordError,
+    require,
+)
 from ludi.engine.game import (
     BenchTargets,
     DataInfo,
@@ -44,6 +52,7 @@ __all__ = [
     "GameData",
     "Heuristic",
     "IllegalAction",
+    "InvariantError",
     "LudiError",
     "MatchRecord",
     "Option",
@@ -62,4 +71,5 @@ __all__ = [
     "record_of",
     "register",
     "replay",
+    "require",
 ]

@@ -29,3 +29,17 @@ class DataError(LudiError, ValueError):
 
 class RecordError(LudiError, ValueError):
     """A match record or saved position that cannot be read or does not replay."""
+
+
+class InvariantError(LudiError, ValueError):
+    """A state that no play of the game can reach (a card in two places, a token missing).
+
+    Raised by ``State.check_invariants``; a saved position that raises it is refused on load.
+    A real exception rather than ``assert``, so that ``python -O`` still refuses it.
+    """
+
+
+def require(condition: bool, what: str) -> None:
+    """Raise ``InvariantError(what)`` unless ``condition`` holds: ``assert`` that ``-O`` keeps."""
+    if not condition:
+        raise InvariantError(what)

@@ -34,12 +34,15 @@ Renderer = Callable[[dict[str, Any], Any], None]
 
 @dataclass(frozen=True)
 class Option:
-    """One typed match option (an expansion, a variant, a difficulty)."""
+    """One typed match option (an expansion, a variant, a difficulty), or, with ``reading``,
+    the choice between two readings of a rule the rulebook leaves ambiguous (the default is
+    the reading its examples support)."""
 
     name: str
     default: OptionValue
     help: str
     choices: tuple[str, ...] = ()
+    reading: bool = False
 
     @property
     def kind(self) -> type:
@@ -72,6 +75,8 @@ class Option:
         out: dict[str, Any] = {"name": self.name, "default": self.default, "help": self.help}
         if self.choices:
             out["choices"] = list(self.choices)
+        if self.reading:
+            out["reading"] = True
         return out
 
 

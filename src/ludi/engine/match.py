@@ -13,7 +13,7 @@ from typing import Any
 
 from ludi.engine.errors import IllegalAction, OptionError, RecordError
 from ludi.engine.game import Game, GameData
-from ludi.engine.record import MatchRecord
+from ludi.engine.record import MAX_NESTING, MatchRecord, too_deep
 from ludi.engine.state import State
 
 _REGISTRY: dict[str, Game] = {}
@@ -74,6 +74,8 @@ def load_position(payload: Mapping[str, Any], data: GameData | str | Path | None
     """
     if not isinstance(payload, Mapping):
         raise RecordError("a Ludi position is a JSON object")
+    if too_deep(payload):
+        raise RecordError(f"a Ludi position nests lists or objects over {MAX_NESTING} deep")
     if payload.get("format") != "ludi-position/1":
         raise RecordError(f"not a Ludi position (format {payload.get('format')!r})")
     game = _recorded_game(payload.get("game"))

@@ -8,13 +8,35 @@ that position instead of starting from the seed's setup.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ludi.engine.errors import RecordError
 
 FORMAT = "ludi-record/1"
+#: lists and objects nested deeper than this are refused before anything walks them: the
+#: deepest part of a record (an event of the position a match started from) is 5 levels down,
+#: a data file's deepest card effect 7; a hostile file may nest 200,000 and exhaust the stack
+MAX_NESTING = 32
+NESTS = (Mapping, list, tuple)
+
+
+def too_deep(obj: object, limit: int = MAX_NESTING) -> bool:
+    """Return whether ``obj`` nests lists, tuples or dicts more than ``limit`` levels deep.
+
+    Walks with a stack of its own, never by recursion, so any depth is safe to ask about.
+    """
+    if not isinstance(obj, NESTS):
+        return False
+    stack: list[tuple[Any, int]] = [(obj, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > limit:
+            return True
+        children: Iterable[object] = value.values() if isinstance(value, Mapping) else value
+        stack.extend((child, depth + 1) for child in children if isinstance(child, NESTS))
+    return False
 
 
 @dataclass(frozen=True)
@@ -55,6 +77,8 @@ class MatchRecord:
         """Return the record a JSON object describes; raises ``RecordError`` naming the field."""
         if not isinstance(obj, Mapping):
             raise RecordError("a match record is a JSON object")
+        if too_deep(obj):
+            raise RecordError(f"a match record nests lists or objects over {MAX_NESTING} deep")
         if obj.get("format") != FORMAT:
             raise RecordError(
                 f"not a Ludi match record (format {obj.get('format')!r}, expected {FORMAT!r})"

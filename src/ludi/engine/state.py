@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from ludi.engine.errors import IllegalAction, RecordError
+from ludi.engine.errors import IllegalAction, InvariantError, RecordError
 from ludi.engine.rng import Rng
 
 if TYPE_CHECKING:
@@ -75,7 +75,14 @@ RULE_TURN = "whose turn it is"
 class State(ABC):
     """A match in progress. Subclasses hold only ints, strings, bools, None and (nested) lists,
     besides the shared read-only parts named in ``SHARED``; that is what makes ``clone`` and
-    ``position`` generic."""
+    ``position`` generic.
+
+    Each slot is annotated, and the annotation says how ``clone`` copies it: a scalar (``int``,
+    ``str``, ``bool``, ``float``, ``None`` or a union of them) or a tuple of such values is
+    shared, ``list[X]`` is sliced, ``list[list[X]]`` is copied two levels deep (``X`` a scalar),
+    ``Rng`` is copied by its state. A subclass with any other annotation (a dict, a set, a list
+    three deep) is refused when it is defined, since its copies would silently share it.
+    """
 
     __slots__ = ("_history", "_log", "data", "options", "players", "rng", "seed", "start")
     game: ClassVar[Game]
@@ -100,6 +107,22 @@ class State(ABC):
                 if name not in slots:
                     slots.append(name)
         cls._all_slots = tuple(slots)
+        hints = _slot_hints(cls)
+        for name in cls._all_slots:
+            if name in cls.SHARED:
+                continue
+            if name not in hints:
+                raise TypeError(
+                    f"{cls.__name__}.{name} has no annotation: say what it holds, so that "
+                    "clone() knows how to copy it"
+                )
+            if _copy_kind(hints[name]) is None:
+                raise TypeError(
+                    f"{cls.__name__}.{name}: clone() cannot copy {hints[name]!r}; use a scalar "
+                    "(int, str, bool, float, None or a union of them), a tuple of scalars, "
+                    "list[scalar], list[list[scalar]] or Rng, or name it in SHARED if it never "
+                    "changes during a match"
+                )
 
     def __init__(
         self, players: int, seed: int, options: Mapping[str, OptionValue], data: GameData
@@ -175,7 +198,10 @@ class State(ABC):
         """Return the name of a seat in the game's own words (e.g. "Caesar")."""
 
     def check_invariants(self) -> None:
-        """Raise ``AssertionError`` if the state breaks a conservation law (for tests and loads)."""
+        """Raise ``InvariantError`` if the state breaks a conservation law (for tests and loads).
+
+        Games write each law with ``ludi.engine.require``, never ``assert``: ``python -O``
+        drops asserts, and a load must refuse an impossible position all the same."""
 
     # -- the common part of the contract ---------------------------------------------------
 
@@ -320,10 +346,10 @@ class State(ABC):
         self.start = dict(payload)
         try:
             self.check_invariants()
-        except (AssertionError, LookupError, TypeError, ValueError) as exc:
+        except (LookupError, TypeError, ValueError) as exc:
             # a field of the right type but an impossible value (a list too short) may break
             # the check itself: that too is a state the game never reaches
-            detail = str(exc) if isinstance(exc, AssertionError) else repr(exc)
+            detail = str(exc) if isinstance(exc, InvariantError) else repr(exc)
             raise RecordError(f"position is not a possible state of the game: {detail}") from exc
 
 
@@ -343,52 +369,98 @@ def _as_event(value: Any) -> Any:
     return value
 
 
-def _make_copier(cls: type[State]) -> Any:
-    """Return a function that copies a ``cls`` state, written out slot by slot.
-
-    Search bots copy a state for every simulation, so this is on the hot path. The slots'
-    annotations say how to copy each: ``list[list[...]]`` two levels deep, ``list[...]`` by
-    slicing, ``Rng`` by its state, anything else (ints, strings, the shared read-only parts,
-    the immutable logs) by reference. Writing the copy out as straight-line code, as
-    ``dataclasses`` does for ``__init__``, makes it several times faster than a loop over
-    ``getattr``/``setattr``.
-    """
+def _slot_hints(cls: type[State]) -> dict[str, str]:
+    """Return the annotation of every name ``cls`` and its bases annotate, as text."""
     hints: dict[str, str] = {}
     for klass in reversed(cls.__mro__):
         for name, hint in getattr(klass, "__annotations__", {}).items():
             hints[name] = hint if isinstance(hint, str) else repr(hint)
+    return hints
+
+
+SCALARS = frozenset({"int", "str", "bool", "float", "None"})
+
+
+def _copy_kind(hint: str) -> str | None:
+    """Return how ``clone`` copies a slot annotated ``hint``: ``"value"`` (shared: it never
+    changes in place), ``"list"``, ``"list2"`` or ``"rng"``; None if it cannot copy it."""
+    hint = hint.replace(" ", "")
+    if hint == "Rng":
+        return "rng"
+    if _immutable(hint, in_tuple=False):
+        return "value"
+    inner = _unwrap(hint, "list")
+    if inner is None:
+        return None
+    if _immutable(inner, in_tuple=False) and not inner.startswith("tuple["):
+        return "list"
+    inner = _unwrap(inner, "list")
+    if inner is not None and _scalar(inner):
+        return "list2"
+    return None
+
+
+def _unwrap(hint: str, outer: str) -> str | None:
+    """Return ``X`` of ``outer[X]``, or None if ``hint`` is not of that form."""
+    if hint.startswith(outer + "[") and hint.endswith("]") and not _split(hint, "|")[1:]:
+        return hint[len(outer) + 1 : -1]
+    return None
+
+
+def _split(text: str, sep: str) -> list[str]:
+    """Split ``text`` at each ``sep`` outside brackets."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch == "[") - (ch == "]")
+        if ch == sep and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return parts
+
+
+def _scalar(hint: str) -> bool:
+    return all(alt in SCALARS for alt in _split(hint, "|"))
+
+
+def _immutable(hint: str, in_tuple: bool) -> bool:
+    """Whether a value so annotated can never change in place: scalars and tuples of them
+    (inside a tuple, ``Any`` stands for such values too: the engine's logs)."""
+    for alt in _split(hint, "|"):
+        if alt in SCALARS or (in_tuple and alt in ("Any", "...")):
+            continue
+        items = _unwrap(alt, "tuple")
+        if items is None or not all(_immutable(t, in_tuple=True) for t in _split(items, ",")):
+            return False
+    return True
+
+
+def _make_copier(cls: type[State]) -> Any:
+    """Return a function that copies a ``cls`` state, written out slot by slot.
+
+    Search bots copy a state for every simulation, so this is on the hot path. The slots'
+    annotations say how to copy each (``_copy_kind``, checked when the class is defined):
+    ``list[list[...]]`` two levels deep, ``list[...]`` by slicing, ``Rng`` by its state,
+    anything else (scalars, the shared read-only parts, the immutable logs) by reference.
+    Writing the copy out as straight-line code, as ``dataclasses`` does for ``__init__``,
+    makes it several times faster than a loop over ``getattr``/``setattr``.
+    """
+    hints = _slot_hints(cls)
     lines = ["def copy(self):", "    new = _new(_cls)"]
     for name in cls._all_slots:
-        hint = hints.get(name, "").replace(" ", "")
-        if name in cls.SHARED:
-            lines.append(f"    new.{name} = self.{name}")
-        elif hint.startswith("list[list["):
+        kind = "value" if name in cls.SHARED else _copy_kind(hints[name])
+        if kind == "list2":
             lines.append(f"    new.{name} = [v[:] for v in self.{name}]")
-        elif hint.startswith("list["):
+        elif kind == "list":
             lines.append(f"    new.{name} = self.{name}[:]")
-        elif hint == "Rng":
+        elif kind == "rng":
             lines.append(f"    new.{name} = _Rng(state=self.{name}.state)")
-        elif hint:
+        else:
             lines.append(f"    new.{name} = self.{name}")
-        else:  # not annotated: decide at run time
-            lines.append(f"    new.{name} = _copy_any(self.{name})")
     lines.append("    return new")
-    scope: dict[str, Any] = {
-        "_new": object.__new__,
-        "_cls": cls,
-        "_Rng": Rng,
-        "_copy_any": _copy_any,
-    }
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_Rng": Rng}
     exec("\n".join(lines), scope)
     return scope["copy"]
-
-
-def _copy_any(value: Any) -> Any:
-    if type(value) is list:
-        return [v[:] if type(v) is list else v for v in value]
-    if type(value) is Rng:
-        return Rng(state=value.state)
-    return value
 
 
 def _same_shape(template: object, value: object) -> bool:

@@ -22,11 +22,15 @@ import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ludi.engine import DataError, DataInfo, DataNotice, GameData
+from ludi.engine.record import too_deep
 
 M = TypeVar("M", bound=BaseModel)
 D = TypeVar("D")
 
 #: how sure the reference is of a value; RECONSTRUCTED ones are labelled defaults
+#: nesting a data file may reach (the shipped files reach 7: a card's effect in a list of cards)
+DATA_NESTING = 32
+
 Confidence = Literal["CONFIRMED", "LIKELY", "RECONSTRUCTED", "UNKNOWN"]
 
 
@@ -58,8 +62,15 @@ def read_layered(package: str, filename: str, user_path: Path | None) -> tuple[d
         raise DataError(f"{user_path}: cannot read the data file ({exc.strerror})") from exc
     try:
         mine = yaml.safe_load(text)
+        if too_deep(mine, DATA_NESTING):  # deep enough to exhaust the stack of the validation
+            raise RecursionError
     except yaml.YAMLError as exc:
         raise DataError(f"{user_path}: not valid YAML or JSON: {exc}") from exc
+    except RecursionError:  # or the YAML composer, which recurses once per level of nesting
+        raise DataError(
+            f"{user_path}: nests lists or mappings more than {DATA_NESTING} deep; "
+            f"a data file is laid out like {filename}"
+        ) from None
     if not isinstance(mine, dict):
         raise DataError(f"{user_path}: a data file is a mapping of sections, like {filename}")
     unknown = sorted(set(mine) - set(raw))

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ludi.engine import LudiError, MatchRecord, RecordError
+from ludi.engine.record import MAX_NESTING, too_deep
 
 SAVE_FORMAT = "ludi-save/1"
 #: a record or a save is a few hundred kilobytes at most; refuse to read anything far larger
@@ -93,12 +94,19 @@ def read_json(path: str | Path, what: str = "file") -> Any:
     if not text.strip():
         raise StoreError(f"{p}: the file is empty")
     try:
-        return json.loads(text)
+        obj = json.loads(text)
+        if too_deep(obj):  # deep enough to exhaust the stack of whatever walks it next
+            raise RecursionError
     except json.JSONDecodeError as exc:
         raise StoreError(
             f"{p}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
             f"the {what} is corrupt or truncated"
         ) from None
+    except RecursionError:  # or the parser's own guard against a nest deeper than the stack
+        raise StoreError(
+            f"{p}: nests lists or objects more than {MAX_NESTING} deep, so it is not a Ludi {what}"
+        ) from None
+    return obj
 
 
 def load_record(path: str | Path) -> MatchRecord:

@@ -31,6 +31,7 @@ class Aeterna(Game):
             "unrest going below 0 gives 1 PP at most once per effect (Italian text and both "
             "Spartacus examples) or once per turn (Russian text)",
             ("per_effect", "per_turn"),
+            reading=True,
         ),
         Option(
             "doom",
@@ -38,6 +39,7 @@ class Aeterna(Game):
             "the doom track's last space (Damnatio memoriae): index 13 as the Italian ruin "
             "example reads, or 12 as the Russian one",
             ("it", "ru"),
+            reading=True,
         ),
         Option(
             "personalities",
@@ -45,11 +47,13 @@ class Aeterna(Game):
             "draw each epoch's personalities when it starts (Italian) or all at setup, the "
             "later ones face down (Russian)",
             ("per_epoch", "at_setup"),
+            reading=True,
         ),
         Option(
             "pp_floor",
             True,
             "PP never go below 0 (stated in the Italian rulebook only)",
+            reading=True,
         ),
         Option(
             "hills",

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ludi.engine import Event, IllegalAction, OptionValue, Result, Rng, State
+from ludi.engine import Event, IllegalAction, OptionValue, Result, Rng, State, require
 from ludi.games.aeterna import rules, view
 from ludi.games.aeterna.actions import PICK, ActionTable, Move, table_for
 from ludi.games.aeterna.data import AeternaData
@@ -333,7 +333,8 @@ class AeternaState(State):
         return new
 
     def check_invariants(self) -> None:
-        """Check that every card is in one place and every citizen is somewhere."""
+        """Check that every card is in one place, every citizen is somewhere, and no count is
+        below 0 (PP excepted when ``pp_floor`` is off)."""
         data = self.data
         places: list[int] = []
         places += [c for p in self.packets for c in p]
@@ -343,7 +344,7 @@ class AeternaState(State):
         else:
             places += [c for h in self.hands for c in h]
             for s in range(self.players):
-                assert set(self.hands[s]) <= set(self.drafted[s]), "hand outside the draft"
+                require(set(self.hands[s]) <= set(self.drafted[s]), "hand outside the draft")
         places += [c for p in self.played for c in p]
         places += self.discarded
         places += [c for c in self.board_cards if c >= 0]
@@ -352,28 +353,32 @@ class AeternaState(State):
         places += [c for d in self.decks for c in d]
         places += self.box
         counted = Counter(places)
-        assert all(v == 1 for v in counted.values()), "a card is in two places"
-        assert len(counted) == len(data.cards), "a card is missing"
+        require(all(v == 1 for v in counted.values()), "a card is in two places")
+        require(len(counted) == len(data.cards), "a card is missing")
         for seat in range(self.players):
             base = seat * rules.R
-            assert min(self.res[base : base + rules.R]) >= 0, "a negative resource"
+            own = self.res[base : base + rules.R]
+            require(min(own[: rules.PP] + own[rules.PP + 1 :]) >= 0, "a negative resource")
+            # PP fall below 0 only without the Italian floor (``pp_floor=false``, B - AZIONI)
+            require(own[rules.PP] >= 0 or not self.options["pp_floor"], "PP below 0")
             total = (
                 self.res[base + rules.CIT]
                 + self.res[base + rules.SUPPLY]
                 + rules.citizens_on_board(self, seat)
             )
-            assert total == data.citizens_per_player, f"{self.seat_name(seat)}'s citizens"
-            assert self.res[base + rules.UNR] <= data.unrest_max, "unrest above the track"
+            require(total == data.citizens_per_player, f"{self.seat_name(seat)}'s citizens")
+            require(self.res[base + rules.UNR] <= data.unrest_max, "unrest above the track")
         types = len(data.building_types)
         for t in range(types):
             built = sum(self.hill_buildings[h * types + t] for h in range(len(data.hill_names)))
-            assert built + self.area_building[t] + self.building_supply[t] == (
-                data.building_per_type
-            ), "buildings do not add up"
+            require(
+                built + self.area_building[t] + self.building_supply[t] == data.building_per_type,
+                "buildings do not add up",
+            )
         s = data.spaces
         for h in range(len(data.hill_names)):
             counts = self.hill_count[h * s : h * s + s]
-            assert all(counts[i] >= counts[i + 1] for i in range(s - 1)), "stacks out of order"
+            require(all(counts[i] >= counts[i + 1] for i in range(s - 1)), "stacks out of order")
 
 
 #: what ``clone`` copies how: values, flat lists, lists of lists; the rest is shared

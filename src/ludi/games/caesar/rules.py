@@ -311,7 +311,7 @@ def put_control(st: CaesarState, seat: int) -> None:
 
 def bonus_choices(st: CaesarState, seat: int) -> list[UseBonus | DiscardBonus]:
     """Return the ways to settle the bonus at the head of the pending ones (ЖЕТОНЫ БОНУСОВ)."""
-    bonus = st.pending[0][0]
+    bonus = str(st.pending[0][0])
     table = st.table
     out: list[UseBonus | DiscardBonus] = []
     if bonus == "might":

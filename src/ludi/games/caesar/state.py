@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ludi.engine import Event, IllegalAction, OptionValue, Result, Rng, State
+from ludi.engine import Event, IllegalAction, OptionValue, Result, Rng, State, require
 from ludi.games.caesar import rules, view
 from ludi.games.caesar.actions import (
     ActionTable,
@@ -87,7 +87,7 @@ class CaesarState(State):
     current: int
     phase: str
     turn: int
-    pending: list[list[Any]]
+    pending: list[list[str | int | bool]]
     extra_turn: bool
     centurion_taken: list[int]
     cell_owner: list[int]
@@ -256,21 +256,21 @@ class CaesarState(State):
             expected = Counter(data.base_set)
             if self.options["centurions"]:
                 expected.update(data.centurion_set)
-            assert owned == expected, f"{self.seat_name(seat)}'s tokens do not add up"
+            require(owned == expected, f"{self.seat_name(seat)}'s tokens do not add up")
             on_map = self.control.count(seat) + self.cover.count(seat) + (self.dashed == seat)
             removed = self.removed_control if seat == self.crassus else 0
             placed = on_map + sum(self.senate[seat]) + removed
-            assert placed == data.control_per_player - self.supply[seat], "control tokens"
+            require(placed == data.control_per_player - self.supply[seat], "control tokens")
         for p in data.provinces:
             free = sum(1 for c in p.cells if self.cell_owner[c] < 0)
-            assert free == self.open_cells[p.index], f"open cells of {p.code}"
+            require(free == self.open_cells[p.index], f"open cells of {p.code}")
             for seat in (0, 1):
                 total = 0
                 for c in p.cells:
                     if self.cell_owner[c] == seat and not self.cell_down[c]:
                         values = data.kinds[self.cell_kind[c]].values
                         total += values[0] if self.cell_facing[c] == p.index else values[1]
-                assert total == self.influence[2 * p.index + seat], f"influence in {p.code}"
+                require(total == self.influence[2 * p.index + seat], f"influence in {p.code}")
 
 
 def _redeal_screen(st: CaesarState, opp: int, rng: Rng) -> None:

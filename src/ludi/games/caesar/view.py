@@ -87,7 +87,8 @@ def view(st: CaesarState, seat: int | None) -> dict[str, Any]:
         "phase": st.phase,
         "to_act": list(st.to_act),
         "pending_bonuses": [
-            {"bonus": b, "province": codes[p] if p >= 0 else None} for b, p, _ in st.pending
+            {"bonus": b, "province": codes[p] if isinstance(p, int) and p >= 0 else None}
+            for b, p, _ in st.pending
         ],
         "extra_turn": st.extra_turn,
         "seats": seats,

@@ -29,12 +29,14 @@ class Sylla(Game):
             "unused_sets",
             True,
             "with fewer than 4 players the unused character sets go into the recruit deck (LIKELY)",
+            reading=True,
         ),
         Option(
             "temple_votes",
             "at_least",
             "how the Temple's numbers 8 and 5 read: at least that many votes (LIKELY) or exactly",
             ("at_least", "exactly"),
+            reading=True,
         ),
     )
 

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ludi.engine import Event, IllegalAction, OptionValue, Result, Rng, State
+from ludi.engine import Event, IllegalAction, OptionValue, Result, Rng, State, require
 from ludi.games.sylla import rules, view
 from ludi.games.sylla.actions import ActionTable, Move, table_for
 from ludi.games.sylla.data import Counts, SyllaData
@@ -310,36 +310,36 @@ class SyllaState(State):
         for seat in range(n):
             places.update(self.hand[seat])
             places.update(self.picked[seat])
-            assert self.money[seat] >= 0, f"{self.seat_name(seat)} has negative money"
-            assert self.prestige[seat] >= 0, f"{self.seat_name(seat)} has negative prestige"
+            require(self.money[seat] >= 0, f"{self.seat_name(seat)} has negative money")
+            require(self.prestige[seat] >= 0, f"{self.seat_name(seat)} has negative prestige")
             for c in self.hand[seat]:
-                assert self.card_owner[c] == seat, f"card {c} is in a hand it is not owned by"
+                require(self.card_owner[c] == seat, f"card {c} is in a hand it is not owned by")
             for t in range(3):
                 secret = self.secret_tok[seat].count(t)
-                assert self.tokens[3 * seat + t] >= secret, "secret tokens exceed tokens"
-            assert len(self.secret_tok[seat]) == len(self.secret_mask[seat]), "secret masks"
+                require(self.tokens[3 * seat + t] >= secret, "secret tokens exceed tokens")
+            require(len(self.secret_tok[seat]) == len(self.secret_mask[seat]), "secret masks")
         free_cranes = [c for c in data.cranes if self.card_owner[c] < 0]
         places.update(free_cranes)
-        assert all(v == 1 for v in places.values()), "a card is in two places"
-        assert len(places) == len(data.cards), "a card is missing"
+        require(all(v == 1 for v in places.values()), "a card is in two places")
+        require(len(places) == len(data.cards), "a card is missing")
         tiles: Counter[int] = Counter(self.stack + self.tiles_out)
         tiles.update(t for t in [*self.slots, self.bought] if t >= 0)
         for seat in range(n):
             tiles.update(self.builds[seat])
-        assert all(v == 1 for v in tiles.values()), "a building is in two places"
-        assert len(tiles) == len(data.tiles), "a building is missing"
+        require(all(v == 1 for v in tiles.values()), "a building is in two places")
+        require(len(tiles) == len(data.tiles), "a building is missing")
         events = Counter(self.row + self.event_deck + self.events_out)
-        assert all(v == 1 for v in events.values()), "an event is in two places"
-        assert len(events) == len(data.events), "an event is missing"
+        require(all(v == 1 for v in events.values()), "an event is in two places")
+        require(len(events) == len(data.events), "an event is missing")
         if self.work_removed >= 0:
             works = Counter([self.work_removed, *self.work_pile, *self.works_built])
             if self.work_current >= 0 and self.work_current not in self.works_built:
                 works[self.work_current] += 1
-            assert all(v == 1 for v in works.values()), "a great work is in two places"
-            assert len(works) == len(data.works), "a great work is missing"
-        assert 0 <= self.famine <= data.famine_max, "famine off its track"
-        assert all(0 <= x < len(data.ladder_values) for x in self.ladder), "marker off the ladder"
-        assert 0 <= self.deck_known <= len(self.deck), "known bottom of the deck"
+            require(all(v == 1 for v in works.values()), "a great work is in two places")
+            require(len(works) == len(data.works), "a great work is missing")
+        require(0 <= self.famine <= data.famine_max, "famine off its track")
+        require(all(0 <= x < len(data.ladder_values) for x in self.ladder), "marker off the ladder")
+        require(0 <= self.deck_known <= len(self.deck), "known bottom of the deck")
 
 
 def new_state(

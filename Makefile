@@ -9,7 +9,7 @@ STAMP = $(VENV)/.installed-stamp
 $(STAMP): pyproject.toml Makefile package.json package-lock.json
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[server,test,e2e]'
+	$(BIN)/python -m pip install --quiet -e '.[server,research,test,e2e]'
 	sh scripts/install-browser.sh
 	sh scripts/install-node.sh
 	npm ci --no-audit --no-fund --loglevel=error

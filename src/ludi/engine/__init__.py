@@ -3,6 +3,7 @@
 Nothing here does I/O or knows a particular game.
 """
 
+from ludi.engine.encoding import ActionSpace, Encoder, Family, Features, Segment
 from ludi.engine.errors import (
     DataError,
     IllegalAction,
@@ -39,11 +40,15 @@ from ludi.engine.state import INTERNAL, Action, Event, Result, State
 __all__ = [
     "INTERNAL",
     "Action",
+    "ActionSpace",
     "BenchTargets",
     "DataError",
     "DataInfo",
     "DataNotice",
+    "Encoder",
     "Event",
+    "Family",
+    "Features",
     "Game",
     "GameData",
     "Heuristic",
@@ -58,6 +63,7 @@ __all__ = [
     "Renderer",
     "Result",
     "Rng",
+    "Segment",
     "State",
     "games",
     "get_game",

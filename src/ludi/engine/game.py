@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ludi.engine.errors import OptionError
 
 if TYPE_CHECKING:
+    from ludi.engine.encoding import Encoder
     from ludi.engine.state import Action, State
 
 OptionValue = bool | int | str
@@ -138,6 +139,9 @@ class Game(ABC):
     options: tuple[Option, ...] = ()
     summary: str = ""
     bench_targets: BenchTargets | None = None
+    #: whether every finished match has at least one winner (the research API then calls the
+    #: win reward constant-sum)
+    always_a_winner: bool = True
 
     def heuristic(self) -> Heuristic | None:
         """Return the game's heuristic (``Heuristic``), or ``None`` if it has none: then the
@@ -175,6 +179,14 @@ class Game(ABC):
         package = Path(module.__file__ or "").parent
         path = package / "board" / name
         return path if path.is_file() else None
+
+    def encoder(
+        self, players: int, options: Mapping[str, OptionValue], data: GameData
+    ) -> Encoder | None:
+        """Return the game's research encoding (``ludi.engine.encoding.Encoder``: its fixed
+        action space and its observation of a view) for this player count, option set and data,
+        or ``None`` if it has none: then ``ludi.research`` does not offer the game."""
+        return None
 
     def option(self, name: str) -> Option:
         """Return the declared option called ``name``."""

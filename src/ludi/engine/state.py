@@ -298,6 +298,14 @@ class State(ABC):
             type(self)._copier = copier  # type: ignore[attr-defined]
         return copier(self)  # type: ignore[no-any-return]
 
+    def __copy__(self: S) -> S:
+        return self.clone()
+
+    def __deepcopy__(self: S, memo: dict[int, Any]) -> S:
+        """Copy through ``clone()``: the generic deep copy walks the shared data and the
+        linked logs (slow, and deep enough on a long match to overflow the recursion limit)."""
+        return self.clone()
+
     # -- saving and loading positions --------------------------------------------------------
 
     def position(self) -> dict[str, Any]:

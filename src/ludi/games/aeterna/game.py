@@ -6,7 +6,17 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ludi.engine import Action, BenchTargets, Game, GameData, Option, OptionValue, Renderer, State
+from ludi.engine import (
+    Action,
+    BenchTargets,
+    Encoder,
+    Game,
+    GameData,
+    Option,
+    OptionValue,
+    Renderer,
+    State,
+)
 from ludi.games.aeterna import data as aeterna_data
 from ludi.games.aeterna import wording
 from ludi.games.aeterna.state import AeternaState, new_state
@@ -73,6 +83,8 @@ class Aeterna(Game):
         ),
     )
 
+    #: every Gens may suffer Damnatio memoriae: then nobody wins (I, end of the game)
+    always_a_winner = False
     bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
 
     board_assets = ("aeterna.js", "aeterna.css")
@@ -85,6 +97,11 @@ class Aeterna(Game):
         from ludi.games.aeterna.render import render
 
         return render
+
+    def encoder(self, players: int, options: Mapping[str, OptionValue], data: GameData) -> Encoder:
+        from ludi.games.aeterna.research import AeternaEncoder
+
+        return AeternaEncoder(self, players, options, data)
 
     def load_data(self, path: Path | None) -> aeterna_data.AeternaData:
         return aeterna_data.load(path)

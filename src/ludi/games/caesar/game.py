@@ -9,6 +9,7 @@ from typing import Any
 from ludi.engine import (
     Action,
     BenchTargets,
+    Encoder,
     Game,
     GameData,
     Heuristic,
@@ -84,6 +85,11 @@ class Caesar(Game):
         from ludi.games.caesar.crassus import CrassusBot
 
         return {"crassus": CrassusBot}
+
+    def encoder(self, players: int, options: Mapping[str, OptionValue], data: GameData) -> Encoder:
+        from ludi.games.caesar.research import CaesarEncoder
+
+        return CaesarEncoder(self, players, options, data)
 
     def check_options(self, values: Mapping[str, OptionValue], players: int) -> None:
         if values["border_control"] and not (values["poison"] or values["centurions"]):

@@ -6,7 +6,17 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ludi.engine import Action, BenchTargets, Game, GameData, Option, OptionValue, Renderer, State
+from ludi.engine import (
+    Action,
+    BenchTargets,
+    Encoder,
+    Game,
+    GameData,
+    Option,
+    OptionValue,
+    Renderer,
+    State,
+)
 from ludi.games.sylla import data as sylla_data
 from ludi.games.sylla import wording
 from ludi.games.sylla.state import SyllaState, new_state
@@ -53,6 +63,11 @@ class Sylla(Game):
         from ludi.games.sylla.render import render
 
         return render
+
+    def encoder(self, players: int, options: Mapping[str, OptionValue], data: GameData) -> Encoder:
+        from ludi.games.sylla.research import SyllaEncoder
+
+        return SyllaEncoder(self, players, options, data)
 
     def load_data(self, path: Path | None) -> sylla_data.SyllaData:
         return sylla_data.load(path)

@@ -94,7 +94,25 @@ def view(st: SyllaState, seat: int | None) -> dict[str, Any]:
     auction = _auction(st)
     if auction is not None:
         out["auction"] = auction
+    if st.phase == rules.USE:
+        out["income"] = _income(st)
     return out
+
+
+def _income(st: SyllaState) -> dict[str, Any]:
+    """Return whose income is being taken and which building of theirs is asked about now (IV).
+
+    Without it two states could look alike to a player yet ask them different things (a
+    Private Temple in one, a Tavern in the other, when they own both): a view must name the
+    decision at hand.
+    """
+    data = st.data
+    return {
+        "seat": st.order[0] if st.order else None,
+        "building": data.tiles[st.queue[0]].type if st.queue else None,
+        "still_to_ask": [data.tiles[t].type for t in st.queue[1:]],
+        "tavern_moved": [data.track_ids[t] for t in range(3) if st.tavern_moved & (1 << t)],
+    }
 
 
 def _events(st: SyllaState) -> list[dict[str, Any]]:

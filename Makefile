@@ -6,11 +6,13 @@ STAMP = $(VENV)/.installed-stamp
 
 .PHONY: setup serve play test lint bench clean
 
-$(STAMP): pyproject.toml Makefile
+$(STAMP): pyproject.toml Makefile package.json package-lock.json
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[server,test,e2e,lab,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[server,research,test,e2e,lab,cluster]'
 	sh scripts/install-browser.sh
+	sh scripts/install-node.sh
+	npm ci --no-audit --no-fund --loglevel=error
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -23,17 +25,20 @@ serve: $(STAMP)
 play: $(STAMP)
 	$(BIN)/ludi play caesar --seats human,ismcts
 
+# Python: ruff and strict mypy; the browser code: ESLint and Prettier (package.json).
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	npm run --silent lint
 
-# The whole suite: lint, strict types, and every test (on both cores).
+# The whole suite: lint, strict types, the board kit's unit tests, and every test (both cores).
 test: lint
+	npm run --silent test
 	$(BIN)/pytest -n auto
 
 bench: $(STAMP)
 	$(BIN)/ludi bench caesar
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache node_modules

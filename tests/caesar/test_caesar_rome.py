@@ -21,6 +21,7 @@ from caesar_helpers import (
 from ludi import IllegalAction
 from ludi.games.caesar import rules
 from ludi.games.caesar.state import CaesarState
+from ludi.games.caesar.wording import token_name
 
 
 def close_syria(bonus_name: str, **options: object) -> CaesarState:
@@ -62,7 +63,7 @@ def test_both_players_see_the_poisoned_token() -> None:
     play(st, "shield3/3@b30", "use:poison")
     gone = next(iter({"sword3/3", "ship3/3", "shield3/3"} - set(labels(st, st.hands[POMPEY]))))
     for viewer in (CAESAR, POMPEY, None):
-        assert f"Poison: Pompey returns {gone} to the bag" in st.events(viewer)
+        assert f"Poison: Pompey returns {token_name(gone)} to the bag" in st.events(viewer)
     assert st.view(CAESAR)["seats"][POMPEY]["known_in_bag"] == [gone]
 
 
@@ -202,8 +203,8 @@ def test_the_opponent_never_sees_which_token_lies_face_down() -> None:
     assert theirs == {"owner": CAESAR, "face_down": True, "token": None}
     assert st.view(None)["cells"][b06]["token"]["token"] is None
     assert st.view(CAESAR)["cells"][b06]["token"]["token"] == "ship5/1"
-    assert not any("ship5/1" in line for line in st.events(POMPEY))
-    assert any("ship5/1" in line for line in st.events(CAESAR))
+    assert not any("Ship 5/1" in line for line in st.events(POMPEY))
+    assert any("Ship 5/1" in line for line in st.events(CAESAR))
 
 
 def test_a_face_down_token_is_not_a_might_target() -> None:

@@ -122,16 +122,19 @@ class Wire:
     def __init__(self) -> None:
         self.sent: list[dict[str, Any]] = []
         self.received: list[dict[str, Any]] = []
+        #: the last state message the page received (what its seat may see)
+        self.state: dict[str, Any] = {}
 
     def watch(self, ws: WebSocket) -> None:
         ws.on("framesent", lambda payload: self._note(self.sent, payload))
         ws.on("framereceived", lambda payload: self._note(self.received, payload))
 
-    @staticmethod
-    def _note(into: list[dict[str, Any]], payload: str | bytes) -> None:
+    def _note(self, into: list[dict[str, Any]], payload: str | bytes) -> None:
         message = json.loads(payload)
         if message.get("type") in ("act", "ack", "error"):
             into.append(message)
+        elif message.get("type") == "state":
+            self.state = message
 
     def acts(self) -> list[dict[str, Any]]:
         return [m for m in self.sent if m["type"] == "act"]
@@ -162,6 +165,11 @@ def open_page(browser: Browser, url: str, width: int = 1280, height: int = 900) 
 
 def wire(page: Page) -> Wire:
     return page.wire  # type: ignore[attr-defined,no-any-return]
+
+
+def view(page: Page) -> dict[str, Any]:
+    """Return the view of the last state the page received (the page itself shows no JSON)."""
+    return wire(page).state.get("view", {})  # type: ignore[no-any-return]
 
 
 def sent_moves(page: Page) -> int:

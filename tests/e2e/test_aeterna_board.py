@@ -92,10 +92,10 @@ def test_the_board_is_drawn_and_the_draft_is_secret(server: Server, browser: Bro
     ann_pick, n = keep_first_card(ann)
     assert n == 1
     twin.apply(0, f"pick:{ann_pick}")
-    expect(ann.locator(".ae-waiting")).to_contain_text("Waiting for Bob")
-    expect(ann.locator(".turn")).to_contain_text("Waiting for Bob")
+    expect(ann.locator(".ae-waiting")).to_contain_text("Waiting for Blue")
+    expect(ann.locator(".turn")).to_contain_text("Waiting for Blue")
     expect(ann.locator(".ae-packet .ae-card.ae-playable")).to_have_count(0)
-    expect(bob.locator(".ae-seat", has_text="Ann")).to_contain_text("has chosen")
+    expect(bob.locator(".ae-seat", has_text="Red")).to_contain_text("has chosen")
     assert_hidden(bob, ann_view["draft"]["cards_before_you"], twin.view(1))
 
     # Bob keeps one: the next round starts for both, each with the other's passed-on packet,
@@ -150,7 +150,7 @@ def test_a_phone_plays_the_draft_and_a_hill_by_clicking(server: Server, browser:
 
     acknowledged(page, influence)
     expect(page.locator("#log")).to_contain_text(
-        f"Red places a citizen on {HILLS[number]} ({number})"
+        f"Red (you) places a citizen on {HILLS[number]} ({number})"
     )
     expect(page.locator(".ae-chooser button[data-action='end']")).to_be_visible()
     # a second main action, typed: the rules refuse it with their reason and rule
@@ -158,5 +158,5 @@ def test_a_phone_plays_the_draft_and_a_hill_by_clicking(server: Server, browser:
     page.locator("#notation").fill("pass")
     page.locator("details.notation button[type=submit]").click()
     expect(page.locator(".refusal")).to_contain_text("main action")
-    expect(page.locator(".refusal .rule")).to_contain_text("Rule: B")
+    expect(page.locator(".refusal .rule")).to_contain_text("Rulebook: actions (B - AZIONI")
     assert page.errors == []  # type: ignore[attr-defined]

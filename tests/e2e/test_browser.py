@@ -11,6 +11,7 @@ from e2e_helpers import (
     drawn_and_acknowledged,
     my_turn,
     open_page,
+    view,
 )
 from playwright.sync_api import Browser, Page, expect
 
@@ -54,7 +55,7 @@ def test_a_whole_caesar_match_by_clicking_against_a_bot(server: Server, browser:
     expect(page.locator("#result")).to_contain_text("Final scoring")
     header = server.get(f"/api/matches/{created['id']}")
     assert header["status"] == "finished"
-    winner = header["seats"][header["result"]["winners"][0]]["name"]
+    winner = header["seats"][header["result"]["winners"][0]]["title"]
     expect(page.locator(".turn.over")).to_contain_text(winner)
     expect(page.locator("#log li").first).to_be_visible()
     # the replay viewer steps through it
@@ -97,7 +98,7 @@ def test_hot_seat_hides_each_screen_until_its_owner_takes_it(
         "/api/matches", {"game": "caesar", "seats": [{"name": "Ann"}, {"name": "Bob"}]}
     )
     page = open_page(browser, server.base + created["hotseat_link"])
-    expect(page.locator("#curtain")).to_contain_text("Pass the screen to Ann")
+    expect(page.locator("#curtain")).to_contain_text("Pass the screen to Caesar (Ann)")
     expect(page.locator(".caesar-map")).to_be_hidden()
     page.locator("#take-screen").click()
     expect(page.locator(".seat-panel.mine")).to_contain_text("Your screen")
@@ -105,7 +106,7 @@ def test_hot_seat_hides_each_screen_until_its_owner_takes_it(
     while page.locator("#curtain").is_hidden():  # Ann's turn may include a bonus decision
         played = play_one_move(page)  # (drawn, or hidden behind the curtain)
     assert played == server.moves(created["id"]) >= 1
-    expect(page.locator("#curtain")).to_contain_text("Pass the screen to Bob")
+    expect(page.locator("#curtain")).to_contain_text("Pass the screen to Pompey (Bob)")
     page.locator("#take-screen").click()
     expect(page.locator(".seat-panel.mine")).to_contain_text("Pompey")
 
@@ -125,7 +126,7 @@ def test_the_phone_width_shows_the_board_and_the_screen(server: Server, browser:
     page.locator("#notation").fill("ship9/9@b01")
     page.locator("details.notation button[type=submit]").click()
     expect(page.locator(".refusal")).to_contain_text("not a Caesar! action")
-    expect(page.locator(".refusal .rule")).to_contain_text("Rule: Ludi notation")
+    expect(page.locator(".refusal .rule")).to_contain_text("Rulebook: Ludi notation")
 
 
 def test_two_browsers_make_a_simultaneous_secret_decision(server: Server, browser: Browser) -> None:
@@ -148,20 +149,21 @@ def test_two_browsers_make_a_simultaneous_secret_decision(server: Server, browse
         picks += 1
         assert acknowledged(ann, lambda: ann.locator("button.move").first.click())[1] == picks
         assert picks < 20
-    expect(ann.locator(".turn")).to_contain_text("Waiting for Bob")
+    expect(ann.locator(".turn")).to_contain_text("Waiting for Red")
     expect(bob.locator(".turn.mine")).to_be_visible()
     while True:
         drawn_and_acknowledged(bob, server, match_id)
-        if not bob.locator(".turn.mine").count() or '"phase": "pick"' not in (
-            bob.locator(".view-json").text_content() or ""
-        ):
+        if not bob.locator(".turn.mine").count() or view(bob)["phase"] != "pick":
             break
         picks += 1
         assert acknowledged(bob, lambda: bob.locator("button.move").first.click())[1] == picks
         assert picks < 40
     # both have chosen: both pages show the next phase
     for page in (ann, bob):
-        expect(page.locator(".view-json").first).not_to_contain_text('"phase": "pick"')
+        page.wait_for_function(
+            "() => !document.querySelector('.turn.mine') || !/keep characters/.test(document.getElementById('turn').textContent)"
+        )
+        assert view(page)["phase"] != "pick"
         assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -173,10 +175,11 @@ def test_the_lobby_creates_a_match_and_lists_it(server: Server, browser: Browser
     page.check("[name=opt-poison]")
     page.click("#create-button")
     expect(page.locator("#created")).to_contain_text("Match created")
-    page.locator("a[data-seat='0']").click()
+    page.locator("#created a[data-seat='0']").click()
     expect(page.locator(".caesar-map")).to_be_visible()
     expect(page.locator(".seat-panel.mine")).to_contain_text("Your screen")
     page.goto(server.base + "/")
-    expect(page.locator("#match-lists")).to_contain_text("Ann vs Pompey")
-    expect(page.locator(".match-row a", has_text="Play as Ann")).to_be_visible()
+    expect(page.locator("#match-lists")).to_contain_text("Caesar (Ann) vs Pompey (bot: Random)")
+    expect(page.locator("#match-lists .match-row a", has_text="Play as Caesar")).to_be_visible()
+    expect(page.locator("#my-matches .match-row a", has_text="Play as Caesar")).to_be_visible()
     assert page.errors == []  # type: ignore[attr-defined]

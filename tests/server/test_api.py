@@ -532,7 +532,13 @@ def test_a_running_match_cannot_be_replayed(client: TestClient) -> None:
 def test_the_pages_are_served(client: TestClient) -> None:
     assert "Create match" in client.get("/").text
     assert 'src="/static/match.js"' in client.get("/match/abc").text
-    assert client.get("/static/boards/caesar.js").status_code == 200
+    # a game's board is served through its Game, from its own package
+    assert client.get("/games/caesar/board/caesar.js").status_code == 200
+    assert client.get("/games/caesar/board/caesar.css").status_code == 200
+    assert client.get("/games/caesar/board/game.py").status_code == 404
+    assert client.get("/games/caesar/board/..%2Fgame.py").status_code == 404
+    assert client.get("/games/nosuch/board/x.js").status_code == 404
+    assert client.get("/static/kit.js").status_code == 200
     assert client.get("/static/boards/generic.js").status_code == 200
 
 

@@ -114,7 +114,7 @@ def test_reconstructed_data_is_labelled() -> None:
     sections = {n["section"] for n in described["data"]["reconstructed"]}
     assert {"characters.hexes", "buildings.tiles", "ladder.values"} <= sections
     st = match()
-    assert st.events(None)[0].startswith("RECONSTRUCTED component data in use")
+    assert st.events(None)[0].startswith("RECONSTRUCTED values in use")
     assert "ladder.values" in st.view(None)["reconstructed_data"]
 
 
@@ -632,7 +632,7 @@ def test_the_event_drawn_after_a_removal_keeps_nothing_face_down() -> None:
     rules.remove_event(st, 0)
     assert st.row[0] == purge
     assert not st.card_cover[senator]
-    assert "Blue's christian_senator is face up again" in st.events(None)
+    assert "Blue's Christian Senator is face up again" in st.events(None)
     st.check_invariants()
 
 

@@ -155,6 +155,8 @@ def run(args: argparse.Namespace, out: Console) -> int:
         raise UsageError(f"--seconds must be positive, not {args.seconds}")
     if not args.json:
         out.print(f"Measuring {game.title} ({REPETITIONS} repetitions of {args.seconds:g} s)...")
+    if getattr(args, "research", False):
+        return run_research(game.id, players, options, args, out)
     report = measure(game.id, players, options, args.seconds)
     if args.json:
         emit_json(report)
@@ -185,5 +187,41 @@ def run(args: argparse.Namespace, out: Console) -> int:
     table.add_row("sample_hidden (µs)", f"{report['sample_hidden_us']:.2f}", "")
     rate = report["ismcts_iterations_per_second"]
     table.add_row("ISMCTS iterations / s", "n/a" if rate is None else f"{rate:,.0f}", "")
+    out.print(table)
+    return 0
+
+
+def run_research(
+    game: str, players: int, options: dict[str, str], args: argparse.Namespace, out: Console
+) -> int:
+    """Measure the research adapters against the raw engine and print (or emit JSON)."""
+    try:
+        from ludi.research.bench import measure as measure_research
+    except ImportError as exc:
+        raise UsageError(
+            f"--research needs the research extra (pip install 'ludi[research]'): {exc}"
+        ) from None
+    report = measure_research(game, players, options, args.seconds)
+    if args.json:
+        emit_json(report)
+        return 0
+    raw = report["raw_decisions_per_second"]
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("measure")
+    table.add_column("median", justify="right")
+    table.add_column("of raw", justify="right")
+    table.add_row("raw engine decisions / s", f"{raw:,.0f}", "")
+    for key, label in (
+        ("pettingzoo_steps_per_second", "PettingZoo AEC steps / s (masked random)"),
+        ("gymnasium_steps_per_second", "Gymnasium steps / s (vs random, observation incl.)"),
+        ("openspiel_steps_per_second", "OpenSpiel steps / s"),
+    ):
+        table.add_row(label, f"{report[key]:,.0f}", f"{report[key] / raw:.0%}")
+    table.add_row("observation encoding (µs)", f"{report['observation_us']:.0f}", "")
+    table.add_row(
+        "action space / observation size",
+        f"{report['action_space']} / {report['observation_size']}",
+        "",
+    )
     out.print(table)
     return 0

@@ -84,6 +84,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, help="number of players (default: the smallest)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument(
+        "--research",
+        action="store_true",
+        help="measure the research adapters (PettingZoo, Gymnasium, OpenSpiel) instead",
+    )
 
     from ludi.cli.lab import add_command as add_lab_command
 

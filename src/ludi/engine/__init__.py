@@ -3,6 +3,7 @@
 Nothing here does I/O or knows a particular game.
 """
 
+from ludi.engine.encoding import ActionSpace, Encoder, Family, Features, Segment
 from ludi.engine.errors import (
     DataError,
     IllegalAction,
@@ -35,15 +36,20 @@ from ludi.engine.match import (
 from ludi.engine.measures import Measures
 from ludi.engine.record import MatchRecord
 from ludi.engine.rng import Rng
-from ludi.engine.state import Action, Event, Result, State
+from ludi.engine.state import INTERNAL, Action, Event, Result, State
 
 __all__ = [
+    "INTERNAL",
     "Action",
+    "ActionSpace",
     "BenchTargets",
     "DataError",
     "DataInfo",
     "DataNotice",
+    "Encoder",
     "Event",
+    "Family",
+    "Features",
     "Game",
     "GameData",
     "Heuristic",
@@ -59,6 +65,7 @@ __all__ = [
     "Renderer",
     "Result",
     "Rng",
+    "Segment",
     "State",
     "games",
     "get_game",

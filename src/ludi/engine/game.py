@@ -8,16 +8,17 @@ list them, and a bad value is refused with the option's name and what it accepts
 from __future__ import annotations
 
 import re
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ludi.engine.errors import OptionError
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
+    from ludi.engine.encoding import Encoder
     from ludi.engine.measures import Measures
     from ludi.engine.state import Action, State
 
@@ -43,6 +44,10 @@ class Option:
     help: str
     choices: tuple[str, ...] = ()
     reading: bool = False
+    #: what a player reads for each choice (the lobby's words; the CLI takes ``choices``)
+    choice_labels: tuple[str, ...] = ()
+    #: the option's name as a player reads it (default: ``name`` with spaces)
+    label: str = ""
 
     @property
     def kind(self) -> type:
@@ -72,9 +77,15 @@ class Option:
 
     def describe(self) -> dict[str, Any]:
         """Return the option as JSON for listings."""
-        out: dict[str, Any] = {"name": self.name, "default": self.default, "help": self.help}
+        out: dict[str, Any] = {
+            "name": self.name,
+            "label": self.label or self.name.replace("_", " ").capitalize(),
+            "default": self.default,
+            "help": self.help,
+        }
         if self.choices:
             out["choices"] = list(self.choices)
+            out["choice_labels"] = list(self.choice_labels or self.choices)
         if self.reading:
             out["reading"] = True
         return out
@@ -129,6 +140,9 @@ class Game(ABC):
     options: tuple[Option, ...] = ()
     summary: str = ""
     bench_targets: BenchTargets | None = None
+    #: whether every finished match has at least one winner (the research API then calls the
+    #: win reward constant-sum)
+    always_a_winner: bool = True
 
     def heuristic(self) -> Heuristic | None:
         """Return the game's heuristic (``Heuristic``), or ``None`` if it has none: then the
@@ -159,6 +173,35 @@ class Game(ABC):
         """Return the component data as the file's sections (the shipped file with the user's
         at ``path`` laid over it), unvalidated: the lab edits a value in it to tune it."""
         raise NotImplementedError(f"{self.title} does not offer its data as sections")
+
+    def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
+        """Return, for each of ``actions`` (legal for ``seat`` in ``state``), the words a
+        player reads on its button, in the game's own vocabulary. The default is the
+        notation; a game with a board gives its own wording."""
+        return [str(a) for a in actions]
+
+    #: the board the browser draws, as files of the game package's ``board/`` folder: one
+    #: ES module exporting ``createBoard(root, kit)`` first, then its stylesheets. Empty: the
+    #: generic board (the view as lists and tables, the moves as buttons).
+    board_assets: tuple[str, ...] = ()
+
+    def board_file(self, name: str) -> Path | None:
+        """Return the path of one of the game's board files (``name`` as in ``board_assets``),
+        or ``None`` if the game has no such file. Nothing outside ``board_assets`` is served."""
+        if name not in self.board_assets:
+            return None
+        module = sys.modules[type(self).__module__]
+        package = Path(module.__file__ or "").parent
+        path = package / "board" / name
+        return path if path.is_file() else None
+
+    def encoder(
+        self, players: int, options: Mapping[str, OptionValue], data: GameData
+    ) -> Encoder | None:
+        """Return the game's research encoding (``ludi.engine.encoding.Encoder``: its fixed
+        action space and its observation of a view) for this player count, option set and data,
+        or ``None`` if it has none: then ``ludi.research`` does not offer the game."""
+        return None
 
     def option(self, name: str) -> Option:
         """Return the declared option called ``name``."""
@@ -194,6 +237,7 @@ class Game(ABC):
             "rules_version": self.rules_version,
             "summary": self.summary,
             "options": [o.describe() for o in self.options],
+            "board": list(self.board_assets),
             "data": {
                 "source": data.info.source,
                 "reconstructed": [

@@ -18,6 +18,8 @@ keeping the history and the log, copying, saving) lives here once.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -36,6 +38,11 @@ S = TypeVar("S", bound="State")
 Event = tuple[Any, ...]
 
 
+#: the metadata of an action's field that holds an index into the game's data: the rules read
+#: it, the browser gets the field naming the same thing instead (see ``Action.structure``)
+INTERNAL = {"internal": True}
+
+
 class Action:
     """Base of every game's actions: small immutable values whose ``str`` is their notation."""
 
@@ -44,6 +51,32 @@ class Action:
 
     def __str__(self) -> str:
         return self.notation
+
+    def structure(self) -> dict[str, Any]:
+        """Return the action as the browser gets it: ``{"text", "verb", "args"}``, read off the
+        action's fields, so no client has to parse notation.
+
+        The verb is the field ``verb`` or ``kind`` when it holds a word, else the class name in
+        snake case (``UseBonus`` -> ``use_bonus``). The args are the other fields, except the
+        notation, fields marked ``internal`` in their metadata (indexes into the game's data)
+        and fields still at their default (a part this kind of action does not have)."""
+        verb = ""
+        args: dict[str, Any] = {}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            if f.name == "notation" or f.metadata.get("internal"):
+                continue
+            value = getattr(self, f.name)
+            if not verb and f.name in ("verb", "kind") and isinstance(value, str):
+                verb = value
+            elif f.default is dataclasses.MISSING or value != f.default:
+                args[f.name] = value
+        if not verb:
+            verb = _SNAKE.sub("_", type(self).__name__).lower()
+        return {"text": self.notation, "verb": verb, "args": args}
+
+
+#: where a CamelCase class name takes an underscore in snake case
+_SNAKE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
 @dataclass(frozen=True)
@@ -264,6 +297,14 @@ class State(ABC):
             copier = _make_copier(type(self))
             type(self)._copier = copier  # type: ignore[attr-defined]
         return copier(self)  # type: ignore[no-any-return]
+
+    def __copy__(self: S) -> S:
+        return self.clone()
+
+    def __deepcopy__(self: S, memo: dict[int, Any]) -> S:
+        """Copy through ``clone()``: the generic deep copy walks the shared data and the
+        linked logs (slow, and deep enough on a long match to overflow the recursion limit)."""
+        return self.clone()
 
     # -- saving and loading positions --------------------------------------------------------
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
@@ -175,3 +175,22 @@ class DataLoader(Generic[M, D]):
         raw, source = read_layered(self.package, self.filename, path)
         model = self.check(raw, source)
         return self.build(model, DataInfo(source, fingerprint(raw), notices(raw)))
+
+
+def section_name(section: str) -> str:
+    """Return a data file's section path as a player reads it: ``buildings.effects`` ->
+    ``buildings (effects)``, ``damage_tokens`` -> ``damage tokens``."""
+    head, _, rest = section.partition(".")
+    words = head.replace("_", " ")
+    if rest:
+        inner = rest.replace("_", " ").replace(".", ", ").replace("[", " ").replace("]", "")
+        words += f" ({inner})"
+    return words
+
+
+def reconstructed_notice(sections: Sequence[str]) -> str:
+    """Return the log's first line when a match uses values no public source gives."""
+    return (
+        "RECONSTRUCTED values in use (Ludi's defaults, not the printed ones; no public source "
+        f"gives them): {', '.join(section_name(s) for s in sections)}"
+    )

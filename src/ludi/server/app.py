@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import logging
 import time
@@ -39,7 +40,7 @@ from pydantic import BaseModel, Field
 
 import ludi
 from ludi.bots import bots_for
-from ludi.engine import IllegalAction, LudiError, State
+from ludi.engine import Game, IllegalAction, LudiError, State
 from ludi.server.bots import BotPool, bot_names
 from ludi.server.hub import RULE_SEAT, Client, Hub, Room, SeatRequest, StoreFailure, dumps
 from ludi.server.protocol import ProtocolError, TokenBucket, parse_message
@@ -145,11 +146,25 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
+    @app.get("/games/{game_id}/board/{name}", include_in_schema=False)
+    async def board_file(game_id: str, name: str) -> FileResponse:
+        """Serve a file of a game's board, as the game declares it (``Game.board_assets``)."""
+        try:
+            game = ludi.get_game(game_id)
+        except LudiError:
+            raise HTTPException(404, "no such game") from None
+        path = game.board_file(name)
+        if path is None:
+            raise HTTPException(404, f"{game.title} has no board file {name!r}")
+        return FileResponse(path)
+
     # -- the lobby -------------------------------------------------------------------------
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:
-        games = [{**g.describe(), "bots": bots_for(g)} for g in ludi.games()]
+        games = [
+            {**g.describe(), "bots": bots_for(g), "seats": seat_names(g)} for g in ludi.games()
+        ]
         return {"games": games, "bots": bot_names()}
 
     @app.post("/api/matches")
@@ -350,6 +365,17 @@ def create_app(
             await ws.send_text(dumps(message))
 
     return app
+
+
+@functools.cache
+def seat_names(game: Game) -> dict[int, list[str]]:
+    """Return the names of a game's seats for each player count (the lobby shows which side
+    each seat row gets before the match exists)."""
+    out = {}
+    for n in game.players:
+        state = ludi.new_match(game.id, players=n, seed=0)
+        out[n] = [state.seat_name(s) for s in range(n)]
+    return out
 
 
 def _error(reason: str, ref: Any, rule: str = "Ludi server protocol") -> dict[str, Any]:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import ludi
-from ludi.engine import IllegalAction, OptionError, State
+from ludi.engine import Action, IllegalAction, OptionError, State
 from ludi.server.bots import BotPool, bot_seed, check_spec
 from ludi.server.persist import GroupCommitter
 from ludi.server.protocol import TokenBucket
@@ -123,6 +123,7 @@ class Room:
         for entry in summary["seats"]:
             entry["connected"] = entry["seat"] in connected
             entry["title"] = self.state.seat_name(entry["seat"])
+        summary["to_act"] = list(self.state.to_act)
         return summary
 
 
@@ -384,8 +385,11 @@ class Hub:
         client.raw_seen = room.raw_count
         to_act = list(state.to_act)
         legal: list[str] = []
+        moves: list[dict[str, Any]] = []
         if seat is not None and seat in to_act and room.bot_for(seat) is None:
-            legal = [str(a) for a in state.legal_actions(seat)]
+            actions = state.legal_actions(seat)
+            legal = [str(a) for a in actions]
+            moves = described_moves(state, seat, actions)
         result = state.result
         return {
             "type": "state",
@@ -395,6 +399,7 @@ class Hub:
             "match": public,
             "view": views[seat],
             "legal": legal,
+            "moves": moves,
             "to_act": to_act,
             "waiting": [state.seat_name(s) for s in to_act],
             "events": events,
@@ -460,11 +465,16 @@ class Hub:
             client.send({"type": "error", "ref": None, "reason": reason, "rule": rule})
 
 
+def described_moves(state: State, seat: int, actions: Sequence[Action]) -> list[dict[str, Any]]:
+    """Return each legal move as the browser draws it: its structure (``Action.structure``)
+    and its label in the game's words (``Game.move_labels``)."""
+    labels = state.game.move_labels(state, seat, actions)
+    return [{**a.structure(), "label": label} for a, label in zip(actions, labels, strict=True)]
+
+
 def _default_name(title: str, bot: str | None) -> str:
-    """Return the name of a seat nobody named: its title, and its bot if that says more."""
-    if bot is None or bot.partition(":")[0].lower() in title.lower():
-        return title
-    return f"{title} ({bot.partition(':')[0]})"
+    """Return the name of a seat nobody named: its title (pages show the bot beside it)."""
+    return title
 
 
 try:  # orjson (the server extra installs it) writes JSON ten times faster than json

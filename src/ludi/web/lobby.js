@@ -1,5 +1,6 @@
 // The lobby: create a match (game, players, seats, options), list open, running and finished ones.
-import {api, botChoices, el, statusLabel, toast} from "./common.js";
+import {api, botChoices, el, myMatches, rememberSeat, statusLabel, toast} from "./common.js";
+import {botLabel} from "./kit.js";
 
 let GAMES = [];
 let BOTS = [];
@@ -33,15 +34,27 @@ function gameBots() {
 }
 
 function seatRow(i) {
-  const choice = el("select", {name: `seat-${i}`, "aria-label": `Seat ${i + 1}: who plays`},
+  const choice = el(
+    "select",
+    {name: `seat-${i}`, "aria-label": `Seat ${i + 1}: who plays`},
     el("option", {value: ""}, "Human"),
-    ...botChoices(gameBots()).map(([spec, label]) => el("option", {value: spec}, label)));
+    ...botChoices(gameBots()).map(([spec, label]) => el("option", {value: spec}, label)),
+  );
   // a sensible start: seat 1 is you, the others a bot that thinks
   if (i > 0) choice.value = gameBots().includes("ismcts") ? "ismcts" : gameBots()[0];
-  const name = el("input", {name: `name-${i}`, placeholder: "name (optional)", maxlength: 40,
-    "aria-label": `Seat ${i + 1}: name`});
-  return el("div", {class: "seat-row"},
-    el("span", {class: "seat-no"}, `Seat ${i + 1}${i === 0 ? " (moves first)" : ""}`), choice, name);
+  const name = el("input", {
+    name: `name-${i}`,
+    placeholder: "name (optional)",
+    maxlength: 40,
+    "aria-label": `Seat ${i + 1}: name`,
+  });
+  return el("div", {class: "seat-row"}, el("span", {class: "seat-no"}, seatSide(i)), choice, name);
+}
+
+/** "Seat 1 · Caesar (moves first)": which side a seat row gets, before the match exists. */
+function seatSide(i) {
+  const names = (currentGame().seats || {})[$("players").value] || [];
+  return `Seat ${i + 1}${names[i] ? ` · ${names[i]}` : ""}${i === 0 ? " (moves first)" : ""}`;
 }
 
 function fillSeats() {
@@ -56,29 +69,49 @@ function fillOptions() {
     let input;
     if (typeof opt.default === "boolean") {
       input = el("input", {type: "checkbox", name: `opt-${opt.name}`, checked: opt.default});
-      return el("label", {class: "check", title: opt.help}, input, ` ${opt.name.replaceAll("_", " ")}: `,
-        el("span", {class: "muted"}, opt.help));
+      return el(
+        "label",
+        {class: "check", title: opt.help},
+        input,
+        ` ${opt.label}: `,
+        el("span", {class: "muted"}, opt.help),
+      );
     }
     if (opt.choices) {
-      input = el("select", {name: `opt-${opt.name}`},
-        ...opt.choices.map((c) => el("option", {value: c, selected: c === opt.default}, c)));
+      input = el(
+        "select",
+        {name: `opt-${opt.name}`},
+        ...opt.choices.map((c, k) =>
+          el("option", {value: c, selected: c === opt.default}, (opt.choice_labels || opt.choices)[k]),
+        ),
+      );
     } else {
       input = el("input", {type: "number", name: `opt-${opt.name}`, value: opt.default});
     }
     input.addEventListener("change", () => seatHints(opt.name, input.value));
-    return el("label", {title: opt.help}, `${opt.name.replaceAll("_", " ")} `, input,
-      el("span", {class: "muted"}, ` ${opt.help}`));
+    return el(
+      "label",
+      {title: opt.help},
+      `${opt.label} `,
+      input,
+      el("span", {class: "muted"}, ` ${opt.help}`),
+    );
   });
   const reconstructed = game.data.reconstructed.length
-    ? el("p", {class: "muted small"}, "Some component values are reconstructed defaults (",
-      game.data.reconstructed.map((r) => r.section).join(", "), "); see the docs to supply your own.")
+    ? el(
+        "p",
+        {class: "muted small"},
+        "Some component values are reconstructed defaults (",
+        game.data.reconstructed.map((r) => r.section.replaceAll("_", " ").replaceAll(".", ": ")).join(", "),
+        "); see the docs to supply your own.",
+      )
     : null;
   $("options").replaceChildren(el("legend", {}, "Options"), ...rows, reconstructed);
   $("options").hidden = rows.length === 0;
 }
 
 // Caesar!'s solo game: the automaton's seat is played by the crassus bot.
-function seatHints(option, value) {
+function seatHints(option, _value) {
   if ($("game").value !== "caesar" || !["solo", "crassus_plays"].includes(option)) return;
   const solo = document.querySelector("[name=opt-solo]").value;
   const crassus = document.querySelector("[name=opt-crassus_plays]").value === "caesar" ? 0 : 1;
@@ -99,8 +132,12 @@ function readForm() {
   const options = {};
   for (const opt of game.options) {
     const input = document.querySelector(`[name=opt-${opt.name}]`);
-    const value = input.type === "checkbox" ? input.checked
-      : typeof opt.default === "number" ? Number(input.value) : input.value;
+    const value =
+      input.type === "checkbox"
+        ? input.checked
+        : typeof opt.default === "number"
+          ? Number(input.value)
+          : input.value;
     if (value !== opt.default) options[opt.name] = value;
   }
   return {game: game.id, players, seats, options};
@@ -111,31 +148,68 @@ function link(path) {
 }
 
 function copyButton(text) {
-  return el("button", {type: "button", class: "small", onclick: async () => {
-    try { await navigator.clipboard.writeText(text); toast("Link copied"); }
-    catch { prompt("Copy this link:", text); }
-  }}, "Copy");
+  return el(
+    "button",
+    {
+      type: "button",
+      class: "small",
+      onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(text);
+          toast("Link copied");
+        } catch {
+          prompt("Copy this link:", text);
+        }
+      },
+    },
+    "Copy",
+  );
 }
 
 function showCreated(created, hotseat) {
   const humans = created.seats.filter((s) => !s.bot);
-  const rows = created.seats.map((s) => el("li", {},
-    el("strong", {}, s.name), " ",
-    [s.name.includes(s.title) ? null : s.title, s.bot && !s.name.toLowerCase().includes(s.bot.split(":")[0]) ? `bot ${s.bot}` : null]
-      .filter(Boolean).map((t) => `(${t}) `),
-    s.bot ? null : el("a", {href: s.link, class: "button small primary", "data-seat": s.seat}, "Play this seat"),
-    s.bot ? null : copyButton(link(s.link))));
+  const rows = created.seats.map((s) =>
+    el(
+      "li",
+      {},
+      el("strong", {}, s.title),
+      " ",
+      s.bot ? `(bot: ${botLabel(s.bot)}) ` : s.name !== s.title ? `(${s.name}) ` : "",
+      s.bot
+        ? null
+        : el("a", {href: s.link, class: "button small primary", "data-seat": s.seat}, "Play this seat"),
+      s.bot ? null : copyButton(link(s.link)),
+    ),
+  );
   const box = $("created");
   box.hidden = false;
-  box.replaceChildren(...[
-    el("h3", {}, "Match created"),
-    el("p", {class: "muted"}, "Each link below opens one seat and is secret: send each friend their own."),
-    el("ul", {class: "links"}, rows),
-    created.hotseat_link ? el("p", {}, el("a", {href: created.hotseat_link, class: "button primary"},
-      "Play all human seats on this screen (hot seat)")) : null,
-    el("p", {}, "Spectators: ", el("a", {href: created.spectator_link}, link(created.spectator_link)), " ",
-      copyButton(link(created.spectator_link))),
-  ].filter(Boolean));
+  box.replaceChildren(
+    ...[
+      el("h3", {}, "Match created"),
+      el("p", {class: "muted"}, "Each link below opens one seat and is secret: send each friend their own."),
+      el("ul", {class: "links"}, rows),
+      created.hotseat_link
+        ? el(
+            "p",
+            {},
+            el(
+              "a",
+              {href: created.hotseat_link, class: "button primary"},
+              "Play all human seats on this screen (hot seat)",
+            ),
+          )
+        : null,
+      el(
+        "p",
+        {},
+        "Spectators: ",
+        el("a", {href: created.spectator_link}, link(created.spectator_link)),
+        " ",
+        copyButton(link(created.spectator_link)),
+      ),
+    ].filter(Boolean),
+  );
+  box.scrollIntoView({block: "nearest"});
   if (hotseat && created.hotseat_link) location.href = created.hotseat_link;
   else if (humans.length === 1 && hotseat) location.href = humans[0].link;
 }
@@ -148,10 +222,10 @@ async function create(event) {
     const body = readForm();
     const created = await api("/api/matches", body);
     showCreated(created, $("hotseat").checked);
-    // the links are shown only now: keep them for this browser so a reload does not lose them
-    const mine = JSON.parse(localStorage.getItem("ludi-links") || "{}");
-    mine[created.id] = created.seats.filter((s) => !s.bot).map((s) => ({name: s.name, link: s.link}));
-    localStorage.setItem("ludi-links", JSON.stringify(mine));
+    // the links are shown only now: keep them in "My matches" so a reload does not lose them
+    for (const s of created.seats.filter((seat) => !seat.bot).reverse()) {
+      rememberSeat({id: created.id, seat: s.seat, title: s.title, game: created.match.game, link: s.link});
+    }
     refresh();
   } catch (error) {
     toast(error.message, "error", error.rule);
@@ -162,36 +236,124 @@ async function create(event) {
 
 function matchRow(m) {
   const game = GAMES.find((g) => g.id === m.game);
-  const seats = m.seats.map((s) => `${s.name}${s.bot && !s.name.toLowerCase().includes(s.bot.split(":")[0]) ? ` (bot ${s.bot})` : ""}`).join(" vs ");
-  const mine = JSON.parse(localStorage.getItem("ludi-links") || "{}")[m.id] || [];
+  // one name per seat (the game's), with who plays it
+  const seats = m.seats
+    .map((s) => {
+      const who = s.bot ? `bot: ${botLabel(s.bot)}` : s.name !== s.title ? s.name : "";
+      return `${s.title || s.name}${who ? ` (${who})` : ""}`;
+    })
+    .join(" vs ");
+  const mine = myMatches().filter((s) => s.id === m.id);
   const actions = [];
   if (m.status === "finished") {
     actions.push(el("a", {class: "button small", href: `/match/${m.id}#replay`}, "Replay"));
   } else {
-    for (const s of mine) actions.push(el("a", {class: "button small primary", href: s.link}, `Play as ${s.name}`));
+    for (const s of mine)
+      actions.push(el("a", {class: "button small primary", href: s.link}, `Play as ${s.title}`));
     actions.push(el("a", {class: "button small", href: `/match/${m.id}`}, "Watch"));
   }
   let outcome = "";
   if (m.result) {
-    const winners = m.result.winners.map((w) => m.seats[w].name).join(", ");
+    const winners = m.result.winners.map((w) => m.seats[w].title || m.seats[w].name).join(", ");
     outcome = ` — won by ${winners}`;
   }
-  return el("li", {class: "match-row"},
-    el("div", {}, el("strong", {}, game ? game.title.split(" ")[0].replace(/[^\w!]/g, "") : m.game), " ",
-      seats),
+  return el(
+    "li",
+    {class: "match-row"},
+    el("div", {}, el("strong", {}, game ? game.title.split(" ")[0] : m.game), " ", seats),
     el("div", {class: "muted small"}, `${statusLabel(m.status)}, ${m.actions} moves${outcome}`),
-    el("div", {class: "row-actions"}, actions));
+    el("div", {class: "row-actions"}, actions),
+  );
+}
+
+/** "My matches": the seats this browser opened, with where each match stands now. */
+async function refreshMine() {
+  const mine = myMatches();
+  const box = $("my-matches");
+  box.hidden = mine.length === 0;
+  if (!mine.length) return;
+  const ids = [...new Set(mine.map((m) => m.id))].slice(0, 12);
+  const headers = await Promise.all(
+    ids.map((id) => api(`/api/matches/${encodeURIComponent(id)}`).catch(() => null)),
+  );
+  const rows = [];
+  ids.forEach((id, k) => {
+    const header = headers[k];
+    if (!header) return; // the server no longer has it
+    const game = GAMES.find((g) => g.id === header.game);
+    const seats = mine.filter((m) => m.id === id);
+    const yourTurn =
+      header.status !== "finished" && header.to_act && seats.some((s) => header.to_act.includes(s.seat));
+    const links = seats.map((s) => {
+      // a finished match that was rematched leads to the rematch: the seat's link carries over
+      const hash = s.link.slice(s.link.indexOf("#"));
+      if (header.rematch) {
+        return el(
+          "a",
+          {
+            class: "button small primary",
+            href: `/match/${encodeURIComponent(header.rematch)}${hash}`,
+            "data-seat": s.seat,
+          },
+          `Rematch: play as ${s.title}`,
+        );
+      }
+      return el(
+        "a",
+        {
+          class: `button small ${header.status === "finished" ? "" : "primary"}`,
+          href: s.link,
+          "data-seat": s.seat,
+        },
+        header.status === "finished" ? `Open as ${s.title}` : `Play as ${s.title}`,
+      );
+    });
+    rows.push(
+      el(
+        "li",
+        {class: "match-row", "data-match": id},
+        el(
+          "div",
+          {},
+          el("strong", {}, game ? game.title : header.game),
+          " · ",
+          seats.map((s) => s.title).join(", "),
+        ),
+        el(
+          "div",
+          {class: "muted small"},
+          `${yourTurn ? "your turn · " : ""}${statusLabel(header.status)}, ${header.actions} moves`,
+        ),
+        el("div", {class: "row-actions"}, links),
+      ),
+    );
+  });
+  box.replaceChildren(
+    el("h2", {}, "My matches"),
+    rows.length ? el("ul", {class: "matches"}, rows) : el("p", {class: "muted"}, "none"),
+  );
 }
 
 async function refresh() {
+  refreshMine().catch(() => {});
   try {
     const {matches} = await api("/api/matches");
-    const groups = [["open", "Waiting for players"], ["running", "In play"], ["finished", "Finished"]];
-    $("match-lists").replaceChildren(...groups.map(([status, title]) => {
-      const list = matches.filter((m) => m.status === status);
-      return el("div", {class: "group"}, el("h3", {}, `${title} (${list.length})`),
-        list.length ? el("ul", {class: "matches"}, list.map(matchRow)) : el("p", {class: "muted"}, "none"));
-    }));
+    const groups = [
+      ["open", "Waiting for players"],
+      ["running", "In play"],
+      ["finished", "Finished"],
+    ];
+    $("match-lists").replaceChildren(
+      ...groups.map(([status, title]) => {
+        const list = matches.filter((m) => m.status === status);
+        return el(
+          "div",
+          {class: "group"},
+          el("h3", {}, `${title} (${list.length})`),
+          list.length ? el("ul", {class: "matches"}, list.map(matchRow)) : el("p", {class: "muted"}, "none"),
+        );
+      }),
+    );
   } catch (error) {
     toast(`Could not list the matches: ${error.message}`, "error");
   }

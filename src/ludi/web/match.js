@@ -1,9 +1,19 @@
 // The match page: live play over a websocket, hot seat, and the replay viewer.
 //
-// Each game draws its own board: the module /static/boards/<game>.js exports
-// createBoard(root, host) returning {update(msg), scoreLines?(msg)}. A game without one gets the
-// generic board (the view as JSON, the legal actions as buttons).
-import {api, botChoices, el, hashParams, toast} from "./common.js";
+// Each game draws its own board, a module its package declares (Game.board_assets, served at
+// /games/<game>/board/<file>) exporting createBoard(root, host) (see kit.js); a game without
+// one gets the generic board. What every game has in common is drawn by the kit.
+import {api, botChoices, el, hashParams, rememberSeat, toast} from "./common.js";
+import {
+  botLabel,
+  drawLog,
+  drawScoring,
+  drawSeats,
+  drawStrip,
+  ruleText,
+  seatTitle,
+  waitingText,
+} from "./kit.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -11,20 +21,23 @@ const params = hashParams();
 
 const page = {
   mode: params.has("replay") ? "replay" : "live",
-  tokens: new Map(),   // seat (or "?" before the server says which) -> token
+  tokens: new Map(), // seat (or "?" before the server says which) -> token
   hot: false,
-  token: null,         // the token of the connection now open
+  token: null, // the token of the connection now open
   ws: null,
   retry: 0,
   ref: 0,
-  msg: null,           // the last state message
+  msg: null, // the last state message
   log: [],
   board: null,
   game: null,
   bots: [],
-  curtainFor: null,    // hot seat: the seat that must take the screen before anything is shown
+  curtainFor: null, // hot seat: the seat that must take the screen before anything is shown
   refusal: null,
   fatal: false,
+  seenLog: null, // how many log lines there were when you last acted: the rest are new
+  games: null, // a promise of the games' descriptions (their boards, their bots)
+  lit: null, // the log line whose subject the board lights up
 };
 
 if (params.get("seat")) page.tokens.set("?", params.get("seat"));
@@ -41,10 +54,27 @@ if (params.get("hot")) {
 async function loadBoard(game) {
   if (page.board && page.game === game) return page.board;
   page.game = game;
-  const host = {act, get seat() { return page.msg ? page.msg.seat : null; }};
+  const host = {
+    act,
+    get seat() {
+      return page.msg ? page.msg.seat : null;
+    },
+  };
+  const games = await page.games.catch(() => ({games: []}));
+  const about = games.games.find((g) => g.id === game);
+  const files = about ? about.board : [];
+  page.gameTitle = about ? about.title : "";
+  page.gameSummary = about ? about.summary : "";
+  const base = `/games/${encodeURIComponent(game)}/board/`;
+  for (const file of files.filter((f) => f.endsWith(".css"))) {
+    if (!document.querySelector(`link[data-board="${file}"]`)) {
+      document.head.append(el("link", {rel: "stylesheet", href: base + file, "data-board": file}));
+    }
+  }
+  const script = files.find((f) => f.endsWith(".js"));
   let module;
   try {
-    module = await import(`/static/boards/${encodeURIComponent(game)}.js`);
+    module = await import(script ? base + script : "/static/boards/generic.js");
   } catch {
     module = await import("/static/boards/generic.js");
   }
@@ -84,7 +114,9 @@ function connect(token) {
     // the server went away (a restart, a network hiccup): come back and resync by ourselves
     const delay = Math.min(5000, 300 * 2 ** page.retry++);
     setConnection(`reconnecting in ${Math.ceil(delay / 1000)} s…`, "bad");
-    setTimeout(() => { if (page.ws === ws) connect(token); }, delay);
+    setTimeout(() => {
+      if (page.ws === ws) connect(token);
+    }, delay);
   };
 }
 
@@ -99,6 +131,7 @@ function send(message) {
 
 function act(text) {
   page.refusal = null;
+  page.seenLog = page.log.length;
   send({type: "act", action: text, ref: ++page.ref});
 }
 
@@ -108,6 +141,16 @@ function onMessage(msg) {
     setConnection("connected", "ok");
     if (msg.full) page.log = [];
     page.log.push(...msg.events);
+    if (page.seenLog === null || page.seenLog > page.log.length) page.seenLog = page.log.length;
+    if (msg.seat !== null && page.token && msg.full) {
+      rememberSeat({
+        id: matchId,
+        seat: msg.seat,
+        title: seatTitle(msg.match, msg.seat),
+        game: msg.match.game,
+        link: `/match/${encodeURIComponent(matchId)}#seat=${page.token}`,
+      });
+    }
     if (page.tokens.has("?") && msg.seat !== null) {
       page.tokens.set(msg.seat, page.tokens.get("?"));
       page.tokens.delete("?");
@@ -158,21 +201,114 @@ function takeScreen() {
 // -- drawing -----------------------------------------------------------------------------------
 
 function seatName(msg, seat) {
-  const info = msg.match.seats[seat];
-  return info.name.includes(info.title) ? info.name : `${info.name} (${info.title})`;
+  return seatTitle(msg.match, seat, msg.seat, true);
+}
+
+function myTurn(msg) {
+  return msg.seat !== null && msg.to_act.includes(msg.seat) && msg.legal.length > 0;
+}
+
+/** "Your turn" in the tab's title and icon, so a player in another tab sees it. */
+function announceTurn(msg) {
+  const mine = page.mode === "live" && !msg.over && myTurn(msg);
+  const game = page.gameTitle || "Ludi";
+  document.title = mine ? `▶ Your turn — ${game}` : `${game} — Ludi`;
+  const icon = document.querySelector("link[rel=icon]");
+  if (icon) icon.href = mine ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+  // a turn that has just come: a chime and a notification, if the player asked for them
+  if (mine && !page.wasMine && page.alerts && document.hidden) {
+    chime();
+    if ("Notification" in window && Notification.permission === "granted") {
+      new Notification(`Your turn — ${game}`, {
+        body: $("turn").textContent,
+        icon: "/static/favicon-turn.svg",
+      });
+    }
+  }
+  page.wasMine = mine;
+}
+
+/** A short two-note chime (Web Audio: nothing to download). */
+function chime() {
+  try {
+    const audio = new AudioContext();
+    [660, 880].forEach((hz, i) => {
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = hz;
+      gain.gain.setValueAtTime(0.15, audio.currentTime + i * 0.18);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + i * 0.18 + 0.3);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(audio.currentTime + i * 0.18);
+      tone.stop(audio.currentTime + i * 0.18 + 0.3);
+    });
+  } catch {
+    // no sound on this browser: the title and the icon still say it
+  }
+}
+
+function alertsToggle() {
+  return el(
+    "label",
+    {class: "check small", title: "a chime and a notification when your turn comes while this tab is hidden"},
+    el("input", {
+      type: "checkbox",
+      id: "alerts",
+      checked: page.alerts,
+      onchange: async (e) => {
+        page.alerts = e.target.checked;
+        localStorage.setItem("ludi-alerts", page.alerts ? "1" : "");
+        if (page.alerts && "Notification" in window && Notification.permission === "default") {
+          await Notification.requestPermission().catch(() => {});
+        }
+      },
+    }),
+    " Tell me when it is my turn (sound, notification)",
+  );
+}
+
+/** "How to play": the game's own short summary of its rules. */
+function howToPlay() {
+  if (!page.gameSummary) return null;
+  return el(
+    "details",
+    {class: "how-to-play", open: page.howOpen, ontoggle: (e) => (page.howOpen = e.target.open)},
+    el("summary", {}, "How to play"),
+    el("p", {}, page.gameSummary),
+    el(
+      "p",
+      {class: "muted small"},
+      "Click what lights up to act; every choice is also a button above the board.",
+    ),
+  );
 }
 
 async function render() {
   const msg = page.msg;
   const curtain = $("curtain");
   if (page.curtainFor !== null) {
-    const name = page.msg ? seatName(page.msg, page.curtainFor) : `seat ${page.curtainFor + 1}`;
+    // hot seat: the people at the table know each other by their names, so both are given
+    const info = page.msg ? page.msg.match.seats[page.curtainFor] : null;
+    const name = !info
+      ? `seat ${page.curtainFor + 1}`
+      : info.name && info.name !== info.title
+        ? `${info.title} (${info.name})`
+        : info.title;
     curtain.hidden = false;
     document.body.classList.add("curtained");
-    curtain.replaceChildren(el("div", {class: "curtain-box"},
-      el("h2", {}, `Pass the screen to ${name}`),
-      el("p", {}, "Everyone else, look away: their private tokens are about to show."),
-      el("button", {class: "primary", id: "take-screen", onclick: takeScreen}, `I am ${name}: show my screen`)));
+    curtain.replaceChildren(
+      el(
+        "div",
+        {class: "curtain-box"},
+        el("h2", {}, `Pass the screen to ${name}`),
+        el("p", {}, "Everyone else, look away: their private tokens are about to show."),
+        el(
+          "button",
+          {class: "primary", id: "take-screen", onclick: takeScreen},
+          `I am ${name}: show my screen`,
+        ),
+      ),
+    );
     $("turn").textContent = `Hot seat: ${name} to play`;
     return;
   }
@@ -180,9 +316,12 @@ async function render() {
   document.body.classList.remove("curtained");
   if (!msg) return;
   const board = await loadBoard(msg.match.game);
-  $("title").textContent = `${msg.match.seats.map((s) => s.name).join(" vs ")}`;
-  document.title = `Ludi — ${$("title").textContent}`;
+  $("title").textContent = page.gameTitle || "";
+  announceTurn(msg);
   renderTurn(msg);
+  // a board's own sticky parts (a chooser) sit just under the turn bar
+  const top = document.querySelector(".sticky-top");
+  document.documentElement.style.setProperty("--sticky-h", `${top ? top.offsetHeight : 0}px`);
   board.update({...msg, mode: page.mode});
   renderControls();
   renderResult(msg, board);
@@ -193,21 +332,15 @@ function renderTurn(msg) {
   const turn = $("turn");
   turn.dataset.n = msg.n; // how many moves this picture shows: lets tests and tools wait for it
   if (msg.over) {
-    const winners = msg.result.winners.map((w) => seatName(msg, w)).join(" and ");
-    turn.textContent = `The match is over: ${winners} won (${msg.result.reason}).`;
+    turn.textContent = waitingText(msg);
     turn.className = "turn over";
     return;
   }
-  if (msg.seat !== null && msg.to_act.includes(msg.seat) && msg.legal.length) {
+  if (myTurn(msg)) {
     turn.textContent = page.board && page.board.prompt ? page.board.prompt(msg) : "Your move";
     turn.className = "turn mine";
   } else {
-    const waiting = msg.to_act.map((s) => {
-      const info = msg.match.seats[s];
-      return `${seatName(msg, s)}${info.bot ? ` — bot ${info.bot} is thinking` : info.connected ? "" : " — not connected"}`;
-    });
-    const who = msg.seat === null ? "You are watching. " : "";
-    turn.textContent = `${who}Waiting for ${waiting.join(", ")}`;
+    turn.textContent = waitingText(msg);
     turn.className = "turn";
   }
 }
@@ -220,92 +353,201 @@ function botsFor(game) {
 function renderControls() {
   const msg = page.msg;
   const box = $("controls");
-  if (!msg) { box.replaceChildren(el("p", {class: "muted"}, "Connecting…")); return; }
-  const seats = el("ul", {class: "seats"}, msg.match.seats.map((s) => el("li", {
-    class: `${msg.to_act.includes(s.seat) ? "to-act" : ""} ${s.seat === msg.seat ? "me" : ""}`},
-  el("span", {class: `dot ${s.bot ? "bot" : s.connected ? "on" : "off"}`,
-    title: s.bot ? "a bot" : s.connected ? "connected" : "not connected"}),
-  `${seatName(msg, s.seat)}${s.bot && !s.name.toLowerCase().includes(s.bot.split(":")[0]) ? ` · bot ${s.bot}` : ""}${s.seat === msg.seat ? " · you" : ""}`,
-  msg.to_act.includes(s.seat) ? el("span", {class: "badge"}, "to play") : null)));
+  if (!msg) {
+    box.replaceChildren(el("p", {class: "muted"}, "Connecting…"));
+    return;
+  }
+  const seats = el("div", {});
+  drawSeats(seats, msg, page.board && page.board.seatFacts ? (s) => page.board.seatFacts(msg, s) : null);
   const parts = [el("h3", {}, "Seats"), seats];
   if (page.refusal) {
-    parts.push(el("div", {class: "refusal", role: "alert"},
-      el("strong", {}, "Refused: "), page.refusal.reason,
-      el("div", {class: "rule"}, `Rule: ${page.refusal.rule}`)));
+    parts.push(
+      el(
+        "div",
+        {class: "refusal", role: "alert"},
+        el("strong", {}, "Not allowed: "),
+        page.refusal.reason,
+        page.refusal.rule ? el("div", {class: "rule"}, `Rulebook: ${ruleText(page.refusal.rule)}`) : null,
+      ),
+    );
   }
   if (msg.legal.length) {
-    const input = el("input", {placeholder: msg.legal[0], "aria-label": "a move in notation", id: "notation",
-      value: page.notation || "", oninput: (e) => { page.notation = e.target.value; }});
-    parts.push(el("details", {class: "notation", open: page.notationOpen,
-      ontoggle: (e) => { page.notationOpen = e.target.open; }},
-    el("summary", {}, "Type a move in notation"),
-      el("form", {class: "manual", onsubmit: (e) => {
-        e.preventDefault();
-        if (input.value.trim()) act(input.value.trim());
-        page.notation = "";
-      }}, input, el("button", {type: "submit", class: "small"}, "Play"))));
+    const input = el("input", {
+      placeholder: msg.legal[0],
+      "aria-label": "a move in notation",
+      id: "notation",
+      value: page.notation || "",
+      oninput: (e) => {
+        page.notation = e.target.value;
+      },
+    });
+    parts.push(
+      el(
+        "details",
+        {
+          class: "notation",
+          open: page.notationOpen,
+          ontoggle: (e) => {
+            page.notationOpen = e.target.open;
+          },
+        },
+        el("summary", {}, "Type a move in notation"),
+        el(
+          "form",
+          {
+            class: "manual",
+            onsubmit: (e) => {
+              e.preventDefault();
+              if (input.value.trim()) act(input.value.trim());
+              page.notation = "";
+            },
+          },
+          input,
+          el("button", {type: "submit", class: "small"}, "Play"),
+        ),
+      ),
+    );
   }
   if (msg.seat !== null && !msg.over) {
     const mine = msg.match.seats[msg.seat];
     if (mine.bot) {
-      parts.push(el("p", {}, `A bot (${mine.bot}) is playing your seat. `,
-        el("button", {class: "small", id: "take-back", onclick: () => send({type: "bot", spec: null})},
-          "Take my seat back")));
+      parts.push(
+        el(
+          "p",
+          {},
+          `A bot (${botLabel(mine.bot)}) is playing your seat. `,
+          el(
+            "button",
+            {class: "small", id: "take-back", onclick: () => send({type: "bot", spec: null})},
+            "Take my seat back",
+          ),
+        ),
+      );
     } else {
-      const choice = el("select", {"aria-label": "bot to play for you"},
-        botChoices(botsFor(msg.match.game).filter((b) => b !== "crassus")).map(([spec, label]) => el("option", {value: spec}, label)));
+      const choice = el(
+        "select",
+        {"aria-label": "bot to play for you"},
+        botChoices(botsFor(msg.match.game).filter((b) => b !== "crassus")).map(([spec, label]) =>
+          el("option", {value: spec}, label),
+        ),
+      );
       choice.value = page.bots.includes("ismcts") ? "ismcts" : "random";
-      parts.push(el("p", {class: "handover"}, "Leaving? ", choice, " ",
-        el("button", {class: "small", onclick: () => send({type: "bot", spec: choice.value})},
-          "Let this bot play for me")));
+      parts.push(
+        el(
+          "p",
+          {class: "handover"},
+          "Leaving? ",
+          choice,
+          " ",
+          el(
+            "button",
+            {class: "small", onclick: () => send({type: "bot", spec: choice.value})},
+            "Let this bot play for me",
+          ),
+        ),
+      );
     }
   }
   if (page.hot && !msg.over) {
-    parts.push(el("p", {class: "muted small"}, "Hot seat: the screen hides itself whenever the next human must take it."));
+    parts.push(
+      el(
+        "p",
+        {class: "muted small"},
+        "Hot seat: the screen hides itself whenever the next human must take it.",
+      ),
+    );
   }
+  if (msg.seat !== null && !msg.over) parts.push(el("p", {}, alertsToggle()));
+  parts.push(howToPlay());
   box.replaceChildren(...parts);
 }
 
 function renderResult(msg, board) {
   const box = $("result");
-  if (!msg.over || !msg.result) { box.hidden = true; return; }
-  box.hidden = false;
-  const result = msg.result;
-  const seats = msg.match.seats;
-  const head = el("tr", {}, el("th", {}, ""), seats.map((s) => el("th", {}, seatName(msg, s.seat))));
-  const rows = [
-    el("tr", {}, el("th", {}, "Rank"), result.ranking.map((r) => el("td", {}, r))),
-    el("tr", {}, el("th", {}, "Points"), result.points.map((p) => el("td", {}, p))),
-  ];
-  if (board.scoreLines) {
-    for (const [label, ...values] of board.scoreLines(msg)) {
-      rows.push(el("tr", {}, el("th", {}, label), values.map((v) => el("td", {}, v))));
-    }
+  if (!msg.over || !msg.result) {
+    box.hidden = true;
+    return;
   }
+  box.hidden = false;
   const buttons = [];
   if (page.mode === "live") {
-    buttons.push(el("button", {class: "small", onclick: () => { location.hash = "replay"; }}, "Replay this match"));
+    // the replay keeps your seat: its page offers the way back (and the Rematch)
+    buttons.push(
+      el(
+        "button",
+        {
+          class: "small",
+          onclick: () => {
+            const token = page.token ? `&seat=${page.token}` : "";
+            location.hash = `replay${token}`;
+          },
+        },
+        "Replay this match",
+      ),
+    );
     if (msg.seat !== null) {
-      buttons.push(el("button", {class: "small primary", id: "rematch", onclick: () => send({type: "rematch"})}, "Rematch, same seats"));
+      buttons.push(
+        el(
+          "button",
+          {class: "small primary", id: "rematch", onclick: () => send({type: "rematch"})},
+          "Rematch, same seats",
+        ),
+      );
     }
   }
   buttons.push(el("a", {class: "button small", href: "/"}, "Lobby"));
-  box.replaceChildren(
-    el("h3", {}, "Final scoring"),
-    el("p", {}, `${result.winners.map((w) => seatName(msg, w)).join(", ")} won: ${result.reason}.`),
-    el("div", {class: "table-wrap"}, el("table", {class: "score"}, el("thead", {}, head), el("tbody", {}, rows))),
-    el("p", {class: "row-actions"}, buttons));
+  drawScoring(box, msg, board.scoreLines ? board.scoreLines(msg) : [], buttons);
+}
+
+/** In a replay opened from a seat: the way back to it, and the rematch with the same seats. */
+function seatButtons() {
+  if (!replay.seatToken) return [];
+  return [
+    el(
+      "button",
+      {
+        class: "small primary",
+        id: "back-to-seat",
+        onclick: () => {
+          location.hash = `seat=${replay.seatToken}`;
+        },
+      },
+      "Back to my seat",
+    ),
+    el(
+      "button",
+      {
+        class: "small primary",
+        id: "rematch",
+        onclick: async () => {
+          try {
+            const made = await api(`/api/matches/${encodeURIComponent(matchId)}/rematch`, {
+              token: replay.seatToken,
+            });
+            location.href = `/match/${encodeURIComponent(made.id)}#seat=${replay.seatToken}`;
+          } catch (error) {
+            toast(error.message, "error");
+          }
+        },
+      },
+      "Rematch, same seats",
+    ),
+  ];
 }
 
 function renderLog() {
-  const list = $("log");
-  list.replaceChildren(...page.log.map((text) => el("li", {}, text)));
-  list.scrollTop = list.scrollHeight;
+  const msg = page.msg;
+  const mine = msg && msg.seat !== null ? seatTitle(msg.match, msg.seat) : null;
+  const fresh = page.mode === "live" && page.seenLog !== null ? page.log.length - page.seenLog : 0;
+  const light = page.board && page.board.marks ? (line) => page.board.marks(line) : null;
+  drawLog($("log"), page.log, {myTitle: mine, fresh, light});
+  const facts = page.board && page.board.seatFacts ? (s) => page.board.seatFacts(msg, s) : null;
+  if (msg) drawStrip($("strip"), msg, {facts, fresh, openLog: () => document.body.classList.add("log-open")});
 }
 
 // -- replay ------------------------------------------------------------------------------------
 
-const replay = {step: 0, steps: 0, seat: "all", data: null};
+const replay = {step: 0, steps: 0, seat: "all", data: null, seatToken: params.get("seat")};
 
 async function showStep(step) {
   const data = await api(`/api/matches/${encodeURIComponent(matchId)}/replay/${step}?seat=${replay.seat}`);
@@ -314,17 +556,30 @@ async function showStep(step) {
   replay.data = data;
   const seat = replay.seat === "all" ? null : replay.seat === "none" ? null : Number(replay.seat);
   const msg = {
-    type: "state", n: data.step, seat, full: true, match: data.match, view: data.views[0], views: data.views,
-    legal: [], to_act: data.to_act, waiting: data.waiting, events: data.events, over: !!data.result,
-    result: data.result, revealed: replay.seat === "all",
+    type: "state",
+    n: data.step,
+    seat,
+    full: true,
+    match: data.match,
+    view: data.views[0],
+    views: data.views,
+    legal: [],
+    to_act: data.to_act,
+    waiting: data.waiting,
+    events: data.events,
+    over: !!data.result,
+    result: data.result,
+    revealed: replay.seat === "all",
   };
   page.msg = msg;
   page.log = data.events;
   const board = await loadBoard(data.match.game);
-  $("title").textContent = `Replay: ${data.match.seats.map((s) => s.name).join(" vs ")}`;
+  $("title").textContent = `Replay: ${page.gameTitle || data.match.game}`;
   setConnection("replay", "ok");
   board.update({...msg, mode: "replay"});
-  const last = data.last ? `Move ${data.step}: ${seatName(msg, data.last.seat)} played ${data.last.action}` : "The start of the match";
+  const last = data.last
+    ? `Move ${data.step} of ${data.steps}: ${seatName(msg, data.last.seat)} moved`
+    : "The start of the match";
   $("turn").textContent = last;
   $("turn").className = "turn";
   renderReplayControls(msg);
@@ -334,23 +589,52 @@ async function showStep(step) {
 
 function renderReplayControls(msg) {
   const go = (n) => showStep(Math.max(0, Math.min(replay.steps, n)));
-  const slider = el("input", {type: "range", min: 0, max: replay.steps, value: replay.step,
-    "aria-label": "move", onchange: (e) => go(Number(e.target.value))});
-  const who = el("select", {"aria-label": "whose view", onchange: (e) => { replay.seat = e.target.value; go(replay.step); }},
+  const slider = el("input", {
+    type: "range",
+    min: 0,
+    max: replay.steps,
+    value: replay.step,
+    "aria-label": "move",
+    onchange: (e) => go(Number(e.target.value)),
+  });
+  const who = el(
+    "select",
+    {
+      "aria-label": "whose view",
+      onchange: (e) => {
+        replay.seat = e.target.value;
+        go(replay.step);
+      },
+    },
     el("option", {value: "all"}, "Everything revealed"),
     msg.match.seats.map((s) => el("option", {value: String(s.seat)}, `As ${seatName(msg, s.seat)} saw it`)),
-    el("option", {value: "none"}, "As a spectator saw it"));
+    el("option", {value: "none"}, "As a spectator saw it"),
+  );
   who.value = replay.seat;
   $("controls").replaceChildren(
     el("h3", {}, `Replay — move ${replay.step} of ${replay.steps}`),
-    el("div", {class: "replay-buttons"},
+    el(
+      "div",
+      {class: "replay-buttons"},
       el("button", {onclick: () => go(0), title: "start", "aria-label": "start"}, "|◀"),
       el("button", {onclick: () => go(replay.step - 1), title: "previous move", id: "prev"}, "◀"),
       el("button", {onclick: () => go(replay.step + 1), title: "next move", id: "next"}, "▶"),
-      el("button", {onclick: () => go(replay.steps), title: "end", "aria-label": "end"}, "▶|")),
-    slider, el("p", {}, who),
-    el("p", {class: "muted small"}, "Arrow keys step through the moves. ",
-      el("a", {href: `/api/matches/${encodeURIComponent(matchId)}/record`, download: `${matchId}.json`}, "Download the record")));
+      el("button", {onclick: () => go(replay.steps), title: "end", "aria-label": "end"}, "▶|"),
+    ),
+    slider,
+    el("p", {}, who),
+    el(
+      "p",
+      {class: "muted small"},
+      "Arrow keys step through the moves. ",
+      el(
+        "a",
+        {href: `/api/matches/${encodeURIComponent(matchId)}/record`, download: `${matchId}.json`},
+        "Download the record",
+      ),
+    ),
+    el("p", {class: "row-actions"}, seatButtons()),
+  );
 }
 
 // -- start -------------------------------------------------------------------------------------
@@ -358,11 +642,15 @@ function renderReplayControls(msg) {
 async function start() {
   // a link to #replay (or to another seat) followed from this very page: start again from it
   window.addEventListener("hashchange", () => location.reload());
-  api("/api/games").then((data) => {
-    page.bots = data.bots;
-    page.gameBots = Object.fromEntries(data.games.map((g) => [g.id, g.bots]));
-    renderControls();
-  }).catch(() => {});
+  $("log-close").addEventListener("click", () => document.body.classList.remove("log-open"));
+  page.games = api("/api/games");
+  page.games
+    .then((data) => {
+      page.bots = data.bots;
+      page.gameBots = Object.fromEntries(data.games.map((g) => [g.id, g.bots]));
+      renderControls();
+    })
+    .catch(() => {});
   if (page.mode === "replay") {
     document.body.classList.add("replaying");
     document.addEventListener("keydown", (e) => {

@@ -25,10 +25,11 @@ generation hands out ready-made values and parsing is a dictionary look-up.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
-from ludi.engine import Action, IllegalAction
+from ludi.engine import INTERNAL, Action, IllegalAction
 from ludi.games.aeterna.data import AeternaData
 
 RULE_NOTATION = "Ludi notation for Æterna (see ludi.games.aeterna.actions)"
@@ -59,10 +60,21 @@ class Move(Action):
     """
 
     kind: str
-    a: int
-    b: int
-    c: int
+    a: int = field(metadata=INTERNAL)
+    b: int = field(metadata=INTERNAL)
+    c: int = field(metadata=INTERNAL)
     notation: str
+    #: what ``a``, ``b``, ``c`` point at, by the ids of the notation (for the browser's board):
+    #: the card (pick, play, favour, activate, discard, an influence's board card), the
+    #: building, the hill's printed number, the reward slot (1-3), the discard reward, the
+    #: damage token, the turn-order space (1-4)
+    card: str = ""
+    building: str = ""
+    hill: int = 0
+    slot: int = 0
+    reward: str = ""
+    token: str = ""
+    space: int = 0
 
 
 class ActionTable:
@@ -72,13 +84,19 @@ class ActionTable:
         self.data = data
         self.by_text: dict[str, Move] = {}
         cards = data.cards
-        self.pick = tuple(self._add(PICK, c.index, text=f"pick:{c.id}") for c in cards)
-        self.play = tuple(self._add(PLAY, c.index, text=f"play:{c.id}") for c in cards)
-        self.favour = tuple(self._add(FAVOUR, c.index, text=f"favour:{c.id}") for c in cards)
-        self.activate = tuple(self._add(ACTIVATE, c.index, text=f"activate:{c.id}") for c in cards)
+        self.pick = tuple(self._add(PICK, c.index, text=f"pick:{c.id}", card=c.id) for c in cards)
+        self.play = tuple(self._add(PLAY, c.index, text=f"play:{c.id}", card=c.id) for c in cards)
+        self.favour = tuple(
+            self._add(FAVOUR, c.index, text=f"favour:{c.id}", card=c.id) for c in cards
+        )
+        self.activate = tuple(
+            self._add(ACTIVATE, c.index, text=f"activate:{c.id}", card=c.id) for c in cards
+        )
         self.discard = tuple(
             tuple(
-                self._add(DISCARD, c.index, r, text=f"discard:{c.id}>{name}")
+                self._add(
+                    DISCARD, c.index, r, text=f"discard:{c.id}>{name}", card=c.id, reward=name
+                )
                 for r, name in enumerate(data.discard_names)
             )
             for c in cards
@@ -86,7 +104,9 @@ class ActionTable:
         numbers = data.hill_numbers
         self.build = tuple(
             tuple(
-                self._add(BUILD, t, h, text=f"build:{name}@{numbers[h]}")
+                self._add(
+                    BUILD, t, h, text=f"build:{name}@{numbers[h]}", building=name, hill=numbers[h]
+                )
                 for h in range(len(numbers))
             )
             for t, name in enumerate(data.building_types)
@@ -101,6 +121,8 @@ class ActionTable:
                     s,
                     -1,
                     text=f"influence:{numbers[h]}" + (f"+{s + 1}" if s >= 0 else ""),
+                    hill=numbers[h],
+                    slot=s + 1,
                 )
                 for s in range(-1, slots)
             )
@@ -109,12 +131,17 @@ class ActionTable:
         self._board_play: dict[tuple[int, int, int], Move] = {}
         self.pass_ = self._add(PASS, text="pass")
         self.end = self._add(END, text="end")
-        self.pay = tuple(self._add(PAY, t.index, text=f"pay:{t.id}") for t in data.damage_tokens)
-        self.ruin = tuple(self._add(RUIN, t.index, text=f"ruin:{t.id}") for t in data.damage_tokens)
-        self.order = tuple(self._add(ORDER, i, text=f"order:{i + 1}") for i in range(4))
+        damage = data.damage_tokens
+        self.pay = tuple(self._add(PAY, t.index, text=f"pay:{t.id}", token=t.id) for t in damage)
+        self.ruin = tuple(self._add(RUIN, t.index, text=f"ruin:{t.id}", token=t.id) for t in damage)
+        self.order = tuple(
+            self._add(ORDER, i, text=f"order:{i + 1}", space=i + 1) for i in range(4)
+        )
 
-    def _add(self, kind: str, a: int = -1, b: int = -1, c: int = -1, *, text: str) -> Move:
-        move = Move(kind, a, b, c, text)
+    def _add(
+        self, kind: str, a: int = -1, b: int = -1, c: int = -1, *, text: str, **names: Any
+    ) -> Move:
+        move = Move(kind, a, b, c, text, **names)
         self.by_text[text] = move
         return move
 
@@ -124,7 +151,16 @@ class ActionTable:
         move = self._board_play.get(key)
         if move is None:
             text = f"influence:{self.data.hill_numbers[hill]}+{slot + 1}>{self.data.cards[card].id}"
-            move = self._add(INFLUENCE, hill, slot, card, text=text)
+            move = self._add(
+                INFLUENCE,
+                hill,
+                slot,
+                card,
+                text=text,
+                hill=self.data.hill_numbers[hill],
+                slot=slot + 1,
+                card=self.data.cards[card].id,
+            )
             self._board_play[key] = move
         return move
 

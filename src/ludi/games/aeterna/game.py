@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ludi.engine import BenchTargets, Game, GameData, Measures, Option, OptionValue, Renderer, State
+from ludi.engine import (
+    Action,
+    BenchTargets,
+    Encoder,
+    Game,
+    GameData,
+    Measures,
+    Option,
+    OptionValue,
+    Renderer,
+    State,
+)
 from ludi.games.aeterna import data as aeterna_data
+from ludi.games.aeterna import wording
 from ludi.games.aeterna.state import AeternaState, new_state
 
 
@@ -22,7 +34,7 @@ class Aeterna(Game):
         "Three epochs in Rome: draft cards, play monuments and provinces, court personalities, "
         "build edifices and place citizens on the seven hills; keep the unrest down. Most "
         "prestige wins. Only 4 cards are printed in the rulebooks: the rest are RECONSTRUCTED "
-        "defaults you can replace with --data."
+        "defaults you can replace with your own card data."
     )
     options = (
         Option(
@@ -32,14 +44,18 @@ class Aeterna(Game):
             "Spartacus examples) or once per turn (Russian text)",
             ("per_effect", "per_turn"),
             reading=True,
+            choice_labels=("once per effect (Italian)", "once per turn (Russian)"),
+            label="Unrest below 0",
         ),
         Option(
             "doom",
             "it",
-            "the doom track's last space (Damnatio memoriae): index 13 as the Italian ruin "
-            "example reads, or 12 as the Russian one",
+            "the doom track's last space (Damnatio memoriae): the 13th, as the Italian rulebook's "
+            "ruin example reads, or the 12th, as the Russian one's",
             ("it", "ru"),
             reading=True,
+            choice_labels=("space 13 (Italian example)", "space 12 (Russian example)"),
+            label="Doom track's last space",
         ),
         Option(
             "personalities",
@@ -48,22 +64,35 @@ class Aeterna(Game):
             "later ones face down (Russian)",
             ("per_epoch", "at_setup"),
             reading=True,
+            choice_labels=("each epoch as it starts (Italian)", "all at setup (Russian)"),
+            label="Personalities drawn",
         ),
         Option(
             "pp_floor",
             True,
             "PP never go below 0 (stated in the Italian rulebook only)",
             reading=True,
+            label="PP floor at 0",
         ),
         Option(
             "hills",
             "first",
             "the active hills: the first 3/5/7 (the rulebook's default) or chosen at random",
             ("first", "random"),
+            choice_labels=("the first ones (rulebook)", "at random"),
+            label="Active hills",
         ),
     )
 
+    #: every Gens may suffer Damnatio memoriae: then nobody wins (I, end of the game)
+    always_a_winner = False
     bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
+
+    board_assets = ("aeterna.js", "aeterna.css")
+
+    def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
+        assert isinstance(state, AeternaState)
+        return wording.move_labels(state, seat, actions)
 
     def renderer(self) -> Renderer:
         from ludi.games.aeterna.render import render
@@ -78,6 +107,11 @@ class Aeterna(Game):
 
     def raw_data(self, path: Path | None) -> dict[str, Any]:
         return aeterna_data.load.raw(path)
+
+    def encoder(self, players: int, options: Mapping[str, OptionValue], data: GameData) -> Encoder:
+        from ludi.games.aeterna.research import AeternaEncoder
+
+        return AeternaEncoder(self, players, options, data)
 
     def load_data(self, path: Path | None) -> aeterna_data.AeternaData:
         return aeterna_data.load(path)

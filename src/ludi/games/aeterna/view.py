@@ -14,9 +14,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ludi.engine import Event
-from ludi.games.aeterna import rules
+from ludi.games.aeterna import rules, wording
 from ludi.games.aeterna.data import AeternaData
 from ludi.games.aeterna.rules import AUREI, CIT, GRAIN, PP, RUINS, STONE, SUPPLY, UNR, R
+from ludi.games.datafile import reconstructed_notice
 
 if TYPE_CHECKING:
     from ludi.games.aeterna.state import AeternaState
@@ -226,21 +227,18 @@ def narrate(st: AeternaState, event: Event, viewer: int | None) -> str | None:
         return f"{data.hill_names[h]} ({data.hill_numbers[h]})"
 
     if kind == "data":
-        source, recon = args
-        text = f"Card and board data: {source}."
+        _source, recon = args
+        text = "Card and board data: the printed game's where known."
         if recon:
-            text += (
-                " RECONSTRUCTED (invented defaults, not the printed values): "
-                + ", ".join(recon)
-                + f". Only {', '.join(card(data.card_by_id[c]) for c in data.printed_cards)} are printed in the rulebooks; load your own cards with --data."
-            )
+            printed = ", ".join(card(data.card_by_id[c]) for c in data.printed_cards)
+            text = f"{reconstructed_notice(recon)}. Only {printed} are printed in the rulebooks."
         return text
     if kind == "setup":
         active, _tokens, damage, order = args
         return (
             f"Active hills: {', '.join(hill(h) for h in active)}. Damage tokens on unrest "
             + ", ".join(
-                f"{sp}: {data.damage_tokens[t].id}"
+                f"{sp}: {wording.damage_token(data.damage_tokens[t].id)}"
                 for sp, t in zip(data.damage_spaces, damage, strict=False)
             )
             + f". Turn order: {', '.join(name(p) for p in order)}."
@@ -253,7 +251,7 @@ def narrate(st: AeternaState, event: Event, viewer: int | None) -> str | None:
     if kind == "pick":
         seat, c, rnd = args
         if viewer == seat:
-            return f"You keep {card(c)} (draft round {rnd + 1})"
+            return f"{name(seat)} keeps {card(c)} (draft round {rnd + 1})"
         return f"{name(seat)} picks a card (draft round {rnd + 1})"
     if kind == "board_cards":
         return "Cards left on the board: " + ", ".join(card(c) for c in args[0] if c >= 0)
@@ -280,7 +278,7 @@ def narrate(st: AeternaState, event: Event, viewer: int | None) -> str | None:
         return f"{name(seat)} passes and scores {value} PP"
     if kind == "discard":
         seat, c, reward = args
-        return f"{name(seat)} discards {card(c)} for {rules.describe(data.discard_rewards[reward])}"
+        return f"{name(seat)} discards {card(c)} for {wording.bundle(data.discard_rewards[reward])}"
     if kind == "activate":
         seat, c = args
         return f"{name(seat)} activates {card(c)}"
@@ -308,10 +306,13 @@ def narrate(st: AeternaState, event: Event, viewer: int | None) -> str | None:
         return "All citizens return to their Domus"
     if kind == "revolt_paid":
         seat, t = args
-        return f"{name(seat)} pays {data.damage_tokens[t].id}: {rules.describe(data.damage_tokens[t].cost)}"
+        damage = data.damage_tokens[t]
+        return f"{name(seat)} pays {wording.damage_token(damage.id)}: {wording.bundle(damage.cost)}"
     if kind == "ruin":
         seat, t = args
-        return f"{name(seat)} takes a ruin token for {data.damage_tokens[t].id}"
+        return (
+            f"{name(seat)} takes a ruin token for {wording.damage_token(data.damage_tokens[t].id)}"
+        )
     if kind == "feed":
         seat, paid, unfed = args
         text = f"{name(seat)} feeds citizens with {paid} grain"

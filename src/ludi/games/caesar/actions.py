@@ -17,11 +17,11 @@ ready-made values and parsing is a dictionary look-up.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TypeVar
 
-from ludi.engine import Action, IllegalAction
+from ludi.engine import INTERNAL, Action, IllegalAction
 from ludi.games.caesar.data import BONUS_KINDS, CaesarData
 
 RULE_NOTATION = "Ludi notation for Caesar! (see ludi.games.caesar.actions)"
@@ -29,13 +29,20 @@ RULE_NOTATION = "Ludi notation for Caesar! (see ludi.games.caesar.actions)"
 
 @dataclass(frozen=True, slots=True)
 class Place(Action):
-    """Place an influence token: ``facing`` is the province that gets its first value."""
+    """Place an influence token: ``facing`` is the province that gets its first value.
 
-    kind: int
-    cell: int
-    facing: int
+    ``token``, ``at`` and ``toward`` name the kind, the cell and the facing province as the
+    notation does (``ship5/1``, ``b07``, ``SC``; ``toward`` empty when the facing does not
+    matter), for the browser's board."""
+
+    kind: int = field(metadata=INTERNAL)
+    cell: int = field(metadata=INTERNAL)
+    facing: int = field(metadata=INTERNAL)
     face_down: bool
     notation: str
+    token: str = ""
+    at: str = ""
+    toward: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +84,9 @@ class ActionTable:
                 a, b = cell.provinces
                 if kind.symmetric:
                     text = f"{kind.label}@{cell.id}"
-                    places: tuple[Place, ...] = (Place(kind.index, cell.index, a, False, text),)
+                    places: tuple[Place, ...] = (
+                        Place(kind.index, cell.index, a, False, text, kind.label, cell.id),
+                    )
                     # the facing is meaningless here; accept it written either way
                     for p in (a, b):
                         self.by_text[f"{text}>{data.provinces[p].code}"] = places[0]
@@ -89,6 +98,9 @@ class ActionTable:
                             p,
                             False,
                             f"{kind.label}@{cell.id}>{data.provinces[p].code}",
+                            kind.label,
+                            cell.id,
+                            data.provinces[p].code,
                         )
                         for p in (a, b)
                     )
@@ -97,7 +109,13 @@ class ActionTable:
                 per_cell.append(places)
                 if cell.border_control:
                     face_down = Place(
-                        kind.index, cell.index, a, True, f"{kind.label}@{cell.id}:down"
+                        kind.index,
+                        cell.index,
+                        a,
+                        True,
+                        f"{kind.label}@{cell.id}:down",
+                        kind.label,
+                        cell.id,
                     )
                     down[cell.index] = face_down
                     self.by_text[face_down.notation] = face_down

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from ludi.engine import (
+    Action,
     BenchTargets,
+    Encoder,
     Game,
     GameData,
     Heuristic,
@@ -19,6 +21,7 @@ from ludi.engine import (
     State,
 )
 from ludi.games.caesar import data as caesar_data
+from ludi.games.caesar import wording
 from ludi.games.caesar.state import CaesarState, new_state
 
 
@@ -63,6 +66,12 @@ class Caesar(Game):
 
     bench_targets = BenchTargets(decisions_per_second=50_000, clone_us=10)
 
+    board_assets = ("caesar.js", "caesar.css")
+
+    def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
+        assert isinstance(state, CaesarState)
+        return wording.move_labels(state, seat, actions)
+
     def renderer(self) -> Renderer:
         from ludi.games.caesar.render import render
 
@@ -77,6 +86,11 @@ class Caesar(Game):
         from ludi.games.caesar.crassus import CrassusBot
 
         return {"crassus": CrassusBot}
+
+    def encoder(self, players: int, options: Mapping[str, OptionValue], data: GameData) -> Encoder:
+        from ludi.games.caesar.research import CaesarEncoder
+
+        return CaesarEncoder(self, players, options, data)
 
     def check_options(self, values: Mapping[str, OptionValue], players: int) -> None:
         if values["border_control"] and not (values["poison"] or values["centurions"]):

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludi.engine import Event
+from ludi.games.caesar import wording
+from ludi.games.datafile import reconstructed_notice
 
 if TYPE_CHECKING:
     from ludi.games.caesar.state import CaesarState
@@ -124,9 +126,9 @@ def narrate(st: CaesarState, event: Event, viewer: int | None) -> str | None:
     if kind == "place":
         seat, k, c, facing, down = args
         cell = data.cells[c]
-        where = f"{cell.id} ({_province(st, cell.provinces[0])}|{_province(st, cell.provinces[1])})"
+        where = wording.between(st, c)
         if down and viewer != seat:
-            return f"{name(seat)} places a token face down on {where}"
+            return f"{name(seat)} places a token face down {where}"
         token = data.kinds[k]
         a, b = cell.provinces
         other = b if facing == a else a
@@ -138,11 +140,11 @@ def narrate(st: CaesarState, event: Event, viewer: int | None) -> str | None:
                 f"{_province(st, other)}"
             )
         )
-        return f"{name(seat)} places {token.label} on {where}{how}"
+        return f"{name(seat)} places {wording.token_name(token.label)} {where}{how}"
     if kind == "take":
         seat, bonus, p = args
         source = _province(st, p) if p >= 0 else "the set-aside tokens"
-        return f"{name(seat)} takes the {bonus} bonus from {source}"
+        return f"{name(seat)} takes the {wording.bonus_name(bonus)} bonus from {source}"
     if kind == "tie":
         p, first, second = args
         return f"{_province(st, p)} closes tied {first} to {second}: no control token"
@@ -151,23 +153,21 @@ def narrate(st: CaesarState, event: Event, viewer: int | None) -> str | None:
         return f"{name(seat)} takes {_province(st, p)}, {mine} to {theirs}"
     if kind == "border":
         seat, c = args
-        cell = data.cells[c]
-        return (
-            f"{name(seat)} lays a control token on border {cell.id} between "
-            f"{_province(st, cell.provinces[0])} and {_province(st, cell.provinces[1])}"
-        )
+        return f"{name(seat)} lays a control token on the border {wording.between(st, c)}"
     if kind == "discard":
         seat, bonus = args
-        return f"{name(seat)} gives up the {bonus} bonus"
+        return f"{name(seat)} gives up the {wording.bonus_name(bonus)} bonus"
     if kind == "use":
         return _narrate_use(st, *args)
     if kind == "poisoned":
         victim, k = args
-        return f"Poison: {name(victim)} returns {data.kinds[k].label} to the bag"
+        return (
+            f"Poison: {name(victim)} returns {wording.token_name(data.kinds[k].label)} to the bag"
+        )
     if kind == "draw":
         seat, k = args
         if viewer == seat or seat == st.crassus:
-            return f"{name(seat)} draws {data.kinds[k].label}"
+            return f"{name(seat)} draws {wording.token_name(data.kinds[k].label)}"
         return f"{name(seat)} draws a token"
     if kind == "empty_bag":
         return f"{name(args[0])}'s bag is empty: no token drawn"
@@ -179,22 +179,22 @@ def narrate(st: CaesarState, event: Event, viewer: int | None) -> str | None:
     if kind == "orders_reshuffled":
         return "Crassus's order tokens are shuffled into a new stack"
     if kind == "crassus_discard":
-        return f"Crassus returns {data.kinds[args[0]].label}, the leftmost of his row, to his bag"
+        returned = wording.token_name(data.kinds[args[0]].label)
+        return f"Crassus returns {returned}, the leftmost of his row, to his bag"
     if kind == "crassus_removes":
-        return f"Crassus's {args[0]} bonus leaves the game"
+        return f"Crassus's {wording.bonus_name(args[0])} bonus leaves the game"
     if kind == "win":
         return f"{name(args[0])} {args[1]} and wins"
     if kind == "lose":
         return f"{name(args[0])} {args[1]} and loses"
     if kind == "reconstructed":
         (sections,) = args
-        return (
-            "Component data no public source gives is in use, as Ludi's labelled default "
-            f"(not the printed values; replace it with --data): {', '.join(sections)}"
-        )
+        return reconstructed_notice(sections)
     if kind == "setup":
         (bonuses,) = args
-        dealt = ", ".join(f"{_province(st, p)} {b}" for p, b in enumerate(bonuses))
+        dealt = ", ".join(
+            f"{_province(st, p)} {wording.bonus_name(b)}" for p, b in enumerate(bonuses)
+        )
         return f"Bonus tokens dealt: {dealt}"
     return None
 
@@ -206,12 +206,17 @@ def _narrate_use(st: CaesarState, seat: int, bonus: str, detail: str) -> str:
     if bonus == "wealth":
         return f"{who} uses Wealth: one more token behind the screen"
     if bonus == "might":
-        return f"{who} uses Might: flips the token at {detail}"
+        cell = st.data.cell_by_id.get(detail)
+        if cell is not None:
+            return f"{who} uses Might: flips the token {wording.between(st, cell)}"
+        province = st.data.province_by_code.get(detail)
+        where = st.data.provinces[province].name if province is not None else detail
+        return f"{who} uses Might: flips the control token in {where}"
     if bonus == "senate":
         return f"{who} uses a Senate token and lays {detail} control token(s) under it"
     if bonus == "poison":
         return f"{who} uses Poison, but the opponent has no token to return"
-    return f"{who} uses Centurion: will take {detail} at the end of the turn"
+    return f"{who} uses Centurion: will take {wording.token_name(detail)} at the end of the turn"
 
 
 def _province(st: CaesarState, p: int) -> str:

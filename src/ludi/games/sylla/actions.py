@@ -37,12 +37,17 @@ _NUMBERED = re.compile(r"^(bid|up|down|free):(\d{1,4})$")
 
 @dataclass(frozen=True, slots=True)
 class Move(Action):
-    """One decision: ``verb`` says what kind, ``what`` and ``n`` what exactly."""
+    """One decision: ``verb`` says what kind, ``what`` and ``n`` what exactly; ``colour`` (an
+    offer's slot), ``event`` (a cube's event) and ``step`` (a Tavern's ``+`` or ``-``) name by
+    their ids what ``n`` holds as an index, for the browser's board."""
 
     verb: str
     what: str
     n: int
     notation: str
+    colour: str = ""
+    event: str = ""
+    step: str = ""
 
 
 class ActionTable:
@@ -65,21 +70,21 @@ class ActionTable:
         self.temple_no = self._add(Move("temple", "no", -1, "temple:no"))
         self.tavern = [
             (
-                self._add(Move("tavern", t, 2 * i, f"tavern:{t}+")),
-                self._add(Move("tavern", t, 2 * i + 1, f"tavern:{t}-")),
+                self._add(Move("tavern", t, 2 * i, f"tavern:{t}+", step="+")),
+                self._add(Move("tavern", t, 2 * i + 1, f"tavern:{t}-", step="-")),
             )
             for i, t in enumerate(tracks)
         ]
         self.tavern_no = self._add(Move("tavern", "no", -1, "tavern:no"))
         self.offer = {
-            (btype, c): self._add(Move("offer", btype, c, f"offer:{btype}/{colour}"))
+            (btype, c): self._add(Move("offer", btype, c, f"offer:{btype}/{colour}", colour=colour))
             for btype in BUILDING_TYPES
             for c, colour in enumerate(COLOURS)
         }
         self.cube = [
             (
-                self._add(Move("cube", "legionary", e.index, f"cube:legionary>{e.id}")),
-                self._add(Move("cube", "vestal", e.index, f"cube:vestal>{e.id}")),
+                self._add(Move("cube", "legionary", e.index, f"cube:legionary>{e.id}", event=e.id)),
+                self._add(Move("cube", "vestal", e.index, f"cube:vestal>{e.id}", event=e.id)),
             )
             for e in data.events
         ]

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ludi.engine import BenchTargets, Game, GameData, Measures, Option, OptionValue, Renderer, State
+from ludi.engine import (
+    Action,
+    BenchTargets,
+    Encoder,
+    Game,
+    GameData,
+    Measures,
+    Option,
+    OptionValue,
+    Renderer,
+    State,
+)
 from ludi.games.sylla import data as sylla_data
+from ludi.games.sylla import wording
 from ludi.games.sylla.state import SyllaState, new_state
 
 
@@ -42,6 +54,12 @@ class Sylla(Game):
 
     bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
 
+    board_assets = ("sylla.js", "sylla.css")
+
+    def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
+        assert isinstance(state, SyllaState)
+        return wording.move_labels(state, seat, actions)
+
     def renderer(self) -> Renderer:
         from ludi.games.sylla.render import render
 
@@ -55,6 +73,11 @@ class Sylla(Game):
 
     def raw_data(self, path: Path | None) -> dict[str, Any]:
         return sylla_data.load.raw(path)
+
+    def encoder(self, players: int, options: Mapping[str, OptionValue], data: GameData) -> Encoder:
+        from ludi.games.sylla.research import SyllaEncoder
+
+        return SyllaEncoder(self, players, options, data)
 
     def load_data(self, path: Path | None) -> sylla_data.SyllaData:
         return sylla_data.load(path)

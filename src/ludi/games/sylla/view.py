@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludi.engine import Event
-from ludi.games.sylla import rules
+from ludi.games.datafile import reconstructed_notice
+from ludi.games.sylla import rules, wording
 from ludi.games.sylla.data import COLOURS, FAMINE
 
 if TYPE_CHECKING:
@@ -93,7 +94,25 @@ def view(st: SyllaState, seat: int | None) -> dict[str, Any]:
     auction = _auction(st)
     if auction is not None:
         out["auction"] = auction
+    if st.phase == rules.USE:
+        out["income"] = _income(st)
     return out
+
+
+def _income(st: SyllaState) -> dict[str, Any]:
+    """Return whose income is being taken and which building of theirs is asked about now (IV).
+
+    Without it two states could look alike to a player yet ask them different things (a
+    Private Temple in one, a Tavern in the other, when they own both): a view must name the
+    decision at hand.
+    """
+    data = st.data
+    return {
+        "seat": st.order[0] if st.order else None,
+        "building": data.tiles[st.queue[0]].type if st.queue else None,
+        "still_to_ask": [data.tiles[t].type for t in st.queue[1:]],
+        "tavern_moved": [data.track_ids[t] for t in range(3) if st.tavern_moved & (1 << t)],
+    }
 
 
 def _events(st: SyllaState) -> list[dict[str, Any]]:
@@ -219,6 +238,7 @@ def _seat(st: SyllaState, s: int, viewer: int | None) -> dict[str, Any]:
             entry["to_keep"] = st.counts.characters
     if st.phase in rules.SIMULTANEOUS and mine and st.choice[s] >= 0:
         entry["my_choice"] = _choice_text(st, s)
+        entry["my_choice_said"] = _choice_said(st, s)
     return entry
 
 
@@ -239,6 +259,15 @@ def _choice_text(st: SyllaState, s: int) -> str:
     return f"free:{st.choice[s]}"
 
 
+def _choice_said(st: SyllaState, s: int) -> str:
+    """Return a seat's secret choice in words, for its own eyes."""
+    if st.phase == rules.VOTE:
+        money, up = divmod(st.choice[s], 2)
+        return f"thumb {'up' if up else 'down'}, {money} denarii"
+    n = st.choice[s]
+    return f"you free {n} Slave{'' if n == 1 else 's'}"
+
+
 #: events told by filling in their values, in order: {0}, {1}, ...
 TOLD = {
     "round": "Round {0}",
@@ -251,20 +280,22 @@ TOLD_OF_SEAT = {
     "consul": "{seat} is First Consul with {1} votes, paying {2} denarii",
     "pass": "{seat} passes",
     "bid": "{seat} bids {1}",
-    "recruit": "{seat} recruits a {1}",
-    "tilt": "{seat} tilts a {1}",
     "crane": "{seat} takes a Crane card (usable from next round)",
     "income": "{seat} takes {1} denarii of income",
     "temple": "{seat} pays the Private Temple",
     "decadence": "{seat} has the most cubes on Decadence: +{1} prestige",
     "nothing_to_cover": "{seat} has nothing to turn face down",
-    "uncover": "{seat}'s {1} is face up again",
     "voted": "{seat} has decided",
     "plebs": "{seat} gives to the plebs: +{1} prestige",
     "work_prestige": "{seat} builds: +{1} prestige",
     "christians": "{seat}: {1} Christian card(s)",
     "freed": "{seat} frees {1} Slave(s)",
 }
+
+
+def _thing(kind: str) -> str:
+    """Return the name of a character or building kind (what an event turns face down)."""
+    return wording.character(kind) if kind in wording.CHARACTERS else wording.building(kind)
 
 
 def narrate(st: SyllaState, event: Event, viewer: int | None) -> str | None:
@@ -280,9 +311,14 @@ def narrate(st: SyllaState, event: Event, viewer: int | None) -> str | None:
         return TOLD_OF_SEAT[kind].format(*args, seat=name(args[0]))
     if kind == "data":
         (sections,) = args
-        return "RECONSTRUCTED component data in use (not the printed values): " + ", ".join(
-            sections
-        )
+        return reconstructed_notice(sections)
+    if kind in ("recruit", "tilt"):
+        seat, what = args
+        verb = "recruits" if kind == "recruit" else "tilts"
+        return f"{name(seat)} {verb} {wording.a(wording.character(what))}"
+    if kind == "uncover":
+        seat, what = args
+        return f"{name(seat)}'s {_thing(what)} is face up again"
     if kind == "setup":
         tiles, removed = args
         dealt = ", ".join(f"{name(s)} {data.set_names[t]}" for s, t in enumerate(tiles))
@@ -291,12 +327,13 @@ def narrate(st: SyllaState, event: Event, viewer: int | None) -> str | None:
         )
     if kind == "picked":
         seat, card = args
-        return f"{name(seat)} keeps {card}" if viewer == seat else None
+        return f"{name(seat)} keeps the {wording.character(card)}" if viewer == seat else None
     if kind == "reveal":
         seat, kinds, money = args
-        return f"{name(seat)} reveals {', '.join(kinds)} and takes {money} denarii"
+        shown = ", ".join(wording.character(k) for k in kinds)
+        return f"{name(seat)} reveals {shown} and takes {money} denarii"
     if kind == "display":
-        return f"Characters shown: {', '.join(args[0]) or 'none'}"
+        return f"Characters shown: {', '.join(wording.character(k) for k in args[0]) or 'none'}"
     if kind == "token":
         seat, track, secret = args
         if secret and viewer != seat:
@@ -304,14 +341,17 @@ def narrate(st: SyllaState, event: Event, viewer: int | None) -> str | None:
         return f"{name(seat)} takes a {tracks[track]} token"
     if kind == "offer":
         seat, tile, colour = args
-        return f"{name(seat)} offers a {data.tiles[tile].type} ({COLOURS[colour]})"
+        built = wording.a(wording.building(data.tiles[tile].type))
+        return f"{name(seat)} offers {built} ({COLOURS[colour]} sale)"
     if kind == "discarded":
-        return f"Nobody bids: the {data.tiles[args[0]].type} is discarded"
+        return f"Nobody bids: the {wording.building(data.tiles[args[0]].type)} is discarded"
     if kind == "unsold":
-        return f"The {data.tiles[args[0]].type} is not offered this round and is discarded"
+        built = wording.building(data.tiles[args[0]].type)
+        return f"The {built} is not offered this round and is discarded"
     if kind == "bought":
         seat, tile, price = args
-        return f"{name(seat)} buys the {data.tiles[tile].type} for {price} card(s)"
+        built = wording.building(data.tiles[tile].type)
+        return f"{name(seat)} buys the {built} for {price} card{'' if price == 1 else 's'}"
     if kind == "unused":
         return f"{name(args[0])} does not use a {'Private Temple' if args[1] == 'temple' else 'Tavern'}"
     if kind == "tavern":
@@ -320,7 +360,7 @@ def narrate(st: SyllaState, event: Event, viewer: int | None) -> str | None:
         return f"{name(seat)}'s Tavern {how} {tracks[track]}"
     if kind == "cube":
         seat, what, e = args
-        return f"{name(seat)} places a {what} cube on {data.events[e].name}"
+        return f"{name(seat)} places {wording.a(what.capitalize())} cube on {data.events[e].name}"
     if kind == "avert":
         return f"{name(args[0])}, First Consul, averts {data.events[args[1]].name}"
     if kind == "averted":
@@ -333,7 +373,7 @@ def narrate(st: SyllaState, event: Event, viewer: int | None) -> str | None:
         return f"{label} moves {moved:+d}"
     if kind == "cover":
         seat, what, e = args
-        return f"{name(seat)} turns a {what} face down ({data.events[e].name})"
+        return f"{name(seat)} turns {wording.a(_thing(what))} face down ({data.events[e].name})"
     if kind == "removed":
         return f"{data.events[args[0]].name} leaves the game"
     if kind == "drawn":

@@ -26,17 +26,48 @@ function show(value, depth = 0) {
     if (value.every(isScalar)) return el("span", {}, value.map(scalar).join(", "));
     if (value.every((v) => v && typeof v === "object" && !Array.isArray(v))) {
       const keys = [...new Set(value.flatMap((v) => Object.keys(v)))];
-      return el("div", {class: "table-wrap"}, el("table", {class: "view-table"},
-        el("thead", {}, el("tr", {}, keys.map((k) => el("th", {}, human(k))))),
-        el("tbody", {}, value.map((row) => el("tr", {},
-          keys.map((k) => el("td", {}, isScalar(row[k]) ? scalar(row[k]) : show(row[k], depth + 1))))))));
+      return el(
+        "div",
+        {class: "table-wrap"},
+        el(
+          "table",
+          {class: "view-table"},
+          el(
+            "thead",
+            {},
+            el(
+              "tr",
+              {},
+              keys.map((k) => el("th", {}, human(k))),
+            ),
+          ),
+          el(
+            "tbody",
+            {},
+            value.map((row) =>
+              el(
+                "tr",
+                {},
+                keys.map((k) => el("td", {}, isScalar(row[k]) ? scalar(row[k]) : show(row[k], depth + 1))),
+              ),
+            ),
+          ),
+        ),
+      );
     }
-    return el("ol", {}, value.map((v) => el("li", {}, show(v, depth + 1))));
+    return el(
+      "ol",
+      {},
+      value.map((v) => el("li", {}, show(v, depth + 1))),
+    );
   }
   const entries = Object.entries(value);
   if (entries.length === 0) return el("span", {class: "muted"}, "none");
-  return el("dl", {class: `view-dl depth-${Math.min(depth, 3)}`}, entries.flatMap(([k, v]) => [
-    el("dt", {}, human(k)), el("dd", {}, show(v, depth + 1))]));
+  return el(
+    "dl",
+    {class: `view-dl depth-${Math.min(depth, 3)}`},
+    entries.flatMap(([k, v]) => [el("dt", {}, human(k)), el("dd", {}, show(v, depth + 1))]),
+  );
 }
 
 function moveGroups(legal) {
@@ -54,19 +85,55 @@ export function createBoard(root, host) {
     update(msg) {
       const views = msg.views && msg.views.length > 1 ? msg.views : [msg.view];
       const moves = msg.legal.length
-        ? el("div", {class: "card generic-moves"}, el("h3", {}, "Your moves"),
-          [...moveGroups(msg.legal)].map(([kind, texts]) => el("div", {class: "move-group"},
-            el("span", {class: "move-kind"}, human(kind)),
-            texts.map((text) => el("button", {class: "move small", "data-action": text,
-              onclick: () => host.act(text)}, text.includes(":") ? text.slice(kind.length + 1) : text)))))
+        ? el(
+            "div",
+            {class: "card generic-moves"},
+            el("h3", {}, "Your moves"),
+            [...moveGroups(msg.legal)].map(([kind, texts]) =>
+              el(
+                "div",
+                {class: "move-group"},
+                el("span", {class: "move-kind"}, human(kind)),
+                texts.map((text) =>
+                  el(
+                    "button",
+                    {class: "move small", "data-action": text, onclick: () => host.act(text)},
+                    text.includes(":") ? text.slice(kind.length + 1) : text,
+                  ),
+                ),
+              ),
+            ),
+          )
         : null;
-      root.replaceChildren(el("div", {class: "generic"},
-        moves,
-        views.map((view, i) => el("section", {class: "card"},
-          el("h3", {}, views.length > 1 ? `What seat ${i + 1} sees` : msg.seat === null ? "What everyone sees" : "What you see"),
-          show(view),
-          el("details", {}, el("summary", {class: "muted small"}, "the view as JSON"),
-            el("pre", {class: "view-json"}, JSON.stringify(view, null, 2)))))));
+      root.replaceChildren(
+        el(
+          "div",
+          {class: "generic"},
+          moves,
+          views.map((view, i) =>
+            el(
+              "section",
+              {class: "card"},
+              el(
+                "h3",
+                {},
+                views.length > 1
+                  ? `What seat ${i + 1} sees`
+                  : msg.seat === null
+                    ? "What everyone sees"
+                    : "What you see",
+              ),
+              show(view),
+              el(
+                "details",
+                {},
+                el("summary", {class: "muted small"}, "the view as JSON"),
+                el("pre", {class: "view-json"}, JSON.stringify(view, null, 2)),
+              ),
+            ),
+          ),
+        ),
+      );
     },
   };
 }

@@ -9,27 +9,44 @@
 // next free pass-track space, a damage token in a revolt, a turn-order space. Every legal move
 // is also listed as a button under "Every legal move", and match.js keeps the notation box.
 // Only what the seat's view holds is drawn: another seat's hand or pick never reaches the page.
-import {el, svg} from "../common.js";
+import {el, svg} from "/static/common.js";
+import {drawChooser as drawMoveButtons} from "/static/kit.js";
 
 const SEAT_COLOURS = {red: "#b83227", blue: "#2c5aa0", orange: "#d9730d", green: "#2e7d32"};
 const SEAT_LIGHT = {red: "#f4c9c2", blue: "#c9d8f2", orange: "#fbdcbc", green: "#cce7cd"};
 const CARD_COLOURS = {
-  green: "#3d8b47", yellow: "#e3b51c", white: "#f4f1e8", brown: "#8a5a33", blue: "#2f6db3",
-  purple: "#7b4fa6", red: "#b8322a",
+  green: "#3d8b47",
+  yellow: "#e3b51c",
+  white: "#f4f1e8",
+  brown: "#8a5a33",
+  blue: "#2f6db3",
+  purple: "#7b4fa6",
+  red: "#b8322a",
 };
 const DARK_INK = new Set(["white", "yellow"]);
 // The board's seven hills, as printed (the view lists only those in play).
 const HILL_NAMES = {
-  1: "Capitolinus", 2: "Palatinus", 3: "Quirinalis", 4: "Caelius", 5: "Aventinus", 6: "Esquilinus",
+  1: "Capitolinus",
+  2: "Palatinus",
+  3: "Quirinalis",
+  4: "Caelius",
+  5: "Aventinus",
+  6: "Esquilinus",
   7: "Viminalis",
 };
 const HILL_W = 224;
 const HILL_H = 160;
 // Where each hill's box sits on the wide drawing: Rome seen from above, the Tiber to the west.
 const WIDE = {
-  width: 990, height: 540,
+  width: 990,
+  height: 540,
   places: {
-    3: [285, 14], 7: [525, 14], 6: [758, 118], 1: [48, 182], 2: [330, 196], 5: [150, 368],
+    3: [285, 14],
+    7: [525, 14],
+    6: [758, 118],
+    1: [48, 182],
+    2: [330, 196],
+    5: [150, 368],
     4: [604, 366],
   },
 };
@@ -38,39 +55,61 @@ const BUILDINGS = {
   aquaeductus: {name: "Aquaeductus", help: "its prefect gains 2 grain in phase E"},
   amphitheatrum: {name: "Amphitheatrum", help: "its prefect loses 2 unrest in phase E"},
 };
-const DISCARD_LABELS = {
-  citizen: "1 citizen and 2 aurei", grain: "2 grain", stone: "1 stone", calm: "lose 2 unrest",
-};
 const PHASES = {
-  draft: "A · Draft", actions: "B · Actions", revolts: "G · Revolts", order: "I · Turn order for the next epoch",
+  draft: "A · Draft",
+  actions: "B · Actions",
+  revolts: "G · Revolts",
+  order: "I · Turn order for the next epoch",
   over: "the end",
 };
 const ROMAN = ["", "I", "II", "III"];
-const CSS_ID = "aeterna-css";
 
 // Resource glyphs, drawn once and used everywhere (SVG and HTML) through <use>.
 const GLYPHS = {
-  aurei: '<circle r="8.5" fill="#e9bb26" stroke="#7a5c0e" stroke-width="1.6"/><circle r="4.8" fill="none" stroke="#7a5c0e" stroke-width="1.2"/>',
-  grain: '<path d="M0 9 V-7" stroke="#8a6314" stroke-width="1.6"/><g fill="#d59f28" stroke="#8a6314" stroke-width=".8"><ellipse cx="-3" cy="-4" rx="2.4" ry="4" transform="rotate(-25 -3 -4)"/><ellipse cx="3" cy="-4" rx="2.4" ry="4" transform="rotate(25 3 -4)"/><ellipse cx="-3" cy="2" rx="2.4" ry="4" transform="rotate(-25 -3 2)"/><ellipse cx="3" cy="2" rx="2.4" ry="4" transform="rotate(25 3 2)"/><ellipse cx="0" cy="-8" rx="2" ry="3.4"/></g>',
-  stone: '<path d="M-8 6 L-6 -5 L2 -8 L8 -3 L7 7 Z" fill="#a3a09a" stroke="#4d4a45" stroke-width="1.4"/><path d="M-6 -5 L1 -2 L8 -3 M1 -2 L2 7" fill="none" stroke="#4d4a45" stroke-width="1"/>',
+  aurei:
+    '<circle r="8.5" fill="#e9bb26" stroke="#7a5c0e" stroke-width="1.6"/><circle r="4.8" fill="none" stroke="#7a5c0e" stroke-width="1.2"/>',
+  grain:
+    '<path d="M0 9 V-7" stroke="#8a6314" stroke-width="1.6"/><g fill="#d59f28" stroke="#8a6314" stroke-width=".8"><ellipse cx="-3" cy="-4" rx="2.4" ry="4" transform="rotate(-25 -3 -4)"/><ellipse cx="3" cy="-4" rx="2.4" ry="4" transform="rotate(25 3 -4)"/><ellipse cx="-3" cy="2" rx="2.4" ry="4" transform="rotate(-25 -3 2)"/><ellipse cx="3" cy="2" rx="2.4" ry="4" transform="rotate(25 3 2)"/><ellipse cx="0" cy="-8" rx="2" ry="3.4"/></g>',
+  stone:
+    '<path d="M-8 6 L-6 -5 L2 -8 L8 -3 L7 7 Z" fill="#a3a09a" stroke="#4d4a45" stroke-width="1.4"/><path d="M-6 -5 L1 -2 L8 -3 M1 -2 L2 7" fill="none" stroke="#4d4a45" stroke-width="1"/>',
   citizen: '<circle cy="-5" r="3.8" fill="#5b4636"/><path d="M-7 9 C-7 0 7 0 7 9 Z" fill="#5b4636"/>',
-  unrest: '<path d="M0 -9 C5 -3 8 0 7 4 C6 8 3 9.5 0 9.5 C-3 9.5 -7 7.5 -7 3 C-7 -1 -4 -2 -3 -6 C-1 -3 -1 -1 0 -1 C1 -3 1 -6 0 -9 Z" fill="#d9481c" stroke="#7f2308" stroke-width="1"/>',
+  unrest:
+    '<path d="M0 -9 C5 -3 8 0 7 4 C6 8 3 9.5 0 9.5 C-3 9.5 -7 7.5 -7 3 C-7 -1 -4 -2 -3 -6 C-1 -3 -1 -1 0 -1 C1 -3 1 -6 0 -9 Z" fill="#d9481c" stroke="#7f2308" stroke-width="1"/>',
   pp: '<path d="M-1 9 C-9 5 -10 -4 -5 -9" fill="none" stroke="#4f6b16" stroke-width="2.4"/><path d="M1 9 C9 5 10 -4 5 -9" fill="none" stroke="#4f6b16" stroke-width="2.4"/><circle cx="-7.5" cy="-1" r="2" fill="#4f6b16"/><circle cx="7.5" cy="-1" r="2" fill="#4f6b16"/><circle cx="-5.6" cy="-6" r="1.8" fill="#4f6b16"/><circle cx="5.6" cy="-6" r="1.8" fill="#4f6b16"/><circle cx="-7" cy="4" r="1.8" fill="#4f6b16"/><circle cx="7" cy="4" r="1.8" fill="#4f6b16"/>',
   card: '<rect x="-6" y="-9" width="12" height="17" rx="2" fill="#fffaf0" stroke="#4d4335" stroke-width="1.5"/><path d="M-3 -4 H3 M-3 0 H3" stroke="#4d4335" stroke-width="1.2"/>',
   ruin: '<path d="M-7 9 H7 V6 H-7 Z M-5 6 V-3 L-2 -6 L-1 -1 V6 Z M1 6 V-8 H5 V-4 L3 -2 V6 Z" fill="#7d7468" stroke="#3d372f" stroke-width=".9"/>',
-  templum: '<path d="M-9 -3 L0 -9 L9 -3 Z" fill="#efe6d2" stroke="#3d372f" stroke-width="1.2"/><path d="M-7 -2 V6 M-3.5 -2 V6 M0 -2 V6 M3.5 -2 V6 M7 -2 V6" stroke="#3d372f" stroke-width="1.6"/><rect x="-9.5" y="6" width="19" height="2.6" fill="#3d372f"/>',
-  aquaeductus: '<path d="M-10 -6 H10 V8 H6.5 V2 A3 3 0 0 0 0.5 2 V8 H-0.5 V2 A3 3 0 0 0 -6.5 2 V8 H-10 Z" fill="#c9b28f" stroke="#3d372f" stroke-width="1.1"/><path d="M-10 -8 H10" stroke="#2c5aa0" stroke-width="2"/>',
-  amphitheatrum: '<ellipse rx="10" ry="7.5" fill="#d8c3a0" stroke="#3d372f" stroke-width="1.3"/><ellipse rx="5.5" ry="3.6" fill="#e9dcc0" stroke="#3d372f" stroke-width="1"/><path d="M-10 0 V3 A10 7.5 0 0 0 10 3 V0" fill="none" stroke="#3d372f" stroke-width="1"/>',
-  damage: '<path d="M0 -9.5 L9 -4.7 V4.7 L0 9.5 L-9 4.7 V-4.7 Z" fill="#3b2f2f" stroke="#b3261e" stroke-width="1.8"/><path d="M-1.4 -5 H1.4 L0.8 2 H-0.8 Z M0 3.4 A1.3 1.3 0 1 1 0 6 A1.3 1.3 0 1 1 0 3.4 Z" fill="#ffd54a"/>',
-  devastation: '<circle r="9" fill="#2b2118" stroke="#e4d6b8" stroke-width="1.2"/><path d="M-4.5 -4.5 L4.5 4.5 M4.5 -4.5 L-4.5 4.5" stroke="#e4d6b8" stroke-width="2.2"/>',
+  templum:
+    '<path d="M-9 -3 L0 -9 L9 -3 Z" fill="#efe6d2" stroke="#3d372f" stroke-width="1.2"/><path d="M-7 -2 V6 M-3.5 -2 V6 M0 -2 V6 M3.5 -2 V6 M7 -2 V6" stroke="#3d372f" stroke-width="1.6"/><rect x="-9.5" y="6" width="19" height="2.6" fill="#3d372f"/>',
+  aquaeductus:
+    '<path d="M-10 -6 H10 V8 H6.5 V2 A3 3 0 0 0 0.5 2 V8 H-0.5 V2 A3 3 0 0 0 -6.5 2 V8 H-10 Z" fill="#c9b28f" stroke="#3d372f" stroke-width="1.1"/><path d="M-10 -8 H10" stroke="#2c5aa0" stroke-width="2"/>',
+  amphitheatrum:
+    '<ellipse rx="10" ry="7.5" fill="#d8c3a0" stroke="#3d372f" stroke-width="1.3"/><ellipse rx="5.5" ry="3.6" fill="#e9dcc0" stroke="#3d372f" stroke-width="1"/><path d="M-10 0 V3 A10 7.5 0 0 0 10 3 V0" fill="none" stroke="#3d372f" stroke-width="1"/>',
+  damage:
+    '<path d="M0 -9.5 L9 -4.7 V4.7 L0 9.5 L-9 4.7 V-4.7 Z" fill="#3b2f2f" stroke="#b3261e" stroke-width="1.8"/><path d="M-1.4 -5 H1.4 L0.8 2 H-0.8 Z M0 3.4 A1.3 1.3 0 1 1 0 6 A1.3 1.3 0 1 1 0 3.4 Z" fill="#ffd54a"/>',
+  devastation:
+    '<circle r="9" fill="#2b2118" stroke="#e4d6b8" stroke-width="1.2"/><path d="M-4.5 -4.5 L4.5 4.5 M4.5 -4.5 L-4.5 4.5" stroke="#e4d6b8" stroke-width="2.2"/>',
 };
 const GLYPH_OF = {
-  aureus: "aurei", aurei: "aurei", grain: "grain", stone: "stone", stones: "stone", citizen: "citizen",
-  citizens: "citizen", unrest: "unrest", pp: "pp", PP: "pp",
+  aureus: "aurei",
+  aurei: "aurei",
+  grain: "grain",
+  stone: "stone",
+  stones: "stone",
+  citizen: "citizen",
+  citizens: "citizen",
+  unrest: "unrest",
+  pp: "pp",
+  PP: "pp",
 };
 
 function glyphDefs() {
-  const holder = svg("svg", {class: "ae-defs", width: 0, height: 0, "aria-hidden": "true", focusable: "false"});
+  const holder = svg("svg", {
+    class: "ae-defs",
+    width: 0,
+    height: 0,
+    "aria-hidden": "true",
+    focusable: "false",
+  });
   const defs = svg("defs");
   for (const [name, body] of Object.entries(GLYPHS)) {
     const symbol = svg("symbol", {id: `ae-g-${name}`, viewBox: "-10 -10 20 20"});
@@ -87,8 +126,16 @@ function use(name, x, y, size) {
 
 /** A glyph for HTML text, with its name for screen readers and tooltips. */
 function icon(name, label) {
-  const box = svg("svg", {class: "ae-icon", viewBox: "-10 -10 20 20", role: "img", "aria-label": label || name});
-  box.append(svg("title", {}, label || name), svg("use", {href: `#ae-g-${name}`, x: -10, y: -10, width: 20, height: 20}));
+  const box = svg("svg", {
+    class: "ae-icon",
+    viewBox: "-10 -10 20 20",
+    role: "img",
+    "aria-label": label || name,
+  });
+  box.append(
+    svg("title", {}, label || name),
+    svg("use", {href: `#ae-g-${name}`, x: -10, y: -10, width: 20, height: 20}),
+  );
   return box;
 }
 
@@ -131,26 +178,35 @@ function capital(word) {
   return word ? word[0].toUpperCase() + word.slice(1) : "";
 }
 
-// -- the legal moves, read from their notation ---------------------------------------------------
+// -- the legal moves, by their structure (verb and args, as the server sends them) ---------------
 
-function readMoves(legal) {
+function readMoves(list) {
   const moves = {
-    pick: new Map(), play: new Map(), favour: new Map(), activate: new Map(), discard: new Map(),
-    build: [], influence: [], pass: null, end: null, pay: [], ruin: [], order: [],
+    pick: new Map(),
+    play: new Map(),
+    favour: new Map(),
+    activate: new Map(),
+    discard: new Map(),
+    build: [],
+    influence: [],
+    pass: null,
+    end: null,
+    pay: [],
+    ruin: [],
+    order: [],
   };
-  for (const text of legal) {
-    let m;
-    if ((m = /^(pick|play|favour|activate):(\w+)$/.exec(text))) moves[m[1]].set(m[2], text);
-    else if ((m = /^discard:(\w+)>(\w+)$/.exec(text))) {
-      if (!moves.discard.has(m[1])) moves.discard.set(m[1], []);
-      moves.discard.get(m[1]).push({reward: m[2], text});
-    } else if ((m = /^build:(\w+)@(\d+)$/.exec(text))) moves.build.push({building: m[1], hill: Number(m[2]), text});
-    else if ((m = /^influence:(\d+)(?:\+(\d+)(?:>(\w+))?)?$/.exec(text))) {
-      moves.influence.push({hill: Number(m[1]), slot: m[2] ? Number(m[2]) : null, card: m[3] || null, text});
-    } else if (text === "pass") moves.pass = text;
-    else if (text === "end") moves.end = text;
-    else if ((m = /^(pay|ruin):(\w+)$/.exec(text))) moves[m[1]].push({token: m[2], text});
-    else if ((m = /^order:(\d+)$/.exec(text))) moves.order.push({space: Number(m[1]), text});
+  for (const {text, verb, args, label} of list) {
+    if (["pick", "play", "favour", "activate"].includes(verb)) moves[verb].set(args.card, text);
+    else if (verb === "discard") {
+      if (!moves.discard.has(args.card)) moves.discard.set(args.card, []);
+      moves.discard.get(args.card).push({reward: args.reward, text, label});
+    } else if (verb === "build") moves.build.push({building: args.building, hill: args.hill, text});
+    else if (verb === "influence") {
+      moves.influence.push({hill: args.hill, slot: args.slot || null, card: args.card || null, text});
+    } else if (verb === "pass") moves.pass = text;
+    else if (verb === "end") moves.end = text;
+    else if (verb === "pay" || verb === "ruin") moves[verb].push({token: args.token, text, label});
+    else if (verb === "order") moves.order.push({space: args.space, text});
   }
   return moves;
 }
@@ -172,29 +228,40 @@ function cardEl(card, {onclick = null, selected = false, note = null, extra = ""
     title: `${card.name}${card.ability ? ` — ${card.ability}` : ""}`,
   };
   if (onclick) Object.assign(attrs, {type: "button", onclick, "aria-pressed": selected ? "true" : "false"});
-  return el(onclick ? "button" : "div", attrs,
+  return el(
+    onclick ? "button" : "div",
+    attrs,
     el("div", {class: "ae-card-band"}, kind, el("span", {class: "ae-card-epoch"}, ROMAN[card.epoch] || "")),
-    el("div", {class: "ae-card-name"}, card.name,
-      card.reconstructed ? el("span", {class: "ae-recon", title: "Ludi's invented default, not the printed card"}, "*") : null),
+    el(
+      "div",
+      {class: "ae-card-name"},
+      card.name,
+      card.reconstructed
+        ? el("span", {class: "ae-recon", title: "Ludi's invented default, not the printed card"}, "*")
+        : null,
+    ),
     cardLine("Cost", card.cost || "free"),
     card.gives !== undefined ? cardLine("Gives", card.gives || "nothing") : null,
     card.requirement ? cardLine("Each", card.requirement) : null,
     card.reward_each_time ? cardLine("Reward", card.reward_each_time) : null,
     card.ability ? el("div", {class: "ae-card-ability"}, card.ability) : null,
     card.end_pp !== undefined ? el("div", {class: "ae-card-pp"}, `${card.end_pp} PP at the end`) : null,
-    note ? el("div", {class: "ae-card-note"}, note) : null);
+    note ? el("div", {class: "ae-card-note"}, note) : null,
+  );
 }
 
 function cardBack(count, label) {
-  return el("div", {class: "ae-card-back", title: label}, el("span", {}, String(count)), el("small", {}, label));
+  return el(
+    "div",
+    {class: "ae-card-back", title: label},
+    el("span", {}, String(count)),
+    el("small", {}, label),
+  );
 }
 
 // -- the board module ------------------------------------------------------------------------------
 
 export function createBoard(root, host) {
-  if (!document.getElementById(CSS_ID)) {
-    document.head.append(el("link", {id: CSS_ID, rel: "stylesheet", href: new URL("./aeterna.css", import.meta.url).href}));
-  }
   const ui = {sel: null, msg: null, compact: null};
   const status = el("div", {class: "ae-status"});
   const chooser = el("div", {class: "ae-chooser", "aria-live": "polite"});
@@ -238,11 +305,19 @@ export function createBoard(root, host) {
 
   function allCards(view) {
     const out = new Map();
-    const add = (list) => { for (const c of list || []) out.set(c.id, c); };
+    const add = (list) => {
+      for (const c of list || []) out.set(c.id, c);
+    };
     add(view.personalities);
     add(view.board_cards);
-    for (const seat of view.seats) { add(seat.hand); add(seat.played); }
-    if (view.draft) { add(view.draft.cards_before_you); add(view.draft.kept); }
+    for (const seat of view.seats) {
+      add(seat.hand);
+      add(seat.played);
+    }
+    if (view.draft) {
+      add(view.draft.cards_before_you);
+      add(view.draft.kept);
+    }
     return out;
   }
 
@@ -282,10 +357,20 @@ export function createBoard(root, host) {
       if (moves.favour.has(id)) out.push([`Ask the favour (cost: ${card.cost})`, moves.favour.get(id), true]);
       if (moves.activate.has(id)) out.push(["Activate it", moves.activate.get(id), true]);
       for (const d of moves.discard.get(id) || []) {
-        out.push([`Discard for ${DISCARD_LABELS[d.reward] || d.reward}`, d.text, false]);
+        out.push([d.label, d.text, false]);
+      }
+      // why can't I: a card of your hand you may not play says what stands in the way
+      if (!moves.play.has(id) && !moves.pick.has(id) && (moves.discard.get(id) || []).length) {
+        title = view.main_action_taken
+          ? `${name}: you have taken your main action this turn; you can still discard it`
+          : `${name}: you cannot pay its cost now (${card && card.cost ? card.cost : "see the card"}); you can discard it`;
       }
       for (const m of moves.influence.filter((i) => i.card === id)) {
-        out.push([`Citizen to ${hillName(view, m.hill)} (${influenceGrain(view, m.hill)} grain), token ${m.slot}: play it`, m.text, true]);
+        out.push([
+          `Citizen to ${hillName(view, m.hill)} (${influenceGrain(view, m.hill)} grain), token ${m.slot}: play it`,
+          m.text,
+          true,
+        ]);
       }
     } else if (sel.building) {
       const name = BUILDINGS[sel.building]?.name || capital(sel.building);
@@ -296,17 +381,25 @@ export function createBoard(root, host) {
     } else if (sel.hill !== undefined) {
       const grain = influenceGrain(view, sel.hill);
       title = `${hillName(view, sel.hill)} (${sel.hill}): a citizen costs ${grain} grain here, less your discounts`;
-      const influence = moves.influence.filter((m) => m.hill === sel.hill && (sel.slot === undefined || m.slot === sel.slot));
+      const influence = moves.influence.filter(
+        (m) => m.hill === sel.hill && (sel.slot === undefined || m.slot === sel.slot),
+      );
       for (const m of influence) out.push([influenceLabel(view, m), m.text, true]);
       if (sel.slot === undefined) {
         for (const b of moves.build.filter((m) => m.hill === sel.hill)) {
-          out.push([`Build the ${BUILDINGS[b.building]?.name || b.building} here (1 stone, +3 PP)`, b.text, false]);
+          out.push([
+            `Build the ${BUILDINGS[b.building]?.name || b.building} here (1 stone, +3 PP)`,
+            b.text,
+            false,
+          ]);
         }
       }
     } else if (sel.damage) {
       title = `Revolt: ${sel.damage}`;
-      for (const m of moves.pay.filter((p) => p.token === sel.damage)) out.push([`Pay ${view.revolt ? view.revolt.cost : "it"}`, m.text, true]);
-      for (const m of moves.ruin.filter((p) => p.token === sel.damage)) out.push(["Take a ruin token instead", m.text, false]);
+      for (const m of moves.pay.filter((p) => p.token === sel.damage))
+        out.push([`Pay ${view.revolt ? view.revolt.cost : "it"}`, m.text, true]);
+      for (const m of moves.ruin.filter((p) => p.token === sel.damage))
+        out.push(["Take a ruin token instead", m.text, false]);
     }
     return {title, options: out};
   }
@@ -314,7 +407,10 @@ export function createBoard(root, host) {
   function clickHill(view, moves, number) {
     if (ui.sel && ui.sel.building) {
       const build = moves.build.find((b) => b.building === ui.sel.building && b.hill === number);
-      if (build) { act(build.text); return; }
+      if (build) {
+        act(build.text);
+        return;
+      }
     }
     select({hill: number});
   }
@@ -326,11 +422,10 @@ export function createBoard(root, host) {
     return seat ? seat.seat : null;
   }
 
-  /** A seat's name as the players know it (the match header's, without a bot's level). */
+  /** A seat's one name (the one the log uses), "(you)" for your own. */
   function person(view, viewName) {
     const seat = seatOf(view, viewName);
-    const info = seat !== null && ui.msg && ui.msg.match ? ui.msg.match.seats[seat] : null;
-    return info && info.name ? info.name.replace(/\s*\(.*\)$/, "") : viewName;
+    return seat !== null && ui.msg && seat === ui.msg.seat ? `${viewName} (you)` : viewName;
   }
 
   function short(text) {
@@ -346,8 +441,11 @@ export function createBoard(root, host) {
   }
 
   function disc(g, view, seat, x, y, r, label = "") {
-    g.append(svg("circle", {cx: x, cy: y, r, fill: colourOf(view, seat), stroke: "#fff", "stroke-width": 1.8}));
-    if (label !== "") g.append(svg("text", {x, y: y + r * 0.38, class: "ae-disc-n", "font-size": r * 1.05}, label));
+    g.append(
+      svg("circle", {cx: x, cy: y, r, fill: colourOf(view, seat), stroke: "#fff", "stroke-width": 1.8}),
+    );
+    if (label !== "")
+      g.append(svg("text", {x, y: y + r * 0.38, class: "ae-disc-n", "font-size": r * 1.05}, label));
   }
 
   function clickable(g, label, handler) {
@@ -355,24 +453,54 @@ export function createBoard(root, host) {
     g.setAttribute("tabindex", "0");
     g.setAttribute("role", "button");
     g.setAttribute("aria-label", label);
-    g.addEventListener("click", (e) => { e.stopPropagation(); handler(); });
-    g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); handler(); } });
+    g.addEventListener("click", (e) => {
+      e.stopPropagation();
+      handler();
+    });
+    g.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        handler();
+      }
+    });
   }
 
   function drawHill(view, moves, number, x, y) {
     const hill = view.hills.find((h) => h.number === number);
-    const g = svg("g", {class: `ae-hill ${hill ? "" : "ae-inactive"}`, "data-hill": number, transform: `translate(${x} ${y})`});
-    g.append(svg("path", {class: "ae-hill-ground", d: `M8 ${HILL_H - 6} C -6 ${HILL_H - 60} 10 26 60 16 C 100 2 140 4 170 14 C 214 26 ${HILL_W + 4} ${HILL_H - 60} ${HILL_W - 8} ${HILL_H - 6} Z`}));
-    g.append(svg("text", {x: 14, y: 24, class: "ae-hill-name"}, `${number} · ${hill ? hill.name : HILL_NAMES[number]}`));
+    const g = svg("g", {
+      class: `ae-hill ${hill ? "" : "ae-inactive"}`,
+      "data-hill": number,
+      transform: `translate(${x} ${y})`,
+    });
+    g.append(
+      svg("path", {
+        class: "ae-hill-ground",
+        d: `M8 ${HILL_H - 6} C -6 ${HILL_H - 60} 10 26 60 16 C 100 2 140 4 170 14 C 214 26 ${HILL_W + 4} ${HILL_H - 60} ${HILL_W - 8} ${HILL_H - 6} Z`,
+      }),
+    );
+    g.append(
+      svg(
+        "text",
+        {x: 14, y: 24, class: "ae-hill-name"},
+        `${number} · ${hill ? hill.name : HILL_NAMES[number]}`,
+      ),
+    );
     if (!hill) {
-      g.append(svg("text", {x: HILL_W / 2, y: 88, class: "ae-muted-text", "text-anchor": "middle"}, "not in play"));
+      g.append(
+        svg("text", {x: HILL_W / 2, y: 88, class: "ae-muted-text", "text-anchor": "middle"}, "not in play"),
+      );
       g.append(svg("title", {}, `${HILL_NAMES[number]} (${number}) is not in play in this match`));
       return g;
     }
     const selected = ui.sel && ui.sel.hill === number;
     const canInfluence = moves.influence.some((m) => m.hill === number);
-    const canBuild = moves.build.some((b) => b.hill === number && (!ui.sel || !ui.sel.building || ui.sel.building === b.building));
-    const buildTarget = ui.sel && ui.sel.building && moves.build.some((b) => b.hill === number && b.building === ui.sel.building);
+    const canBuild = moves.build.some(
+      (b) => b.hill === number && (!ui.sel || !ui.sel.building || ui.sel.building === b.building),
+    );
+    const buildTarget =
+      ui.sel &&
+      ui.sel.building &&
+      moves.build.some((b) => b.hill === number && b.building === ui.sel.building);
     // prestige values; a devastation token covers the highest still visible (D)
     hill.prestige.forEach((value, i) => {
       const px = 146 + i * 25;
@@ -391,10 +519,26 @@ export function createBoard(root, host) {
       } else {
         const col = colourOf(view, stack.seat);
         for (let k = Math.min(stack.citizens, 4) - 1; k > 0; k--) {
-          g.append(svg("circle", {cx: cx + k * 2.5, cy: cy - k * 3, r: 19, fill: col, stroke: "#fff", "stroke-width": 1.2, opacity: 0.8}));
+          g.append(
+            svg("circle", {
+              cx: cx + k * 2.5,
+              cy: cy - k * 3,
+              r: 19,
+              fill: col,
+              stroke: "#fff",
+              "stroke-width": 1.2,
+              opacity: 0.8,
+            }),
+          );
         }
         disc(g, view, stack.seat, cx, cy, 19, stack.citizens);
-        g.append(svg("title", {}, `${person(view, stack.name)}: ${stack.citizens} citizen(s)${i === 0 ? ", prefect" : ""}`));
+        g.append(
+          svg(
+            "title",
+            {},
+            `${person(view, stack.name)}: ${stack.citizens} citizen(s)${i === 0 ? ", prefect" : ""}`,
+          ),
+        );
       }
       g.append(svg("text", {x: cx, y: cy + 33, class: "ae-space-label"}, i === 0 ? "prefect" : `${i + 1}.`));
     }
@@ -405,26 +549,43 @@ export function createBoard(root, host) {
     // reward tokens: taken whole when a citizen is placed; exhausted ones are turned over
     for (const token of hill.reward_tokens) {
       const tx = 6 + (token.slot - 1) * 72;
-      const tg = svg("g", {class: `ae-token ${token.exhausted ? "ae-exhausted" : ""}`, "data-token": `${number}+${token.slot}`,
-        transform: `translate(${tx} 118)`});
+      const tg = svg("g", {
+        class: `ae-token ${token.exhausted ? "ae-exhausted" : ""}`,
+        "data-token": `${number}+${token.slot}`,
+        transform: `translate(${tx} 118)`,
+      });
       tg.append(svg("rect", {x: 0, y: 0, width: 68, height: 28, rx: 7}));
       if (token.exhausted) {
         tg.append(svg("text", {x: 34, y: 18.5, class: "ae-muted-text", "text-anchor": "middle"}, "used"));
       } else {
         drawBundle(tg, token.gives, 6, 14, 15);
       }
-      tg.append(svg("title", {}, `reward token ${token.slot}: ${token.gives}${token.exhausted ? " (used this epoch)" : ""}`));
+      tg.append(
+        svg(
+          "title",
+          {},
+          `reward token ${token.slot}: ${token.gives}${token.exhausted ? " (used this epoch)" : ""}`,
+        ),
+      );
       if (moves.influence.some((m) => m.hill === number && m.slot === token.slot)) {
         tg.classList.add("ae-can");
         if (ui.sel && ui.sel.hill === number && ui.sel.slot === token.slot) tg.classList.add("ae-chosen");
-        clickable(tg, `take reward token ${token.slot} of ${hill.name}`, () => select({hill: number, slot: token.slot}));
+        clickable(tg, `take reward token ${token.slot} of ${hill.name}`, () =>
+          select({hill: number, slot: token.slot}),
+        );
       }
       g.append(tg);
     }
     const grain = influenceGrain(view, number);
-    g.append(svg("title", {}, `${hill.name} (${number}): scores ${hill.visible_values.join("/")} PP in C`
-      + `${hill.prefect ? `; prefect ${person(view, hill.prefect)}` : ""}; a citizen costs ${grain} grain here`
-      + `${hill.buildings.length ? `; edifices: ${hill.buildings.join(", ")}` : ""}`));
+    g.append(
+      svg(
+        "title",
+        {},
+        `${hill.name} (${number}): scores ${hill.visible_values.join("/")} PP in C` +
+          `${hill.prefect ? `; prefect ${person(view, hill.prefect)}` : ""}; a citizen costs ${grain} grain here` +
+          `${hill.buildings.length ? `; edifices: ${hill.buildings.join(", ")}` : ""}`,
+      ),
+    );
     if (canInfluence || canBuild || buildTarget) {
       g.classList.add("ae-can");
       if (selected && ui.sel.slot === undefined) g.classList.add("ae-chosen");
@@ -445,17 +606,32 @@ export function createBoard(root, host) {
       width = 2 * HILL_W + 18;
       const rows = Math.ceil(active.length / 2);
       height = rows * (HILL_H + 8) + 8;
-      places = Object.fromEntries(active.map((n, i) => [n, [6 + (i % 2) * (HILL_W + 6), 6 + Math.floor(i / 2) * (HILL_H + 8)]]));
+      places = Object.fromEntries(
+        active.map((n, i) => [n, [6 + (i % 2) * (HILL_W + 6), 6 + Math.floor(i / 2) * (HILL_H + 8)]]),
+      );
     } else {
       ({width, height, places} = WIDE);
     }
-    const map = svg("svg", {viewBox: `0 0 ${width} ${height}`, class: "ae-map", role: "group",
-      "aria-label": "the seven hills of Rome"});
+    const map = svg("svg", {
+      viewBox: `0 0 ${width} ${height}`,
+      class: "ae-map",
+      role: "group",
+      "aria-label": "the seven hills of Rome",
+    });
     map.append(svg("rect", {x: 0, y: 0, width, height, class: "ae-city"}));
     if (!compact) {
-      map.append(svg("path", {class: "ae-tiber", d: "M20 0 C 48 90 6 150 28 250 C 46 340 120 380 96 460 C 86 500 70 520 74 540"}));
-      map.append(svg("text", {x: 36, y: 140, class: "ae-tiber-name", transform: "rotate(80 36 140)"}, "Tiberis"));
-      map.append(svg("text", {x: 668, y: 270, class: "ae-forum"}, `Epoch ${ROMAN[view.epoch] || view.epoch}`));
+      map.append(
+        svg("path", {
+          class: "ae-tiber",
+          d: "M20 0 C 48 90 6 150 28 250 C 46 340 120 380 96 460 C 86 500 70 520 74 540",
+        }),
+      );
+      map.append(
+        svg("text", {x: 36, y: 140, class: "ae-tiber-name", transform: "rotate(80 36 140)"}, "Tiberis"),
+      );
+      map.append(
+        svg("text", {x: 668, y: 270, class: "ae-forum"}, `Epoch ${ROMAN[view.epoch] || view.epoch}`),
+      );
       map.append(svg("text", {x: 668, y: 292, class: "ae-forum-sub"}, PHASES[view.phase] || view.phase));
     }
     const order = compact ? active : [1, 2, 3, 4, 5, 6, 7];
@@ -465,7 +641,13 @@ export function createBoard(root, host) {
     const parts = [map];
     if (compact && active.length < 7) {
       const out = [1, 2, 3, 4, 5, 6, 7].filter((n) => !active.includes(n));
-      parts.push(el("p", {class: "muted small ae-note"}, `Not in play: ${out.map((n) => `${n} ${HILL_NAMES[n]}`).join(", ")}`));
+      parts.push(
+        el(
+          "p",
+          {class: "muted small ae-note"},
+          `Not in play: ${out.map((n) => `${n} ${HILL_NAMES[n]}`).join(", ")}`,
+        ),
+      );
     }
     mapBox.replaceChildren(...parts);
   }
@@ -477,15 +659,20 @@ export function createBoard(root, host) {
   /** Discs of several seats on one space, two by two. */
   function markers(g, view, seats, cx, cy) {
     seats.forEach((seat, k) => {
-      const dx = seats.length === 1 ? 0 : (k % 2 ? 7 : -7);
-      const dy = seats.length <= 2 ? 0 : (k < 2 ? -7 : 7);
+      const dx = seats.length === 1 ? 0 : k % 2 ? 7 : -7;
+      const dy = seats.length <= 2 ? 0 : k < 2 ? -7 : 7;
       disc(g, view, seat, cx + dx, cy + dy, 7);
     });
   }
 
   function drawUnrest(view, moves) {
     const W = 470;
-    const box = svg("svg", {viewBox: `0 0 ${W} 206`, class: "ae-track ae-unrest", role: "group", "aria-label": "the unrest track and the doom track"});
+    const box = svg("svg", {
+      viewBox: `0 0 ${W} 206`,
+      class: "ae-track ae-unrest",
+      role: "group",
+      "aria-label": "the unrest track and the doom track",
+    });
     const g = svg("g");
     trackTitle(g, 8, 16, "Unrest");
     const cell = 41;
@@ -501,14 +688,19 @@ export function createBoard(root, host) {
     const revolt = view.revolt ? view.revolt.token : null;
     view.damage_tokens.forEach((d, k) => {
       const x = 8 + d.unrest * cell + (cell - 3) / 2;
-      const tg = svg("g", {class: `ae-damage ${revolt === d.token ? "ae-revolt" : ""}`, "data-damage": d.token});
+      const tg = svg("g", {
+        class: `ae-damage ${revolt === d.token ? "ae-revolt" : ""}`,
+        "data-damage": d.token,
+      });
       tg.append(use("damage", x, y0 + 54, 20));
       const lx = 8 + (k % 2) * 232;
       const ly = y0 + 78 + Math.floor(k / 2) * 22;
       tg.append(use("damage", lx + 8, ly, 15));
       tg.append(svg("text", {x: lx + 19, y: ly + 4.5, class: "ae-small-text"}, `at ${d.unrest}:`));
       drawBundle(tg, d.cost, lx + 50, ly, 14);
-      tg.append(svg("title", {}, `damage token at unrest ${d.unrest}: pay ${d.cost} or take a ruin token (G)`));
+      tg.append(
+        svg("title", {}, `damage token at unrest ${d.unrest}: pay ${d.cost} or take a ruin token (G)`),
+      );
       if (moves.pay.some((p) => p.token === d.token) || moves.ruin.some((p) => p.token === d.token)) {
         tg.classList.add("ae-can");
         clickable(tg, `revolt: ${d.token}`, () => select({damage: d.token}));
@@ -524,19 +716,47 @@ export function createBoard(root, host) {
     for (let i = 0; i < spaces; i++) {
       const x = 8 + i * dw;
       const damn = i === doom.damnatio_at;
-      g.append(svg("rect", {x, y: dy, width: dw - 2, height: 26, rx: 4, class: damn ? "ae-doom-cell ae-damnatio" : "ae-doom-cell"}));
-      g.append(svg("text", {x: x + (dw - 2) / 2, y: dy + 17, class: "ae-doom-n"}, damn ? "☠" : (doom.values[i] ? `\u2212${-doom.values[i]}` : "0")));
-      const here = view.seats.filter((s) => Math.min(s.unrest + s.ruin_tokens, doom.damnatio_at) === i).map((s) => s.seat);
+      g.append(
+        svg("rect", {
+          x,
+          y: dy,
+          width: dw - 2,
+          height: 26,
+          rx: 4,
+          class: damn ? "ae-doom-cell ae-damnatio" : "ae-doom-cell",
+        }),
+      );
+      g.append(
+        svg(
+          "text",
+          {x: x + (dw - 2) / 2, y: dy + 17, class: "ae-doom-n"},
+          damn ? "☠" : doom.values[i] ? `\u2212${-doom.values[i]}` : "0",
+        ),
+      );
+      const here = view.seats
+        .filter((s) => Math.min(s.unrest + s.ruin_tokens, doom.damnatio_at) === i)
+        .map((s) => s.seat);
       here.forEach((seat, k) => disc(g, view, seat, x + 5 + k * 7, dy + 33, 5));
     }
-    g.append(svg("title", {}, "Doom: at the end each player loses the PP of the space unrest + ruin tokens reach; the last space is Damnatio memoriae"));
+    g.append(
+      svg(
+        "title",
+        {},
+        "Doom: at the end each player loses the PP of the space unrest + ruin tokens reach; the last space is Damnatio memoriae",
+      ),
+    );
     box.append(g);
     return box;
   }
 
   function drawTurn(view, moves) {
     const W = 470;
-    const box = svg("svg", {viewBox: `0 0 ${W} 206`, class: "ae-track ae-turn", role: "group", "aria-label": "turn order, pass track and building spaces"});
+    const box = svg("svg", {
+      viewBox: `0 0 ${W} 206`,
+      class: "ae-track ae-turn",
+      role: "group",
+      "aria-label": "turn order, pass track and building spaces",
+    });
     const g = svg("g");
     // turn order of this epoch
     trackTitle(g, 8, 16, view.phase === "order" ? "Turn order: next epoch" : "Turn order");
@@ -551,9 +771,18 @@ export function createBoard(root, host) {
         const seat = seatOf(view, name);
         const current = view.phase === "actions" && view.current === seat;
         disc(sg, view, seat, x + 30, 40, 9);
-        sg.append(svg("text", {x: x + 44, y: 45, class: `ae-order-name ${current ? "ae-current" : ""}`}, short(person(view, name))));
+        sg.append(
+          svg(
+            "text",
+            {x: x + 44, y: 45, class: `ae-order-name ${current ? "ae-current" : ""}`},
+            short(person(view, name)),
+          ),
+        );
         sg.append(svg("title", {}, `${i + 1}: ${person(view, name)} (${name})`));
-        if (current) sg.append(svg("rect", {x: x - 2, y: 22, width: slot - 2, height: 36, rx: 7, class: "ae-current-ring"}));
+        if (current)
+          sg.append(
+            svg("rect", {x: x - 2, y: 22, width: slot - 2, height: 36, rx: 7, class: "ae-current-ring"}),
+          );
       }
       const move = moves.order.find((o) => o.space === i + 1);
       if (move) {
@@ -587,14 +816,24 @@ export function createBoard(root, host) {
       const bw = (W - 16) / 3;
       const x = 8 + i * bw;
       const info = BUILDINGS[b.building] || {name: capital(b.building), help: ""};
-      const bg = svg("g", {class: `ae-building ${b.available ? "" : "ae-taken"}`, "data-building": b.building});
+      const bg = svg("g", {
+        class: `ae-building ${b.available ? "" : "ae-taken"}`,
+        "data-building": b.building,
+      });
       bg.append(svg("rect", {x, y: 148, width: bw - 6, height: 52, rx: 7, class: "ae-track-cell"}));
       bg.append(use(b.building, x + 20, 166, 26));
       bg.append(svg("text", {x: x + 38, y: 165, class: "ae-building-name"}, info.name));
       bg.append(svg("text", {x: x + 38, y: 182, class: "ae-small-text"}, `${b.left_in_supply} left`));
       if (b.citizen) disc(bg, view, seatOf(view, b.citizen), x + bw - 22, 186, 8);
-      else if (!b.available) bg.append(svg("text", {x: x + 38, y: 196, class: "ae-small-text"}, "empty this epoch"));
-      bg.append(svg("title", {}, `${info.name}: ${info.help}; ${b.citizen ? `taken by ${person(view, b.citizen)}` : b.available ? "free" : "not available"}; ${b.left_in_supply} left in the supply`));
+      else if (!b.available)
+        bg.append(svg("text", {x: x + 38, y: 196, class: "ae-small-text"}, "empty this epoch"));
+      bg.append(
+        svg(
+          "title",
+          {},
+          `${info.name}: ${info.help}; ${b.citizen ? `taken by ${person(view, b.citizen)}` : b.available ? "free" : "not available"}; ${b.left_in_supply} left in the supply`,
+        ),
+      );
       if (moves.build.some((m) => m.building === b.building)) {
         bg.classList.add("ae-can");
         if (ui.sel && ui.sel.building === b.building) bg.classList.add("ae-chosen");
@@ -628,26 +867,82 @@ export function createBoard(root, host) {
       const {title, options} = optionsFor(view, moves, ui.sel);
       if (options.length) {
         parts.push(el("p", {}, el("strong", {}, title)));
-        parts.push(el("div", {class: "row-actions"}, options.map(([label, text, primary]) => el("button", {
-          type: "button", class: `small ${primary ? "primary" : ""}`, "data-action": text, onclick: () => act(text)}, label)),
-        el("button", {type: "button", class: "small", onclick: () => select(null)}, "Cancel")));
+        parts.push(
+          el(
+            "div",
+            {class: "row-actions"},
+            options.map(([label, text, primary]) =>
+              el(
+                "button",
+                {
+                  type: "button",
+                  class: `small ${primary ? "primary" : ""}`,
+                  "data-action": text,
+                  onclick: () => act(text),
+                },
+                label,
+              ),
+            ),
+            el("button", {type: "button", class: "small", onclick: () => select(null)}, "Cancel"),
+          ),
+        );
       } else if (ui.sel && ui.sel.building) {
-        parts.push(el("p", {}, `Now click a highlighted hill to put the ${BUILDINGS[ui.sel.building]?.name || ui.sel.building} on.`));
+        parts.push(
+          el(
+            "p",
+            {},
+            `Now click a highlighted hill to put the ${BUILDINGS[ui.sel.building]?.name || ui.sel.building} on.`,
+          ),
+        );
       } else {
         parts.push(el("p", {}, hint(view, moves)));
       }
       const quick = [];
-      if (moves.end) quick.push(el("button", {type: "button", class: "small primary", "data-action": "end", onclick: () => act("end")}, "End my turn"));
+      if (moves.end)
+        quick.push(
+          el(
+            "button",
+            {type: "button", class: "small primary", "data-action": "end", onclick: () => act("end")},
+            "End my turn",
+          ),
+        );
       if (moves.pass) {
         const value = view.pass_track.values[view.pass_track.passed.length];
-        quick.push(el("button", {type: "button", class: "small", "data-action": "pass", onclick: () => act("pass")}, `Pass (+${value} PP)`));
+        quick.push(
+          el(
+            "button",
+            {type: "button", class: "small", "data-action": "pass", onclick: () => act("pass")},
+            `Pass (+${value} PP)`,
+          ),
+        );
       }
       if (view.phase === "revolts") {
-        for (const m of moves.pay) quick.push(el("button", {type: "button", class: "small primary", "data-action": m.text, onclick: () => act(m.text)}, `Pay ${view.revolt ? view.revolt.cost : m.token}`));
-        for (const m of moves.ruin) quick.push(el("button", {type: "button", class: "small", "data-action": m.text, onclick: () => act(m.text)}, "Take a ruin token"));
+        for (const m of moves.pay)
+          quick.push(
+            el(
+              "button",
+              {type: "button", class: "small primary", "data-action": m.text, onclick: () => act(m.text)},
+              `Pay ${view.revolt ? view.revolt.cost : m.token}`,
+            ),
+          );
+        for (const m of moves.ruin)
+          quick.push(
+            el(
+              "button",
+              {type: "button", class: "small", "data-action": m.text, onclick: () => act(m.text)},
+              "Take a ruin token",
+            ),
+          );
       }
       if (view.phase === "order") {
-        for (const m of moves.order) quick.push(el("button", {type: "button", class: "small", "data-action": m.text, onclick: () => act(m.text)}, `Space ${m.space}`));
+        for (const m of moves.order)
+          quick.push(
+            el(
+              "button",
+              {type: "button", class: "small", "data-action": m.text, onclick: () => act(m.text)},
+              `Space ${m.space}`,
+            ),
+          );
       }
       if (quick.length) parts.push(el("div", {class: "row-actions"}, quick));
     }
@@ -656,8 +951,10 @@ export function createBoard(root, host) {
   }
 
   function hint(view, moves) {
-    if (view.phase === "draft") return "Click a card of the packet to keep it; the rest go to the next player.";
-    if (view.phase === "revolts") return `A revolt: pay ${view.revolt ? view.revolt.cost : "the damage token"} or take a ruin token.`;
+    if (view.phase === "draft")
+      return "Click a card of the packet to keep it; the rest go to the next player.";
+    if (view.phase === "revolts")
+      return `A revolt: pay ${view.revolt ? view.revolt.cost : "the damage token"} or take a ruin token.`;
     if (view.phase === "order") return "Choose your turn-order space for the next epoch (click it).";
     if (view.main_action_taken) {
       return moves.discard.size || moves.activate.size
@@ -672,10 +969,20 @@ export function createBoard(root, host) {
     const parts = [];
     const live = msg.mode === "live";
     const isSel = (id) => !!(ui.sel && ui.sel.card === id);
-    const canDo = (id) => live && (moves.pick.has(id) || moves.play.has(id) || moves.discard.has(id)
-      || moves.activate.has(id) || moves.favour.has(id) || moves.influence.some((m) => m.card === id));
-    const cardOf = (card, note) => cardEl(card, {
-      onclick: canDo(card.id) ? () => select({card: card.id}) : null, selected: isSel(card.id), note});
+    const canDo = (id) =>
+      live &&
+      (moves.pick.has(id) ||
+        moves.play.has(id) ||
+        moves.discard.has(id) ||
+        moves.activate.has(id) ||
+        moves.favour.has(id) ||
+        moves.influence.some((m) => m.card === id));
+    const cardOf = (card, note) =>
+      cardEl(card, {
+        onclick: canDo(card.id) ? () => select({card: card.id}) : null,
+        selected: isSel(card.id),
+        note,
+      });
     if (me === null) {
       mine.replaceChildren();
       mine.hidden = true;
@@ -686,32 +993,79 @@ export function createBoard(root, host) {
     if (view.phase === "draft" && view.draft) {
       const d = view.draft;
       const picked = d.picked_this_round;
-      parts.push(el("h3", {}, `Draft, round ${d.round} of 4 — the cards before you`,
-        el("span", {class: "muted small"}, d.round >= 4 ? " (the other is laid face up on the board)"
-          : ` (the rest go to ${person(view, d.passing_to)})`)));
+      parts.push(
+        el(
+          "h3",
+          {},
+          `Draft, round ${d.round} of 4 — the cards before you`,
+          el(
+            "span",
+            {class: "muted small"},
+            d.round >= 4
+              ? " (the other is laid face up on the board)"
+              : ` (the rest go to ${person(view, d.passing_to)})`,
+          ),
+        ),
+      );
       if (picked) {
-        parts.push(el("p", {class: "ae-waiting"}, `You keep ${picked.name}. Waiting for ${people(view, d.waiting_for) || "the others"} to choose; nothing is revealed until everyone has.`));
+        parts.push(
+          el(
+            "p",
+            {class: "ae-waiting"},
+            `You keep ${picked.name}. Waiting for ${people(view, d.waiting_for) || "the others"} to choose; nothing is revealed until everyone has.`,
+          ),
+        );
       }
-      parts.push(el("div", {class: "ae-cards ae-packet"}, (d.cards_before_you || []).map((c) => cardOf(c))));
+      parts.push(
+        el(
+          "div",
+          {class: "ae-cards ae-packet"},
+          (d.cards_before_you || []).map((c) => cardOf(c)),
+        ),
+      );
       const kept = [...(d.kept || []), ...(picked ? [picked] : [])];
       parts.push(el("h4", {}, `Kept so far (${kept.length})`));
-      parts.push(kept.length
-        ? el("div", {class: "ae-cards ae-kept"}, kept.map((c) => cardEl(c, {extra: "ae-small", note: c === picked ? "this round" : null})))
-        : el("p", {class: "muted small"}, "nothing yet"));
+      parts.push(
+        kept.length
+          ? el(
+              "div",
+              {class: "ae-cards ae-kept"},
+              kept.map((c) => cardEl(c, {extra: "ae-small", note: c === picked ? "this round" : null})),
+            )
+          : el("p", {class: "muted small"}, "nothing yet"),
+      );
     } else {
       const hand = seat.hand || [];
       parts.push(el("h3", {}, `Your hand (${hand.length})`));
-      parts.push(hand.length
-        ? el("div", {class: "ae-cards ae-hand"}, hand.map((c) => cardOf(c)))
-        : el("p", {class: "muted small"}, "no cards in hand"));
+      parts.push(
+        hand.length
+          ? el(
+              "div",
+              {class: "ae-cards ae-hand"},
+              hand.map((c) => cardOf(c)),
+            )
+          : el("p", {class: "muted small"}, "no cards in hand"),
+      );
       const activatable = seat.played.filter((c) => live && moves.activate.has(c.id));
       if (activatable.length) {
         parts.push(el("h4", {}, "Monuments you may activate"));
-        parts.push(el("div", {class: "ae-cards"}, activatable.map((c) => cardOf(c, "activate once per epoch"))));
+        parts.push(
+          el(
+            "div",
+            {class: "ae-cards"},
+            activatable.map((c) => cardOf(c, "activate once per epoch")),
+          ),
+        );
       }
     }
     if (parts.length && view.data && view.data.reconstructed.includes("monuments")) {
-      parts.push(el("p", {class: "muted small ae-note"}, "* Ludi's invented card text, not the printed card (docs/aeterna.md)."));
+      parts.push(
+        el(
+          "p",
+          {class: "muted small ae-note"},
+          "* Ludi's invented card text, not the printed card (the rulebooks print only a few cards).",
+        ),
+      );
     }
     mine.replaceChildren(...parts);
   }
@@ -719,24 +1073,40 @@ export function createBoard(root, host) {
   function drawPublic(msg, view, moves) {
     const live = msg.mode === "live";
     const canDo = (id) => live && (moves.favour.has(id) || moves.influence.some((m) => m.card === id));
-    const cardOf = (card) => cardEl(card, {onclick: canDo(card.id) ? () => select({card: card.id}) : null,
-      selected: !!(ui.sel && ui.sel.card === card.id), extra: "ae-small"});
-    const parts = [el("h3", {}, `Personalities of epoch ${ROMAN[view.epoch] || view.epoch}`),
-      view.personalities.length ? el("div", {class: "ae-cards ae-persons"}, view.personalities.map(cardOf))
-        : el("p", {class: "muted small"}, "none left: every favour was asked")];
+    const cardOf = (card) =>
+      cardEl(card, {
+        onclick: canDo(card.id) ? () => select({card: card.id}) : null,
+        selected: !!(ui.sel && ui.sel.card === card.id),
+        extra: "ae-small",
+      });
+    const parts = [
+      el("h3", {}, `Personalities of epoch ${ROMAN[view.epoch] || view.epoch}`),
+      view.personalities.length
+        ? el("div", {class: "ae-cards ae-persons"}, view.personalities.map(cardOf))
+        : el("p", {class: "muted small"}, "none left: every favour was asked"),
+    ];
     if (view.board_cards.length) {
-      parts.push(el("h3", {}, "Cards on the board"),
+      parts.push(
+        el("h3", {}, "Cards on the board"),
         el("p", {class: "muted small"}, "played with a “play a card from the board” reward token"),
-        el("div", {class: "ae-cards ae-board-cards"}, view.board_cards.map(cardOf)));
+        el("div", {class: "ae-cards ae-board-cards"}, view.board_cards.map(cardOf)),
+      );
     }
     if (view.discarded.length) {
-      parts.push(el("p", {class: "muted small"}, `Discarded: ${view.discarded.map((id) => cardName(view, id).split("_").map(capital).join(" ")).join(", ")}`));
+      parts.push(
+        el(
+          "p",
+          {class: "muted small"},
+          `Discarded: ${view.discarded.map((id) => cardName(view, id).split("_").map(capital).join(" ")).join(", ")}`,
+        ),
+      );
     }
     cards.replaceChildren(...parts);
   }
 
   function seatStatus(msg, view, s) {
-    if (view.phase === "over") return view.seats[s].damnatio_memoriae ? ["Damnatio memoriae", "ae-badge-bad"] : null;
+    if (view.phase === "over")
+      return view.seats[s].damnatio_memoriae ? ["Damnatio memoriae", "ae-badge-bad"] : null;
     if (view.phase === "draft") {
       return msg.to_act.includes(s) ? ["choosing a card", "ae-badge-wait"] : ["has chosen", "ae-badge-done"];
     }
@@ -745,16 +1115,18 @@ export function createBoard(root, host) {
       if (view.current === s) return ["to play", "ae-badge-wait"];
       return null;
     }
-    if (msg.to_act.includes(s)) return [view.phase === "revolts" ? "deciding a revolt" : "choosing a turn-order space", "ae-badge-wait"];
+    if (msg.to_act.includes(s))
+      return [
+        view.phase === "revolts" ? "deciding a revolt" : "choosing a turn-order space",
+        "ae-badge-wait",
+      ];
     return null;
   }
 
-  /** The player's name from the match header, with the seat's colour name the log uses. */
+  /** A seat's one name (its colour, the one the log uses), "(you)" for your own. */
   function playerName(msg, view, s) {
     const colour = view.seats[s].name;
-    const info = msg.match && msg.match.seats ? msg.match.seats[s] : null;
-    if (!info || !info.name || info.name === colour) return colour;
-    return info.name.includes(colour) ? info.name : `${info.name} · ${colour}`;
+    return s === msg.seat ? `${colour} (you)` : colour;
   }
 
   function stat(name, value, label) {
@@ -773,63 +1145,128 @@ export function createBoard(root, host) {
       byColour.get(c.colour).push(c);
     }
     const played = seat.played.length
-      ? el("div", {class: "ae-played"}, [...byColour].map(([col, list]) => el("div", {class: "ae-played-group"},
-        list.map((c) => el("span", {class: `ae-chip ${c.used_this_epoch ? "ae-used" : ""}`, "data-played": c.id,
-          style: `--band:${CARD_COLOURS[col] || "#888"};--band-ink:${DARK_INK.has(col) ? "#1f1a14" : "#fff"}`,
-          title: `${c.name} (${c.category}${c.deck === "personality" ? "" : ` ${c.deck}`}): ${c.end_pp !== undefined ? `${c.end_pp} PP at the end` : c.reward_each_time || ""}${c.ability ? ` — ${c.ability}` : ""}${c.used_this_epoch ? " — used this epoch" : ""}`},
-        c.name)))))
+      ? el(
+          "div",
+          {class: "ae-played"},
+          [...byColour].map(([col, list]) =>
+            el(
+              "div",
+              {class: "ae-played-group"},
+              list.map((c) =>
+                el(
+                  "span",
+                  {
+                    class: `ae-chip ${c.used_this_epoch ? "ae-used" : ""}`,
+                    "data-played": c.id,
+                    style: `--band:${CARD_COLOURS[col] || "#888"};--band-ink:${DARK_INK.has(col) ? "#1f1a14" : "#fff"}`,
+                    title: `${c.name} (${c.category}${c.deck === "personality" ? "" : ` ${c.deck}`}): ${c.end_pp !== undefined ? `${c.end_pp} PP at the end` : c.reward_each_time || ""}${c.ability ? ` — ${c.ability}` : ""}${c.used_this_epoch ? " — used this epoch" : ""}`,
+                  },
+                  c.name,
+                ),
+              ),
+            ),
+          ),
+        )
       : el("p", {class: "muted small"}, "no cards played yet");
     const handSize = view.phase === "draft" ? null : seat.hand_size;
     let handPart = null;
     if (ownView && !mineSeat) {
       const d = ownView.draft;
-      const shown = d ? [["Choosing from", d.cards_before_you || []], ["Kept", [...(d.kept || []), ...(d.picked_this_round ? [d.picked_this_round] : [])]]]
+      const shown = d
+        ? [
+            ["Choosing from", d.cards_before_you || []],
+            ["Kept", [...(d.kept || []), ...(d.picked_this_round ? [d.picked_this_round] : [])]],
+          ]
         : [["Hand", ownView.seats[s].hand || []]];
-      handPart = el("div", {}, shown.filter(([, list]) => list.length).map(([label, list]) => [
-        el("h4", {class: "small"}, label),
-        el("div", {class: "ae-cards"}, list.map((c) => cardEl(c, {extra: "ae-small"})))]));
+      handPart = el(
+        "div",
+        {},
+        shown
+          .filter(([, list]) => list.length)
+          .map(([label, list]) => [
+            el("h4", {class: "small"}, label),
+            el(
+              "div",
+              {class: "ae-cards"},
+              list.map((c) => cardEl(c, {extra: "ae-small"})),
+            ),
+          ]),
+      );
     } else if (!mineSeat && handSize) {
-      handPart = el("div", {class: "ae-backs"}, cardBack(handSize, handSize === 1 ? "card in hand" : "cards in hand"));
+      handPart = el(
+        "div",
+        {class: "ae-backs"},
+        cardBack(handSize, handSize === 1 ? "card in hand" : "cards in hand"),
+      );
     }
-    return el("div", {class: `ae-seat ${mineSeat ? "ae-me" : ""}`, style: `--seat:${colour};--seat-light:${SEAT_LIGHT[seat.colour] || "#eee"}`, "data-seat": s},
-      el("h4", {}, el("span", {class: "ae-seat-dot"}), playerName(msg, view, s), mineSeat ? " (you)" : "",
-        st ? el("span", {class: `badge ${st[1] || ""}`}, st[0]) : null),
-      el("div", {class: "ae-stats"},
+    return el(
+      "div",
+      {
+        class: `ae-seat ${mineSeat ? "ae-me" : ""}`,
+        style: `--seat:${colour};--seat-light:${SEAT_LIGHT[seat.colour] || "#eee"}`,
+        "data-seat": s,
+      },
+      el(
+        "h4",
+        {},
+        el("span", {class: "ae-seat-dot"}),
+        playerName(msg, view, s),
+        mineSeat ? " (you)" : "",
+        st ? el("span", {class: `badge ${st[1] || ""}`}, st[0]) : null,
+      ),
+      el(
+        "div",
+        {class: "ae-stats"},
         stat("pp", seat.pp, "prestige points (PP)"),
         stat("aurei", seat.aurei, "aurei"),
         stat("grain", seat.grain, "grain"),
         stat("stone", seat.stone, "stone"),
         stat("citizen", seat.citizens_in_domus, "citizens at home (Domus)"),
         stat("unrest", seat.unrest, "unrest"),
-        stat("ruin", seat.ruin_tokens, "ruin tokens")),
-      el("p", {class: "muted small"}, `citizens: ${seat.citizens_in_domus} at home, ${seat.citizens_on_board} on the board, ${seat.citizens_in_supply} in the supply`
-        + `${handSize !== null && mineSeat ? ` · ${handSize} card(s) in hand` : ""}`),
-      handPart, played);
+        stat("ruin", seat.ruin_tokens, "ruin tokens"),
+      ),
+      el(
+        "p",
+        {class: "muted small"},
+        `citizens: ${seat.citizens_in_domus} at home, ${seat.citizens_on_board} on the board, ${seat.citizens_in_supply} in the supply` +
+          `${handSize !== null && mineSeat ? ` · ${handSize} card(s) in hand` : ""}`,
+      ),
+      handPart,
+      played,
+    );
   }
 
   function drawSeats(msg, view) {
     const n = view.seats.length;
-    const order = msg.seat === null ? [...Array(n).keys()] : [...Array(n).keys()].map((k) => (msg.seat + k) % n);
+    const order =
+      msg.seat === null ? [...Array(n).keys()] : [...Array(n).keys()].map((k) => (msg.seat + k) % n);
     const revealed = msg.views && msg.views.length > 1 ? msg.views : null;
-    seatsBox.replaceChildren(el("h3", {}, "Players"), el("div", {class: "ae-seat-grid"},
-      order.map((s) => seatPanel(msg, view, s, revealed && revealed[s] ? revealed[s] : null))));
+    seatsBox.replaceChildren(
+      el("h3", {}, "Players"),
+      el(
+        "div",
+        {class: "ae-seat-grid"},
+        order.map((s) => seatPanel(msg, view, s, revealed && revealed[s] ? revealed[s] : null)),
+      ),
+    );
   }
 
   function drawAllMoves(msg) {
-    if (msg.mode !== "live" || !msg.legal.length) { allMoves.replaceChildren(); return; }
-    const groups = new Map();
-    for (const text of msg.legal) {
-      const kind = text.includes(":") ? text.split(":")[0] : text;
-      if (!groups.has(kind)) groups.set(kind, []);
-      groups.get(kind).push(text);
+    if (msg.mode !== "live" || !msg.legal.length) {
+      allMoves.replaceChildren();
+      return;
     }
     const open = allMoves.querySelector("details")?.open || false;
-    allMoves.replaceChildren(el("details", {class: "ae-moves", open},
-      el("summary", {class: "small"}, `Every legal move (${msg.legal.length})`),
-      [...groups].map(([kind, texts]) => el("div", {class: "move-group"},
-        el("span", {class: "move-kind"}, kind),
-        texts.map((text) => el("button", {type: "button", class: "move small", "data-action": text,
-          onclick: () => act(text)}, text.includes(":") ? text.slice(kind.length + 1) : text))))));
+    const buttons = el("div", {});
+    drawMoveButtons(buttons, msg.moves, act);
+    allMoves.replaceChildren(
+      el(
+        "details",
+        {class: "ae-moves", open},
+        el("summary", {class: "small"}, `Every legal move (${msg.legal.length})`),
+        buttons,
+      ),
+    );
   }
 
   function draw() {
@@ -837,7 +1274,7 @@ export function createBoard(root, host) {
     if (!msg) return;
     ui.compact = root.clientWidth > 0 && root.clientWidth < 640;
     const view = msg.view;
-    const moves = readMoves(msg.mode === "live" ? msg.legal : []);
+    const moves = readMoves(msg.mode === "live" ? msg.moves || [] : []);
     drawStatus(msg, view);
     drawMap(view, moves);
     tracks.replaceChildren(drawUnrest(view, moves), drawTurn(view, moves));
@@ -847,9 +1284,10 @@ export function createBoard(root, host) {
     drawSeats(msg, view);
     drawAllMoves(msg);
     // in the draft the packet matters most; afterwards the city does
-    const order = view.phase === "draft"
-      ? [status, chooser, mine, mapBox, tracks, cards, seatsBox, allMoves]
-      : [status, mapBox, chooser, mine, tracks, cards, seatsBox, allMoves];
+    const order =
+      view.phase === "draft"
+        ? [status, chooser, mine, mapBox, tracks, cards, seatsBox, allMoves]
+        : [status, mapBox, chooser, mine, tracks, cards, seatsBox, allMoves];
     if (order.some((node, i) => frame.children[i] !== node)) frame.replaceChildren(...order);
   }
 
@@ -865,8 +1303,10 @@ export function createBoard(root, host) {
     },
     prompt(msg) {
       const view = msg.view;
-      if (view.phase === "draft") return `Your move: keep one card of the draft (round ${view.draft ? view.draft.round : "?"} of 4)`;
-      if (view.phase === "revolts") return `Your move: a revolt — pay ${view.revolt ? view.revolt.cost : "the damage token"} or take a ruin token`;
+      if (view.phase === "draft")
+        return `Your move: keep one card of the draft (round ${view.draft ? view.draft.round : "?"} of 4)`;
+      if (view.phase === "revolts")
+        return `Your move: a revolt — pay ${view.revolt ? view.revolt.cost : "the damage token"} or take a ruin token`;
       if (view.phase === "order") return "Your move: choose your turn-order space for the next epoch";
       if (view.main_action_taken) return "Your move: free actions, then end your turn";
       return "Your turn: play a card, ask a favour, build, influence a hill or pass";

@@ -7,7 +7,8 @@
 //
 // Everything drawn comes from the seat's view; what the view does not carry (names of works and
 // buildings, their effects) is the printed game's, in Ludi's words (docs/sylla.md).
-import {el, svg} from "../common.js";
+import {el, svg} from "/static/common.js";
+import {drawChooser as drawMoveButtons, movesOf} from "/static/kit.js";
 
 const W = 440; // the width of every panel's drawing
 
@@ -20,23 +21,36 @@ const TRACK = {civic: "#7b4fa0", leisure: "#2e8540", health: "#2373b5"};
 const FAMINE_COLOUR = "#9a4d16";
 
 const KIND = {
-  senator: "Senator", christian_senator: "Senator", merchant: "Merchant",
-  christian_merchant: "Merchant", legionary: "Legionary", vestal: "Vestal", slave: "Slave",
-  christian_slave: "Slave", crane: "Crane",
+  senator: "Senator",
+  christian_senator: "Senator",
+  merchant: "Merchant",
+  christian_merchant: "Merchant",
+  legionary: "Legionary",
+  vestal: "Vestal",
+  slave: "Slave",
+  christian_slave: "Slave",
+  crane: "Crane",
 };
 const CARD_FILL = {
-  senator: "#efe2f5", merchant: "#fbefc8", legionary: "#f7d8d2", vestal: "#e3ecf7",
-  slave: "#e9e2d3", crane: "#dcebe3",
+  senator: "#efe2f5",
+  merchant: "#fbefc8",
+  legionary: "#f7d8d2",
+  vestal: "#e3ecf7",
+  slave: "#e9e2d3",
+  crane: "#dcebe3",
 };
-// A set of characters as printed: 2 of each type, one Christian Senator, Merchant and Slave.
-const SET = ["senator", "christian_senator", "merchant", "christian_merchant", "legionary",
-  "legionary", "vestal", "vestal", "slave", "christian_slave"];
-const KEEP = {4: 4, 3: 6, 2: 8}; // characters kept at setup by player count (docs/sylla.md)
 
 // Each building's name and what it does; the numbers come from the view's building_effects
 // when it carries them (a --data file may change them), else the printed game's.
-const PRINTED_EFFECTS = {stall_denarii: 2, field_relief: 2, temple_cost: 2, insula_tokens: 2,
-  arch_prestige: 6, statue_prestige: 4, bank_denarii: 5};
+const PRINTED_EFFECTS = {
+  stall_denarii: 2,
+  field_relief: 2,
+  temple_cost: 2,
+  insula_tokens: 2,
+  arch_prestige: 6,
+  statue_prestige: 4,
+  bank_denarii: 5,
+};
 let effects = PRINTED_EFFECTS;
 const BUILDING = {
   stall: ["Stall", () => `+${effects.stall_denarii} denarii at every income`],
@@ -71,39 +85,67 @@ const WORK = {
   senate: ["Senate", "1st 5, 2nd 3 prestige; Civic Spirit +1 per 5 votes of the builders"],
 };
 const EVENT_EFFECT = {
-  epidemic: "Health −1", eruption: "Leisure −1", imperial_cult: "Civic Spirit −1",
-  famine: "famine +1", decadence: "most cubes: +1 prestige; never leaves",
+  epidemic: "Health −1",
+  eruption: "Leisure −1",
+  imperial_cult: "Civic Spirit −1",
+  famine: "famine +1",
+  decadence: "most cubes: +1 prestige; never leaves",
 };
 const COVERS = {
-  christian: "a Christian card", senator: "a Senator", building: "a building", slave: "a Slave",
+  christian: "a Christian card",
+  senator: "a Senator",
+  building: "a building",
+  slave: "a Slave",
   stall: "a Stall",
 };
 const PHASES = [
-  ["I", "Consul"], ["II", "Recruits"], ["III", "Buildings"], ["IV", "Income"], ["V", "Events"],
-  ["VI", "Great work"], ["VII", "Famine"],
+  ["I", "Consul"],
+  ["II", "Recruits"],
+  ["III", "Buildings"],
+  ["IV", "Income"],
+  ["V", "Events"],
+  ["VI", "Great work"],
+  ["VII", "Famine"],
 ];
-const PHASE_INDEX = {elect: 0, token: 0, recruit: 1, offer: 2, bid: 2, tilt: 2, use: 3, cube: 4,
-  avert: 4, remove: 4, cover: 4, vote: 5};
-
-const GLYPH = {
-  senator: '<path d="M-2 9 C-11 5 -11 -5 -5 -10" fill="none" stroke="currentColor" stroke-width="2.4"/><path d="M2 9 C11 5 11 -5 5 -10" fill="none" stroke="currentColor" stroke-width="2.4"/><circle cx="-8" cy="0" r="2"/><circle cx="8" cy="0" r="2"/><circle cx="-6" cy="-6" r="1.8"/><circle cx="6" cy="-6" r="1.8"/>',
-  merchant: '<circle r="9" fill="none" stroke="currentColor" stroke-width="2.4"/><text y="4.5" text-anchor="middle" font-size="13" font-weight="800" fill="currentColor">d</text>',
-  legionary: '<path d="M-8 -10 H8 V-1 C8 5 4 8.5 0 11 C-4 8.5 -8 5 -8 -1 Z"/>',
-  vestal: '<path d="M0 -11 C7 -3 7 5 0 10 C-7 5 -7 -3 0 -11 Z"/><path d="M0 -2 C3 1 3 5 0 7 C-3 5 -3 1 0 -2 Z" fill="#fff"/>',
-  slave: '<ellipse cx="-4.5" cy="0" rx="6" ry="4" fill="none" stroke="currentColor" stroke-width="2.4"/><ellipse cx="4.5" cy="0" rx="6" ry="4" fill="none" stroke="currentColor" stroke-width="2.4"/>',
-  crane: '<path d="M-8 10 V-9 H8 M4 -9 V0 A3 3 0 1 1 1 3" fill="none" stroke="currentColor" stroke-width="2.4"/>',
-  fish: '<path d="M-9 0 C-4 -6 4 -6 7 0 C4 6 -4 6 -9 0 Z M7 0 L11 -4 M7 0 L11 4" fill="none" stroke="currentColor" stroke-width="1.8"/>',
-  famine: '<path d="M0 10 V-6" stroke="currentColor" stroke-width="1.8" fill="none"/><ellipse cx="-3" cy="-7" rx="2" ry="3.5"/><ellipse cx="3" cy="-7" rx="2" ry="3.5"/><ellipse cx="-3" cy="-1" rx="2" ry="3.5"/><ellipse cx="3" cy="-1" rx="2" ry="3.5"/><ellipse cx="0" cy="-11" rx="1.8" ry="3"/>',
-  laurel: '<path d="M-1 10 C-10 6 -11 -4 -5 -10" fill="none" stroke="currentColor" stroke-width="2.6"/><path d="M1 10 C10 6 11 -4 5 -10" fill="none" stroke="currentColor" stroke-width="2.6"/><circle cx="-8.5" cy="-1" r="2.2"/><circle cx="8.5" cy="-1" r="2.2"/><circle cx="-6" cy="-7" r="2"/><circle cx="6" cy="-7" r="2"/>',
+const PHASE_INDEX = {
+  elect: 0,
+  token: 0,
+  recruit: 1,
+  offer: 2,
+  bid: 2,
+  tilt: 2,
+  use: 3,
+  cube: 4,
+  avert: 4,
+  remove: 4,
+  cover: 4,
+  vote: 5,
 };
 
-function ensureStyles() {
-  if (document.getElementById("sylla-css")) return;
-  document.head.append(el("link", {id: "sylla-css", rel: "stylesheet", href: "/static/boards/sylla.css"}));
-}
+const GLYPH = {
+  senator:
+    '<path d="M-2 9 C-11 5 -11 -5 -5 -10" fill="none" stroke="currentColor" stroke-width="2.4"/><path d="M2 9 C11 5 11 -5 5 -10" fill="none" stroke="currentColor" stroke-width="2.4"/><circle cx="-8" cy="0" r="2"/><circle cx="8" cy="0" r="2"/><circle cx="-6" cy="-6" r="1.8"/><circle cx="6" cy="-6" r="1.8"/>',
+  merchant:
+    '<circle r="9" fill="none" stroke="currentColor" stroke-width="2.4"/><text y="4.5" text-anchor="middle" font-size="13" font-weight="800" fill="currentColor">d</text>',
+  legionary: '<path d="M-8 -10 H8 V-1 C8 5 4 8.5 0 11 C-4 8.5 -8 5 -8 -1 Z"/>',
+  vestal:
+    '<path d="M0 -11 C7 -3 7 5 0 10 C-7 5 -7 -3 0 -11 Z"/><path d="M0 -2 C3 1 3 5 0 7 C-3 5 -3 1 0 -2 Z" fill="#fff"/>',
+  slave:
+    '<ellipse cx="-4.5" cy="0" rx="6" ry="4" fill="none" stroke="currentColor" stroke-width="2.4"/><ellipse cx="4.5" cy="0" rx="6" ry="4" fill="none" stroke="currentColor" stroke-width="2.4"/>',
+  crane:
+    '<path d="M-8 10 V-9 H8 M4 -9 V0 A3 3 0 1 1 1 3" fill="none" stroke="currentColor" stroke-width="2.4"/>',
+  fish: '<path d="M-9 0 C-4 -6 4 -6 7 0 C4 6 -4 6 -9 0 Z M7 0 L11 -4 M7 0 L11 4" fill="none" stroke="currentColor" stroke-width="1.8"/>',
+  famine:
+    '<path d="M0 10 V-6" stroke="currentColor" stroke-width="1.8" fill="none"/><ellipse cx="-3" cy="-7" rx="2" ry="3.5"/><ellipse cx="3" cy="-7" rx="2" ry="3.5"/><ellipse cx="-3" cy="-1" rx="2" ry="3.5"/><ellipse cx="3" cy="-1" rx="2" ry="3.5"/><ellipse cx="0" cy="-11" rx="1.8" ry="3"/>',
+  laurel:
+    '<path d="M-1 10 C-10 6 -11 -4 -5 -10" fill="none" stroke="currentColor" stroke-width="2.6"/><path d="M1 10 C10 6 11 -4 5 -10" fill="none" stroke="currentColor" stroke-width="2.6"/><circle cx="-8.5" cy="-1" r="2.2"/><circle cx="8.5" cy="-1" r="2.2"/><circle cx="-6" cy="-7" r="2"/><circle cx="6" cy="-7" r="2"/>',
+};
 
 function glyph(name, x, y, size, colour) {
-  const g = svg("g", {transform: `translate(${x} ${y}) scale(${size / 24})`, style: `color:${colour};fill:${colour}`});
+  const g = svg("g", {
+    transform: `translate(${x} ${y}) scale(${size / 24})`,
+    style: `color:${colour};fill:${colour}`,
+  });
   g.innerHTML = GLYPH[name] || "";
   return g;
 }
@@ -133,10 +175,12 @@ function lines(x, y, content, width, step, attrs = {}) {
 }
 
 function hexagon(x, y, r, fill) {
-  const points = [0, 1, 2, 3, 4, 5].map((i) => {
-    const a = Math.PI / 3 * i + Math.PI / 6;
-    return `${(x + r * Math.cos(a)).toFixed(1)},${(y + r * Math.sin(a)).toFixed(1)}`;
-  }).join(" ");
+  const points = [0, 1, 2, 3, 4, 5]
+    .map((i) => {
+      const a = (Math.PI / 3) * i + Math.PI / 6;
+      return `${(x + r * Math.cos(a)).toFixed(1)},${(y + r * Math.sin(a)).toFixed(1)}`;
+    })
+    .join(" ");
   return svg("polygon", {points, fill, stroke: "#1f1a14", "stroke-width": 0.8});
 }
 
@@ -152,60 +196,29 @@ function cap(s) {
 function mergeViews(views) {
   const merged = structuredClone(views[0]);
   if (views.length === merged.seats.length) {
-    views.forEach((view, s) => { merged.seats[s] = view.seats[s]; });
+    views.forEach((view, s) => {
+      merged.seats[s] = view.seats[s];
+    });
   }
   merged.viewer = null;
   return merged;
 }
 
-/** Return the words of a legal move for its button. */
-function describe(view, action) {
-  const [verb, rest = ""] = action.split(":");
-  const track = (id) => (view.ladder[id] ? view.ladder[id].name : human(id));
-  const event = (id) => {
-    const e = view.events.find((ev) => ev.id === id);
-    return e ? e.name : human(id);
-  };
-  switch (verb) {
-    case "pass": return "Pass";
-    case "pick": return `Keep ${human(rest)}`;
-    case "bid": return `Bid ${rest}`;
-    case "token": return `${track(rest)} token`;
-    case "recruit": return `Recruit ${human(rest)}`;
-    case "offer": {
-      const [b, colour] = rest.split("/");
-      return `Offer ${buildingName(b)} (${colour})`;
-    }
-    case "tilt": return `Tilt ${human(rest)}`;
-    case "temple": return rest === "no" ? "No Private Temple" : `Private Temple: ${track(rest)} token`;
-    case "tavern": {
-      if (rest === "no") return "No Tavern";
-      const sign = rest.slice(-1);
-      return `Tavern: ${track(rest.slice(0, -1))} ${sign === "+" ? "+1" : "−1"}`;
-    }
-    case "cube": {
-      const [what, id] = rest.split(">");
-      return `${cap(what)} cube on ${event(id)}`;
-    }
-    case "avert": return `Avert ${event(rest)}`;
-    case "remove": return `Remove ${event(rest)}`;
-    case "cover": return `Turn ${human(rest)} face down`;
-    case "up": return `Thumb up, ${rest} denarii`;
-    case "down": return `Thumb down, ${rest} denarii`;
-    case "free": return `Free ${rest} Slave${rest === "1" ? "" : "s"}`;
-    default: return action;
-  }
+// The words of each legal move, as the server sends them (the game's own labels).
+let labels = new Map();
+
+/** Return the words of a legal move (its notation only if the server gave no label). */
+function describe(_view, action) {
+  return labels.get(action) || action;
 }
 
 export function createBoard(root, host) {
-  ensureStyles();
   const ui = {msg: null, money: 0, lastPhase: null, phaseIndex: null};
   const chooser = el("div", {class: "sy-chooser", "aria-live": "polite"});
+  const buttons = el("div", {});
   const grid = el("div", {class: "sy-grid"});
   const seatsBox = el("div", {class: "sy-seats"});
-  const json = el("pre", {class: "view-json"});
-  root.replaceChildren(el("div", {class: "sylla"}, chooser, grid, seatsBox,
-    el("details", {class: "sy-json"}, el("summary", {class: "muted small"}, "the view as JSON"), json)));
+  root.replaceChildren(el("div", {class: "sylla"}, chooser, grid, seatsBox));
 
   // -- helpers bound to the message being drawn ---------------------------------------------
 
@@ -214,11 +227,10 @@ export function createBoard(root, host) {
     return SEAT_FILL[name] ? name : SEAT_ORDER[s % SEAT_ORDER.length];
   }
 
+  /** A seat's one name (its colour, the one the log uses), "(you)" for your own. */
   function seatLabel(msg, view, s) {
-    const info = msg.match && msg.match.seats[s];
     const colour = view.seats[s].name;
-    if (!info || !info.name || info.name.includes(colour)) return info && info.name ? info.name : colour;
-    return `${info.name} (${colour})`;
+    return s === msg.seat ? `${colour} (you)` : colour;
   }
 
   function legalSet(msg) {
@@ -232,18 +244,36 @@ export function createBoard(root, host) {
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
     node.setAttribute("aria-label", label);
-    node.prepend(svg("rect", {x: box[0] - 4, y: box[1] - 4, width: box[2] + 8, height: box[3] + 8,
-      rx: 9, class: "halo"}));
-    node.addEventListener("click", (e) => { e.stopPropagation(); host.act(action); });
+    node.prepend(
+      svg("rect", {
+        x: box[0] - 4,
+        y: box[1] - 4,
+        width: box[2] + 8,
+        height: box[3] + 8,
+        rx: 9,
+        class: "halo",
+      }),
+    );
+    node.addEventListener("click", (e) => {
+      e.stopPropagation();
+      host.act(action);
+    });
     node.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); host.act(action); }
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        host.act(action);
+      }
     });
     return node;
   }
 
   function panel(title, cls, body, height, extra = null) {
-    const drawing = svg("svg", {viewBox: `0 0 ${W} ${height}`, class: "sy-svg", role: "group",
-      "aria-label": title});
+    const drawing = svg("svg", {
+      viewBox: `0 0 ${W} ${height}`,
+      class: "sy-svg",
+      role: "group",
+      "aria-label": title,
+    });
     drawing.append(...body);
     return el("section", {class: `sy-panel ${cls}`}, el("h4", {}, title, extra), drawing);
   }
@@ -257,14 +287,25 @@ export function createBoard(root, host) {
   function card(kind, x, y, opts = {}) {
     const base = KIND[kind] ? kind.replace("christian_", "") : "slave";
     const christian = kind.startsWith("christian_");
-    const g = svg("g", {class: `sy-card${opts.faceDown ? " down" : ""}${opts.tilted ? " tilted" : ""}`,
-      "data-kind": kind});
-    const body = svg("g", {transform: opts.tilted
-      ? `translate(${x + CH / 2} ${y + CW / 2}) rotate(90) translate(${-CW / 2} ${-CH / 2})`
-      : `translate(${x} ${y})`});
-    body.append(svg("rect", {width: CW, height: CH, rx: 5,
-      fill: opts.faceDown ? "#4a3b2a" : CARD_FILL[base] || "#eee",
-      stroke: opts.faceDown ? "#1f1a14" : "#6b5a3c", "stroke-width": 1.4}));
+    const g = svg("g", {
+      class: `sy-card${opts.faceDown ? " down" : ""}${opts.tilted ? " tilted" : ""}`,
+      "data-kind": kind,
+    });
+    const body = svg("g", {
+      transform: opts.tilted
+        ? `translate(${x + CH / 2} ${y + CW / 2}) rotate(90) translate(${-CW / 2} ${-CH / 2})`
+        : `translate(${x} ${y})`,
+    });
+    body.append(
+      svg("rect", {
+        width: CW,
+        height: CH,
+        rx: 5,
+        fill: opts.faceDown ? "#4a3b2a" : CARD_FILL[base] || "#eee",
+        stroke: opts.faceDown ? "#1f1a14" : "#6b5a3c",
+        "stroke-width": 1.4,
+      }),
+    );
     const ink = opts.faceDown ? "#d9cbb0" : "#2b2118";
     body.append(text(CW / 2, 12, KIND[kind] || human(kind), {class: "sy-card-name", fill: ink}));
     body.append(glyph(base, CW / 2, 32, 22, opts.faceDown ? "#9c8a6a" : "#3d2f22"));
@@ -272,11 +313,19 @@ export function createBoard(root, host) {
     (opts.hexes || []).forEach((h, i, all) => {
       body.append(hexagon(CW / 2 + (i - (all.length - 1) / 2) * 12, CH - 10, 5.5, HEX[h] || "#ccc"));
     });
-    if (opts.faceDown) body.append(text(CW / 2, CH - 20, "face down", {class: "sy-card-note", fill: "#f3e6c8"}));
+    if (opts.faceDown)
+      body.append(text(CW / 2, CH - 20, "face down", {class: "sy-card-note", fill: "#f3e6c8"}));
     g.append(body);
     const state = opts.faceDown ? ", face down" : opts.tilted ? ", tilted" : "";
-    g.append(svg("title", {}, `${christian ? "Christian " : ""}${KIND[kind] || human(kind)}${state}${
-      opts.hexes ? ` — colours: ${opts.hexes.join(", ")}` : ""}`));
+    g.append(
+      svg(
+        "title",
+        {},
+        `${christian ? "Christian " : ""}${KIND[kind] || human(kind)}${state}${
+          opts.hexes ? ` — colours: ${opts.hexes.join(", ")}` : ""
+        }`,
+      ),
+    );
     return g;
   }
 
@@ -292,15 +341,27 @@ export function createBoard(root, host) {
     for (let r = 1; r <= view.rounds; r++) {
       const cx = 78 + (r - 1) * 34;
       const now = r === view.round;
-      parts.push(svg("circle", {cx, cy: 19, r: 13, class: `sy-round${now ? " now" : r < view.round ? " past" : ""}`}));
+      parts.push(
+        svg("circle", {cx, cy: 19, r: 13, class: `sy-round${now ? " now" : r < view.round ? " past" : ""}`}),
+      );
       parts.push(text(cx, 24, r, {class: "sy-round-n", "text-anchor": "middle"}));
     }
-    const phaseText = view.phase === "pick" ? "Setup" : view.phase === "free" ? "End: Ecclesia"
-      : view.phase === "over" ? "Game over" : "";
+    const phaseText =
+      view.phase === "pick"
+        ? "Setup"
+        : view.phase === "free"
+          ? "End: Ecclesia"
+          : view.phase === "over"
+            ? "Game over"
+            : "";
     if (phaseText) parts.push(text(W - 8, 24, phaseText, {class: "sy-label", "text-anchor": "end"}));
     else if (view.first_consul !== null) {
-      parts.push(text(W - 8, 24, `First Consul: ${seatLabel(msg, view, view.first_consul)}`,
-        {class: "sy-small", "text-anchor": "end"}));
+      parts.push(
+        text(W - 8, 24, `First Consul: ${seatLabel(msg, view, view.first_consul)}`, {
+          class: "sy-small",
+          "text-anchor": "end",
+        }),
+      );
     }
     let index = PHASE_INDEX[view.phase];
     if (view.phase === "token" && ui.phaseIndex === 2) index = 2; // an Insula's tokens, in III
@@ -308,7 +369,9 @@ export function createBoard(root, host) {
     PHASES.forEach(([numeral, label], i) => {
       const x = 8 + i * 61;
       const now = i === index;
-      parts.push(svg("rect", {x, y: 40, width: 57, height: 40, rx: 6, class: `sy-phase${now ? " now" : ""}`}));
+      parts.push(
+        svg("rect", {x, y: 40, width: 57, height: 40, rx: 6, class: `sy-phase${now ? " now" : ""}`}),
+      );
       parts.push(text(x + 28.5, 57, numeral, {class: "sy-phase-n", "text-anchor": "middle"}));
       parts.push(text(x + 28.5, 72, label, {class: "sy-phase-l", "text-anchor": "middle"}));
     });
@@ -326,7 +389,13 @@ export function createBoard(root, host) {
         parts.push(text(x + 18, 113, i, {class: "sy-space-n", "text-anchor": "middle"}));
       }
     }
-    parts.push(svg("title", {}, `Famine ${fam.level}: in phase VII each player loses that much prestige, 2 less per face-up Field`));
+    parts.push(
+      svg(
+        "title",
+        {},
+        `Famine ${fam.level}: in phase VII each player loses that much prestige, 2 less per face-up Field`,
+      ),
+    );
     // the ladders
     Object.entries(view.ladder).forEach(([id, track], row) => {
       const y = 136 + row * 40;
@@ -337,8 +406,11 @@ export function createBoard(root, host) {
       for (let i = 0; i < spaces; i++) {
         const x = 104 + i * 48;
         const crisis = i === 0; // the crisis zone: the leftmost space (Ludi's default data)
-        parts.push(svg("rect", {x, y, width: 44, height: 30, rx: 4, class: `sy-space${crisis ? " crisis" : ""}`}));
-        if (crisis && i !== track.space) parts.push(text(x + 22, y + 19, "crisis", {class: "sy-tiny", "text-anchor": "middle"}));
+        parts.push(
+          svg("rect", {x, y, width: 44, height: 30, rx: 4, class: `sy-space${crisis ? " crisis" : ""}`}),
+        );
+        if (crisis && i !== track.space)
+          parts.push(text(x + 22, y + 19, "crisis", {class: "sy-tiny", "text-anchor": "middle"}));
         if (i === track.space) {
           parts.push(svg("circle", {cx: x + 22, cy: y + 15, r: 13, fill: colour, class: "sy-marker"}));
           parts.push(text(x + 22, y + 20, track.value, {class: "sy-marker-n", "text-anchor": "middle"}));
@@ -347,18 +419,29 @@ export function createBoard(root, host) {
         }
       }
       const g = svg("g", {class: "sy-ladder", "data-track": id});
-      g.append(svg("title", {}, `${track.name}: marker on ${track.value} (each ${track.name} token scores ${track.value} at the end)${track.crisis ? " — in the crisis zone" : ""}`));
+      g.append(
+        svg(
+          "title",
+          {},
+          `${track.name}: marker on ${track.value} (each ${track.name} token scores ${track.value} at the end)${track.crisis ? " — in the crisis zone" : ""}`,
+        ),
+      );
       parts.push(g);
       // moves about this track: take a token of its colour, or move it with a Tavern
       const take = [`token:${id}`, `temple:${id}`].find((a) => legal.has(a));
       if (take) {
         const b = svg("g", {});
-        b.append(svg("circle", {cx: 380, cy: y + 15, r: 13, fill: colour, stroke: "#fff", "stroke-width": 2}));
+        b.append(
+          svg("circle", {cx: 380, cy: y + 15, r: 13, fill: colour, stroke: "#fff", "stroke-width": 2}),
+        );
         b.append(text(380, y + 19, "+1", {class: "sy-marker-n", "text-anchor": "middle"}));
         b.append(text(400, y + 19, "token", {class: "sy-small"}));
         parts.push(target(b, take, [364, y - 1, 74, 32], describe(view, take)));
       }
-      for (const [sign, dx, label] of [["-", 358, "−"], ["+", 406, "+"]]) {
+      for (const [sign, dx, label] of [
+        ["-", 358, "−"],
+        ["+", 406, "+"],
+      ]) {
         const action = `tavern:${id}${sign}`;
         if (!legal.has(action)) continue;
         const b = svg("g", {});
@@ -380,24 +463,40 @@ export function createBoard(root, host) {
       const g = svg("g", {class: `sy-event${ev.averted ? " averted" : ""}`, "data-event": ev.id});
       const colour = ev.token ? TRACK[ev.token] : "#6b5a3c";
       g.append(svg("rect", {x, y: 4, width: cw, height: 222, rx: 8, class: "sy-event-card"}));
-      g.append(svg("path", {d: `M${x} 12 a8 8 0 0 1 8 -8 h${cw - 16} a8 8 0 0 1 8 8 v34 h${-cw} z`, fill: colour}));
+      g.append(
+        svg("path", {d: `M${x} 12 a8 8 0 0 1 8 -8 h${cw - 16} a8 8 0 0 1 8 8 v34 h${-cw} z`, fill: colour}),
+      );
       g.append(...lines(x + cw / 2, 21, ev.name, 15, 13, {class: "sy-event-name", "text-anchor": "middle"}));
       g.append(text(x + 6, 60, `slot ${ev.slot}`, {class: "sy-tiny"}));
       g.append(text(x + cw / 2, 163, "cubes", {class: "sy-tiny", "text-anchor": "middle"}));
       if (ev.famine_symbol) {
         g.append(glyph("famine", x + cw - 12, 56, 16, FAMINE_COLOUR));
-        g.append(svg("title", {}, `${ev.name}: famine symbol (famine rises when the First Consul is chosen)`));
+        g.append(
+          svg("title", {}, `${ev.name}: famine symbol (famine rises when the First Consul is chosen)`),
+        );
       }
-      const effect = ev.covers ? `turns ${COVERS[ev.covers] || human(ev.covers)} face down` : EVENT_EFFECT[ev.id] || "";
+      const effect = ev.covers
+        ? `turns ${COVERS[ev.covers] || human(ev.covers)} face down`
+        : EVENT_EFFECT[ev.id] || "";
       g.append(...lines(x + cw / 2, 76, effect, 17, 11, {class: "sy-event-effect", "text-anchor": "middle"}));
-      g.append(text(x + cw / 2, 110, ev.token ? `token: ${view.ladder[ev.token].name}` : "no token",
-        {class: "sy-tiny", "text-anchor": "middle", fill: ev.token ? colour : "#6b6255"}));
+      g.append(
+        text(x + cw / 2, 110, ev.token ? `token: ${view.ladder[ev.token].name}` : "no token", {
+          class: "sy-tiny",
+          "text-anchor": "middle",
+          fill: ev.token ? colour : "#6b6255",
+        }),
+      );
       // the symbols: where cubes may go
-      [["legionary", ev.legionary], ["vestal", ev.vestal]].forEach(([what, has], k) => {
+      [
+        ["legionary", ev.legionary],
+        ["vestal", ev.vestal],
+      ].forEach(([what, has], k) => {
         if (!has) return;
         const cx = x + 28 + k * 48;
         const s = svg("g", {class: "sy-symbol"});
-        s.append(svg("circle", {cx, cy: 134, r: 16, fill: "#fffaf0", stroke: "#6b5a3c", "stroke-width": 1.4}));
+        s.append(
+          svg("circle", {cx, cy: 134, r: 16, fill: "#fffaf0", stroke: "#6b5a3c", "stroke-width": 1.4}),
+        );
         s.append(glyph(what, cx, 134, 20, what === "legionary" ? "#9b2a1e" : "#2a5d9b"));
         const action = `cube:${what}>${ev.id}`;
         if (legal.has(action)) g.append(target(s, action, [cx - 16, 118, 32, 32], describe(view, action)));
@@ -411,16 +510,39 @@ export function createBoard(root, host) {
         const cx = x + cw / 2 - (ev.cubes.length * 24 - 4) / 2 + s * 24;
         const cy = 168;
         const key = seatKey(view, s);
-        g.append(svg("rect", {x: cx, y: cy, width: 20, height: 20, rx: 3, fill: SEAT_FILL[key],
-          stroke: "#1f1a14", "stroke-width": 1, opacity: n ? 1 : 0.3}));
-        g.append(text(cx + 10, cy + 15, n, {class: "sy-cube-n", "text-anchor": "middle", fill: SEAT_INK[key],
-          opacity: n ? 1 : 0.5}));
+        g.append(
+          svg("rect", {
+            x: cx,
+            y: cy,
+            width: 20,
+            height: 20,
+            rx: 3,
+            fill: SEAT_FILL[key],
+            stroke: "#1f1a14",
+            "stroke-width": 1,
+            opacity: n ? 1 : 0.3,
+          }),
+        );
+        g.append(
+          text(cx + 10, cy + 15, n, {
+            class: "sy-cube-n",
+            "text-anchor": "middle",
+            fill: SEAT_INK[key],
+            opacity: n ? 1 : 0.5,
+          }),
+        );
       });
       if (ev.averted) {
         g.append(svg("rect", {x: x + 4, y: 204, width: cw - 8, height: 18, rx: 4, fill: "#2f7d32"}));
         g.append(text(x + cw / 2, 217, "averted", {class: "sy-band", "text-anchor": "middle"}));
       }
-      g.append(svg("title", {}, `${ev.name} (slot ${ev.slot}): ${effect}; ${ev.token ? `majority takes a ${view.ladder[ev.token].name} token` : "no token"}; cubes ${ev.cubes.map((n, s) => `${view.seats[s].name} ${n}`).join(", ")}${ev.averted ? "; averted" : ""}`));
+      g.append(
+        svg(
+          "title",
+          {},
+          `${ev.name} (slot ${ev.slot}): ${effect}; ${ev.token ? `majority takes a ${view.ladder[ev.token].name} token` : "no token"}; cubes ${ev.cubes.map((n, s) => `${view.seats[s].name} ${n}`).join(", ")}${ev.averted ? "; averted" : ""}`,
+        ),
+      );
       const pick = [`avert:${ev.id}`, `remove:${ev.id}`].find((a) => legal.has(a));
       if (pick) target(g, pick, [x, 4, cw, 222], describe(view, pick));
       parts.push(g);
@@ -439,16 +561,30 @@ export function createBoard(root, host) {
     if (current) {
       const [name, help] = WORK[current] || [human(current), ""];
       parts.push(text(111, 26, name, {class: "sy-work-name", "text-anchor": "middle"}));
-      parts.push(text(111, 42, voting ? "being built now" : "to be built this round", {class: "sy-tiny", "text-anchor": "middle"}));
-      const rule = current === "temple" && view.options.temple_votes === "exactly"
-        ? "exactly 8 votes: 10 prestige; exactly 5: 6" : help;
-      parts.push(...lines(111, 62, `Thumb up: ${rule}`, 30, 13, {class: "sy-small", "text-anchor": "middle"}));
-      parts.push(...lines(111, 118, "Thumb down: 1 prestige per 2 votes", 30, 13, {class: "sy-small", "text-anchor": "middle"}));
+      parts.push(
+        text(111, 42, voting ? "being built now" : "to be built this round", {
+          class: "sy-tiny",
+          "text-anchor": "middle",
+        }),
+      );
+      const rule =
+        current === "temple" && view.options.temple_votes === "exactly"
+          ? "exactly 8 votes: 10 prestige; exactly 5: 6"
+          : help;
+      parts.push(
+        ...lines(111, 62, `Thumb up: ${rule}`, 30, 13, {class: "sy-small", "text-anchor": "middle"}),
+      );
+      parts.push(
+        ...lines(111, 118, "Thumb down: 1 prestige per 2 votes", 30, 13, {
+          class: "sy-small",
+          "text-anchor": "middle",
+        }),
+      );
     } else {
       parts.push(text(111, 80, "no great work left", {class: "sy-small", "text-anchor": "middle"}));
     }
     const mine = msg.seat !== null ? view.seats[msg.seat] : null;
-    const ups = msg.legal.filter((a) => a.startsWith("up:")).map((a) => Number(a.slice(3)));
+    const ups = movesOf(msg.moves, "up").map((m) => m.args.n);
     if (voting && ups.length && msg.mode === "live") {
       const max = Math.max(...ups);
       ui.money = Math.min(Math.max(0, ui.money), max);
@@ -457,25 +593,46 @@ export function createBoard(root, host) {
       const minus = svg("g", {});
       minus.append(svg("rect", {x: 226, y: 46, width: 34, height: 34, rx: 7, class: "sy-step"}));
       minus.append(text(243, 69, "−", {class: "sy-step-t", "text-anchor": "middle"}));
-      minus.addEventListener("click", () => { ui.money = Math.max(0, ui.money - 1); draw(); });
+      minus.addEventListener("click", () => {
+        ui.money = Math.max(0, ui.money - 1);
+        draw();
+      });
       const plus = svg("g", {});
       plus.append(svg("rect", {x: 318, y: 46, width: 34, height: 34, rx: 7, class: "sy-step"}));
       plus.append(text(335, 69, "+", {class: "sy-step-t", "text-anchor": "middle"}));
-      plus.addEventListener("click", () => { ui.money = Math.min(max, ui.money + 1); draw(); });
-      for (const [node, name] of [[minus, "fewer denarii"], [plus, "more denarii"]]) {
+      plus.addEventListener("click", () => {
+        ui.money = Math.min(max, ui.money + 1);
+        draw();
+      });
+      for (const [node, name] of [
+        [minus, "fewer denarii"],
+        [plus, "more denarii"],
+      ]) {
         node.setAttribute("role", "button");
         node.setAttribute("aria-label", name);
         node.setAttribute("tabindex", "0");
         node.classList.add("sy-stepper");
         node.addEventListener("keydown", (e) => {
-          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); node.dispatchEvent(new MouseEvent("click")); }
+          if (e.key === "Enter" || e.key === " ") {
+            e.preventDefault();
+            node.dispatchEvent(new MouseEvent("click"));
+          }
         });
       }
-      parts.push(minus, plus, text(289, 71, ui.money, {class: "sy-money", "text-anchor": "middle", id: "sy-money"}));
-      const senators = mine ? mine.characters.filter((c) => c.type === "senator" && !c.tilted && !c.face_down).length : 0;
+      parts.push(
+        minus,
+        plus,
+        text(289, 71, ui.money, {class: "sy-money", "text-anchor": "middle", id: "sy-money"}),
+      );
+      const senators = mine
+        ? mine.characters.filter((c) => c.type === "senator" && !c.tilted && !c.face_down).length
+        : 0;
       parts.push(text(360, 60, `+ ${senators} Senator${senators === 1 ? "" : "s"}`, {class: "sy-small"}));
       parts.push(text(360, 76, `= ${senators + ui.money} votes`, {class: "sy-small"}));
-      for (const [verb, x, label, fill] of [["up", 226, "▲ Thumb up: build", "#2f7d32"], ["down", 332, "▼ Thumb down: plebs", "#7a2e1d"]]) {
+      for (const [verb, x, label, fill] of [
+        ["up", 226, "▲ Thumb up: build", "#2f7d32"],
+        ["down", 332, "▼ Thumb down: plebs", "#7a2e1d"],
+      ]) {
         const action = `${verb}:${ui.money}`;
         if (!legal.has(action)) continue;
         const b = svg("g", {});
@@ -486,7 +643,10 @@ export function createBoard(root, host) {
       parts.push(text(226, 152, "Hidden until everyone has chosen.", {class: "sy-tiny"}));
     } else {
       let y = 22;
-      const line = (t, cls = "sy-small") => { parts.push(text(226, y, t, {class: cls})); y += 17; };
+      const line = (t, cls = "sy-small") => {
+        parts.push(text(226, y, t, {class: cls}));
+        y += 17;
+      };
       if (mine && mine.my_choice) {
         const [verb, money] = mine.my_choice.split(":");
         line("Your secret choice:", "sy-label");
@@ -516,16 +676,34 @@ export function createBoard(root, host) {
     market.slots.forEach((slot, i) => {
       const x = 6 + i * 72;
       const g = svg("g", {class: "sy-slot", "data-slot": slot.slot});
-      const selling = slot.building && auction && !marked && auction.building === slot.building
-        && auction.colour === slot.colour;
+      const selling =
+        slot.building &&
+        auction &&
+        !marked &&
+        auction.building === slot.building &&
+        auction.colour === slot.colour;
       if (selling) marked = true;
       g.append(svg("rect", {x, y: 4, width: 68, height: 20, rx: 4, fill: HEX[slot.colour] || "#999"}));
-      g.append(text(x + 34, 18, selling ? `${slot.colour}: for sale` : slot.colour,
-        {class: `sy-tiny${selling ? " sy-strong" : ""}`, "text-anchor": "middle", fill: HEX_INK[slot.colour] || "#fff"}));
+      g.append(
+        text(x + 34, 18, selling ? `${slot.colour}: for sale` : slot.colour, {
+          class: `sy-tiny${selling ? " sy-strong" : ""}`,
+          "text-anchor": "middle",
+          fill: HEX_INK[slot.colour] || "#fff",
+        }),
+      );
       if (slot.building) {
         const name = buildingName(slot.building);
         const help = buildingHelp(slot.building);
-        g.append(svg("rect", {x, y: 28, width: 68, height: 100, rx: 6, class: `sy-tile${selling ? " selling" : ""}`}));
+        g.append(
+          svg("rect", {
+            x,
+            y: 28,
+            width: 68,
+            height: 100,
+            rx: 6,
+            class: `sy-tile${selling ? " selling" : ""}`,
+          }),
+        );
         g.append(...lines(x + 34, 44, name, 10, 13, {class: "sy-tile-name", "text-anchor": "middle"}));
         g.append(...lines(x + 34, 76, help, 11, 11, {class: "sy-tiny", "text-anchor": "middle"}));
         g.append(svg("title", {}, `${name} under a ${slot.colour} slot: ${help}`));
@@ -538,31 +716,51 @@ export function createBoard(root, host) {
       parts.push(g);
     });
     const offered = market.offered_this_round;
-    parts.push(text(8, 148, `Stack: ${market.stack} tile${market.stack === 1 ? "" : "s"}${market.stack_top_letter ? ` (next letter ${market.stack_top_letter})` : ""}`, {class: "sy-small"}));
-    parts.push(text(W - 8, 148, offered === null ? `${market.offers_per_round} offers a round`
-      : `offers this round: ${offered} of ${market.offers_per_round}`, {class: "sy-small", "text-anchor": "end"}));
+    parts.push(
+      text(
+        8,
+        148,
+        `Stack: ${market.stack} tile${market.stack === 1 ? "" : "s"}${market.stack_top_letter ? ` (next letter ${market.stack_top_letter})` : ""}`,
+        {class: "sy-small"},
+      ),
+    );
+    parts.push(
+      text(
+        W - 8,
+        148,
+        offered === null
+          ? `${market.offers_per_round} offers a round`
+          : `offers this round: ${offered} of ${market.offers_per_round}`,
+        {class: "sy-small", "text-anchor": "end"},
+      ),
+    );
     return panel("Buildings market", "sy-market", parts, 156);
   }
 
   // -- an auction: the election, or a building sale ----------------------------------------------
 
-  function drawAuction(msg, view, legal) {
+  function drawAuction(msg, view, _legal) {
     const a = view.auction;
     if (!a) return null;
     const parts = [];
     const name = (s) => seatLabel(msg, view, s);
     let y = 20;
     if (a.kind === "election") {
-      parts.push(text(8, y, "Votes bid for the First Consul (face-up Senators + denarii)", {class: "sy-label-s"}));
+      parts.push(
+        text(8, y, "Votes bid for the First Consul (face-up Senators + denarii)", {class: "sy-label-s"}),
+      );
     } else {
       const b = buildingName(a.building);
       parts.push(svg("rect", {x: 8, y: 6, width: 16, height: 16, rx: 3, fill: HEX[a.colour] || "#999"}));
       parts.push(text(30, y, `${b}, offered by ${name(a.offerer)}`, {class: "sy-label-s"}));
       y += 17;
-      parts.push(text(8, y, `bids in ${a.colour} cards (face up, untilted; Cranes count)`, {class: "sy-small"}));
+      parts.push(
+        text(8, y, `bids in ${a.colour} cards (face up, untilted; Cranes count)`, {class: "sy-small"}),
+      );
     }
     y += 18;
-    const best = a.leader === null || a.leader === undefined ? "no bid yet" : `best bid: ${a.best} by ${name(a.leader)}`;
+    const best =
+      a.leader === null || a.leader === undefined ? "no bid yet" : `best bid: ${a.best} by ${name(a.leader)}`;
     parts.push(text(8, y, best, {class: "sy-small"}));
     y += 17;
     if (a.still_to_bid && a.still_to_bid.length) {
@@ -573,20 +771,41 @@ export function createBoard(root, host) {
       y += 2;
     }
     if (a.left_to_pay) {
-      parts.push(text(8, y, `${name(a.leader)} pays: ${a.left_to_pay} more card${a.left_to_pay === 1 ? "" : "s"} to tilt`, {class: "sy-small"}));
+      parts.push(
+        text(
+          8,
+          y,
+          `${name(a.leader)} pays: ${a.left_to_pay} more card${a.left_to_pay === 1 ? "" : "s"} to tilt`,
+          {class: "sy-small"},
+        ),
+      );
       y += 17;
     }
-    const bids = msg.legal.filter((x) => x.startsWith("bid:") || x === "pass");
+    const bids = movesOf(msg.moves, "bid", "pass").map((m) => m.text);
     if (bids.length && msg.mode === "live") {
       y += 4;
       let x = 8;
-      for (const action of bids) {
-        const label = action === "pass" ? "Pass" : action.slice(4);
-        const w = action === "pass" ? 56 : 34;
-        if (x + w > W - 6) { x = 8; y += 42; }
+      for (const move of movesOf(msg.moves, "bid", "pass")) {
+        const action = move.text;
+        const label = move.verb === "pass" ? "Pass" : String(move.args.n);
+        const w = move.verb === "pass" ? 56 : 34;
+        if (x + w > W - 6) {
+          x = 8;
+          y += 42;
+        }
         const g = svg("g", {class: "sy-bid"});
-        g.append(svg("rect", {x, y, width: w, height: 34, rx: action === "pass" ? 8 : 17,
-          fill: action === "pass" ? "#efe4cc" : "#f2b705", stroke: "#6b5a3c", "stroke-width": 1.2}));
+        g.append(
+          svg("rect", {
+            x,
+            y,
+            width: w,
+            height: 34,
+            rx: move.verb === "pass" ? 8 : 17,
+            fill: move.verb === "pass" ? "#efe4cc" : "#f2b705",
+            stroke: "#6b5a3c",
+            "stroke-width": 1.2,
+          }),
+        );
         g.append(text(x + w / 2, y + 22, label, {class: "sy-bid-t", "text-anchor": "middle"}));
         parts.push(target(g, action, [x, y, w, 34], describe(view, action)));
         x += w + 8;
@@ -627,7 +846,9 @@ export function createBoard(root, host) {
     const parts = [];
     const simultaneous = ["pick", "vote", "free"].includes(view.phase);
     // header: who, prestige, tile, Consul
-    parts.push(svg("circle", {cx: 16, cy: 18, r: 11, fill: SEAT_FILL[key], stroke: "#1f1a14", "stroke-width": 1.5}));
+    parts.push(
+      svg("circle", {cx: 16, cy: 18, r: 11, fill: SEAT_FILL[key], stroke: "#1f1a14", "stroke-width": 1.5}),
+    );
     parts.push(text(34, 24, seatLabel(msg, view, s), {class: "sy-seat-name"}));
     parts.push(text(W - 8, 24, `${seat.prestige} prestige`, {class: "sy-prestige", "text-anchor": "end"}));
     let y = 46;
@@ -638,8 +859,10 @@ export function createBoard(root, host) {
     // status: to play, deciding in secret, done
     let status = "";
     if (view.phase !== "over") {
-      if (simultaneous && msg.to_act.includes(s)) status = mine ? "your secret choice" : "deciding in secret…";
-      else if (simultaneous && !msg.to_act.includes(s) && view.phase !== "pick") status = "has chosen (hidden)";
+      if (simultaneous && msg.to_act.includes(s))
+        status = mine ? "your secret choice" : "deciding in secret…";
+      else if (simultaneous && !msg.to_act.includes(s) && view.phase !== "pick")
+        status = "has chosen (hidden)";
       else if (msg.to_act.includes(s)) status = mine ? "your move" : "to play";
       if (view.phase === "pick" && !msg.to_act.includes(s)) status = "has chosen (hidden)";
     }
@@ -650,10 +873,16 @@ export function createBoard(root, host) {
     }
     y += 10;
     // money and tokens: what is public of the screen (and all of it for its owner)
-    parts.push(svg("circle", {cx: 18, cy: y + 10, r: 10, fill: "#d9a514", stroke: "#8a6d1d", "stroke-width": 1.5}));
+    parts.push(
+      svg("circle", {cx: 18, cy: y + 10, r: 10, fill: "#d9a514", stroke: "#8a6d1d", "stroke-width": 1.5}),
+    );
     parts.push(text(18, y + 14, "d", {class: "sy-coin", "text-anchor": "middle"}));
-    parts.push(text(34, y + 15, seat.denarii === null ? "? denarii" : `${seat.denarii} denarii`,
-      {class: "sy-label-s", "data-denarii": seat.denarii === null ? "hidden" : seat.denarii}));
+    parts.push(
+      text(34, y + 15, seat.denarii === null ? "? denarii" : `${seat.denarii} denarii`, {
+        class: "sy-label-s",
+        "data-denarii": seat.denarii === null ? "hidden" : seat.denarii,
+      }),
+    );
     let tx = 120;
     for (const id of Object.keys(view.ladder)) {
       parts.push(svg("rect", {x: tx, y: y + 1, width: 20, height: 20, rx: 4, fill: TRACK[id]}));
@@ -670,29 +899,52 @@ export function createBoard(root, host) {
       parts.push(g);
       tx += 26;
     }
-    parts.push(text(tx + 2, y + 15.5, unseen ? "tokens (grey: colour unseen)" : "tokens", {class: "sy-tiny"}));
+    parts.push(
+      text(tx + 2, y + 15.5, unseen ? "tokens (grey: colour unseen)" : "tokens", {class: "sy-tiny"}),
+    );
     y += 30;
     const cubes = seat.cubes_left;
     if (view.phase === "cube" && (cubes.legionary || cubes.vestal)) {
-      parts.push(text(8, y + 4, `cubes left to place: ${cubes.legionary} legionary, ${cubes.vestal} vestal`, {class: "sy-small"}));
+      parts.push(
+        text(8, y + 4, `cubes left to place: ${cubes.legionary} legionary, ${cubes.vestal} vestal`, {
+          class: "sy-small",
+        }),
+      );
       y += 16;
     }
     if (mine && seat.my_choice) {
-      const [verb, n] = seat.my_choice.split(":");
-      const said = verb === "free" ? `you free ${n} Slave(s)` : `thumb ${verb}, ${n} denarii`;
-      parts.push(text(8, y + 8, `Your choice, hidden from the others: ${said}`, {class: "sy-small sy-strong"}));
+      const said = seat.my_choice_said || "";
+      parts.push(
+        text(8, y + 8, `Your choice, hidden from the others: ${said}`, {class: "sy-small sy-strong"}),
+      );
       y += 18;
     }
     // end of the game: how many Slaves to free, in secret
-    const frees = mine && msg.mode === "live" ? msg.legal.filter((a) => a.startsWith("free:")) : [];
+    const frees = mine && msg.mode === "live" ? movesOf(msg.moves, "free") : [];
     if (frees.length) {
-      parts.push(text(8, y + 8, "Free Slaves (each: 2 denarii, +3 prestige) — how many?", {class: "sy-small sy-strong"}));
+      parts.push(
+        text(8, y + 8, "Free Slaves (each: 2 denarii, +3 prestige) — how many?", {
+          class: "sy-small sy-strong",
+        }),
+      );
       y += 16;
       let x = 8;
-      for (const action of frees) {
+      for (const move of frees) {
+        const action = move.text;
         const g = svg("g", {class: "sy-bid"});
-        g.append(svg("rect", {x, y, width: 34, height: 34, rx: 17, fill: "#f2b705", stroke: "#6b5a3c", "stroke-width": 1.2}));
-        g.append(text(x + 17, y + 22, action.slice(5), {class: "sy-bid-t", "text-anchor": "middle"}));
+        g.append(
+          svg("rect", {
+            x,
+            y,
+            width: 34,
+            height: 34,
+            rx: 17,
+            fill: "#f2b705",
+            stroke: "#6b5a3c",
+            "stroke-width": 1.2,
+          }),
+        );
+        g.append(text(x + 17, y + 22, String(move.args.n), {class: "sy-bid-t", "text-anchor": "middle"}));
         parts.push(target(g, action, [x, y, 34, 34], describe(view, action)));
         x += 42;
       }
@@ -702,31 +954,29 @@ export function createBoard(root, host) {
     if (view.phase === "pick") {
       if (mine) {
         const kept = (seat.kept_so_far || []).map((c) => asCard(c).kind);
-        const keep = seat.to_keep || KEEP[view.seats.length];
-        parts.push(text(8, y + 8, `Kept so far (${kept.length}${keep ? ` of ${keep}` : ""}), seen by you alone:`, {class: "sy-small"}));
+        const keep = seat.to_keep;
+        parts.push(
+          text(8, y + 8, `Kept so far (${kept.length}${keep ? ` of ${keep}` : ""}), seen by you alone:`, {
+            class: "sy-small",
+          }),
+        );
         y += 14;
         y = drawCards(parts, (seat.kept_so_far || []).map(asCard), y, () => null);
-        let rest;
-        if (seat.set_left) {
-          rest = seat.set_left.map(asCard);
-        } else {
-          const kinds = [...SET];
-          for (const k of kept) {
-            const i = kinds.indexOf(k);
-            if (i >= 0) kinds.splice(i, 1);
-          }
-          rest = kinds.map((kind) => ({kind}));
-        }
-        for (const a of msg.legal) {
-          if (a.startsWith("pick:") && !rest.some((c) => c.kind === a.slice(5))) rest.push({kind: a.slice(5)});
-        }
-        if (msg.legal.some((a) => a.startsWith("pick:"))) {
+        const rest = (seat.set_left || []).map(asCard);
+        if (movesOf(msg.moves, "pick").length) {
           parts.push(text(8, y + 8, "Your set: click a card to keep it", {class: "sy-small sy-strong"}));
           y += 14;
           y = drawCards(parts, rest, y, (c) => `pick:${c.kind}`);
         }
       } else {
-        parts.push(text(8, y + 8, `has kept ${seat.kept_so_far} character${seat.kept_so_far === 1 ? "" : "s"} (hidden until all reveal)`, {class: "sy-small"}));
+        parts.push(
+          text(
+            8,
+            y + 8,
+            `has kept ${seat.kept_so_far} character${seat.kept_so_far === 1 ? "" : "s"} (hidden until all reveal)`,
+            {class: "sy-small"},
+          ),
+        );
         y += 18;
       }
     }
@@ -748,14 +998,29 @@ export function createBoard(root, host) {
       for (const b of seat.buildings) {
         const name = buildingName(b.building);
         const w = Math.max(58, name.length * 6.4 + 12);
-        if (x + w > W - 6) { x = 8; y += 34; }
+        if (x + w > W - 6) {
+          x = 8;
+          y += 34;
+        }
         const g = svg("g", {class: `sy-building${b.face_down ? " down" : ""}`, "data-building": b.building});
         g.append(svg("rect", {x, y, width: w, height: 28, rx: 5, class: "sy-building-tile"}));
         g.append(text(x + w / 2, y + 13, name, {class: "sy-building-t", "text-anchor": "middle"}));
-        g.append(text(x + w / 2, y + 24, b.face_down ? "face down" : "building", {class: "sy-tiny", "text-anchor": "middle"}));
-        g.append(svg("title", {}, `${name}${b.face_down ? " (face down: no effect)" : ""}: ${buildingHelp(b.building)}`));
+        g.append(
+          text(x + w / 2, y + 24, b.face_down ? "face down" : "building", {
+            class: "sy-tiny",
+            "text-anchor": "middle",
+          }),
+        );
+        g.append(
+          svg(
+            "title",
+            {},
+            `${name}${b.face_down ? " (face down: no effect)" : ""}: ${buildingHelp(b.building)}`,
+          ),
+        );
         const action = `cover:${b.building}`;
-        if (mine && !b.face_down && legal.has(action)) target(g, action, [x, y, w, 28], describe(view, action));
+        if (mine && !b.face_down && legal.has(action))
+          target(g, action, [x, y, w, 28], describe(view, action));
         parts.push(g);
         x += w + 6;
       }
@@ -766,7 +1031,12 @@ export function createBoard(root, host) {
       y += 16;
     }
     const title = mine ? "Your area (behind your screen: seen by you alone)" : seatLabel(msg, view, s);
-    const section = panel(title, `sy-seat${mine ? " mine" : ""}${msg.to_act.includes(s) ? " acting" : ""}`, parts, y + 6);
+    const section = panel(
+      title,
+      `sy-seat${mine ? " mine" : ""}${msg.to_act.includes(s) ? " acting" : ""}`,
+      parts,
+      y + 6,
+    );
     section.style.borderColor = SEAT_FILL[key] === "#f4f0e6" ? "#9a9387" : SEAT_FILL[key];
     section.dataset.seat = s;
     return section;
@@ -777,12 +1047,24 @@ export function createBoard(root, host) {
     let x = 8;
     for (const c of cards) {
       const w = cardWidth(c.tilted);
-      if (x + w > W - 4) { x = 8; y += CH + 8; }
+      if (x + w > W - 4) {
+        x = 8;
+        y += CH + 8;
+      }
       const top = y + 6;
-      const g = card(c.kind, x, c.tilted ? top + (CH - CW) : top, {tilted: c.tilted, faceDown: c.face_down, hexes: c.hexes});
+      const g = card(c.kind, x, c.tilted ? top + (CH - CW) : top, {
+        tilted: c.tilted,
+        faceDown: c.face_down,
+        hexes: c.hexes,
+      });
       const action = actionOf(c);
       if (action && ui.msg.legal.includes(action)) {
-        target(g, action, c.tilted ? [x, top + (CH - CW), CH, CW] : [x, top, CW, CH], describe(ui.view, action));
+        target(
+          g,
+          action,
+          c.tilted ? [x, top + (CH - CW), CH, CW] : [x, top, CW, CH],
+          describe(ui.view, action),
+        );
       }
       parts.push(g);
       x += w;
@@ -799,19 +1081,9 @@ export function createBoard(root, host) {
       return;
     }
     chooser.hidden = false;
-    const groups = new Map();
-    for (const action of msg.legal) {
-      const kind = action.split(":")[0];
-      if (kind === "up" || kind === "down") continue; // the vote has its own control
-      if (!groups.has(kind)) groups.set(kind, []);
-      groups.get(kind).push(action);
-    }
     const hint = HINTS[view.phase] || "";
-    chooser.replaceChildren(
-      el("p", {class: "sy-hint"}, el("strong", {}, "Your move. "), hint),
-      ...[...groups.values()].map((actions) => el("div", {class: "move-group"},
-        actions.map((a) => el("button", {type: "button", class: "move small", "data-action": a,
-          onclick: () => host.act(a)}, describe(view, a))))));
+    chooser.replaceChildren(el("p", {class: "sy-hint"}, el("strong", {}, "Your move. "), hint), buttons);
+    drawMoveButtons(buttons, msg.moves, host.act, {skip: ["up", "down"]}); // the vote has its own control
   }
 
   // -- drawing it all ---------------------------------------------------------------------------
@@ -845,16 +1117,20 @@ export function createBoard(root, host) {
     const others = view.seats.map((_, s) => s).filter((s) => s !== me);
     seatsBox.replaceChildren(...others.map((s) => drawSeat(msg, view, s, legal)));
     drawChooser(msg, view);
-    json.textContent = JSON.stringify(msg.view, null, 2);
   }
 
   return {
     update(msg) {
-      ui.msg = msg;
+      ui.msg = {...msg, moves: msg.moves || []};
+      labels = new Map(ui.msg.moves.map((m) => [m.text, m.label]));
       draw();
     },
     prompt(msg) {
-      return `Your move: ${PROMPTS[msg.view.phase] || "choose a move"}`;
+      // the election and the sale offer a pass only to some: say "or pass" only when it is one
+      const phase = msg.view.phase;
+      const canPass = movesOf(msg.moves, "pass").length > 0;
+      const words = (canPass ? PROMPTS : PROMPTS_NO_PASS)[phase] || PROMPTS[phase] || "choose a move";
+      return `Your move: ${words}`;
     },
     scoreLines(msg) {
       const view = msg.views && msg.views.length > 1 ? mergeViews(msg.views) : msg.view;
@@ -871,9 +1147,22 @@ export function createBoard(root, host) {
 }
 
 // The panel that holds the clickable moves of each phase.
-const FOCUS = {pick: "mine", elect: "sy-auction", token: "sy-track", recruit: "sy-recruit",
-  offer: "sy-market", bid: "sy-auction", tilt: "mine", use: "sy-track", cube: "sy-events",
-  avert: "sy-events", remove: "sy-events", cover: "mine", vote: "sy-work", free: "mine"};
+const FOCUS = {
+  pick: "mine",
+  elect: "sy-auction",
+  token: "sy-track",
+  recruit: "sy-recruit",
+  offer: "sy-market",
+  bid: "sy-auction",
+  tilt: "mine",
+  use: "sy-track",
+  cube: "sy-events",
+  avert: "sy-events",
+  remove: "sy-events",
+  cover: "mine",
+  vote: "sy-work",
+  free: "mine",
+};
 
 const PROMPTS = {
   pick: "keep characters of your set in secret — click a card of your set",
@@ -890,6 +1179,11 @@ const PROMPTS = {
   cover: "an event strikes — click the card or building to turn face down",
   vote: "secret vote on the great work — denarii in your fist, thumb up or down",
   free: "free Slaves (2 denarii each, 3 prestige each) — in secret",
+};
+
+const PROMPTS_NO_PASS = {
+  elect: "bid votes for the First Consul (you cannot pass now) — click a bid",
+  bid: "bid cards of the sale's colour (you cannot pass now) — click a bid",
 };
 
 const HINTS = {

@@ -1,0 +1,135 @@
+"""``ludi bench GAME --research``: what each research adapter costs over the raw engine.
+
+Each figure is the median of several repetitions of random masked play, in CPU time:
+
+- ``raw``: the engine itself (``legal_actions``, a uniform choice, ``apply``);
+- ``pettingzoo``: AEC steps, the action chosen uniformly among the mask's ids (the mask
+  alone, ``env.action_mask``: the observation is measured apart);
+- ``gymnasium``: learner steps against ``random`` opponents (their moves, and the encoding of
+  the observation every step returns, included);
+- ``openspiel``: ``legal_actions`` and ``apply_action`` through the registration;
+- ``observation_us``: encoding one seat's view (``view`` and the encoder), measured apart,
+  since an agent pays it once per decision whatever the adapter.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+
+from ludi.research import spec
+
+REPETITIONS = 5
+
+
+def _rate(run: Callable[[float, int], int], seconds: float) -> float:
+    """Return the median of ``run``'s steps per CPU second over the repetitions."""
+    rates = []
+    for seed in range(REPETITIONS):
+        start = time.process_time()
+        steps = run(start + seconds, seed)
+        rates.append(steps / (time.process_time() - start))
+    return statistics.median(rates)
+
+
+def measure(
+    game: str, players: int, options: Mapping[str, object], seconds: float
+) -> dict[str, Any]:
+    """Return the research adapters' speeds on ``game`` as one JSON object."""
+    from ludi.research import gymnasium as gym_adapter
+    from ludi.research import openspiel, pettingzoo
+
+    config = spec(game, players, options)
+
+    def raw(deadline: float, seed: int) -> int:
+        rng = np.random.default_rng(seed)
+        steps = 0
+        while time.process_time() < deadline:
+            state = config.new_state(seed + steps)
+            while not state.is_over:
+                seat = state.to_act[0]
+                legal = state.legal_actions(seat)
+                state.apply(seat, legal[int(rng.integers(len(legal)))])
+                steps += 1
+        return steps
+
+    def aec(deadline: float, seed: int) -> int:
+        env = pettingzoo.env(game, players, options)
+        rng = np.random.default_rng(seed)
+        steps = 0
+        while time.process_time() < deadline:
+            env.reset(seed=seed + steps)
+            while env.agents:
+                agent = env.agent_selection
+                if env.terminations[agent]:
+                    env.step(None)
+                    continue
+                ids = np.flatnonzero(env.action_mask(agent))
+                env.step(int(ids[rng.integers(len(ids))]))
+                steps += 1
+        return steps
+
+    def gym(deadline: float, seed: int) -> int:
+        env = gym_adapter.LudiEnv(game, players, options, opponents="random")
+        rng = np.random.default_rng(seed)
+        steps = 0
+        while time.process_time() < deadline:
+            env.reset(seed=seed + steps)
+            done = False
+            while not done:
+                ids = np.flatnonzero(env.action_masks())
+                _, _, done, _, _ = env.step(int(ids[rng.integers(len(ids))]))
+                steps += 1
+        return steps
+
+    def spiel(deadline: float, seed: int) -> int:
+        import pyspiel
+
+        params = {"players": players, "seed": seed, **options}
+        sgame = pyspiel.load_game(openspiel.register(game), params)
+        rng = np.random.default_rng(seed)
+        steps = 0
+        while time.process_time() < deadline:
+            state = sgame.new_initial_state()
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.integers(len(legal)))])
+                steps += 1
+        return steps
+
+    def observation_us() -> float:
+        states = []
+        state = config.new_state(1)
+        rng = np.random.default_rng(1)
+        while not state.is_over:
+            seat = state.to_act[0]
+            states.append((state.clone(), seat))
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[int(rng.integers(len(legal)))])
+        timings = []
+        for _ in range(REPETITIONS):
+            start = time.process_time()
+            for st, seat in states:
+                config.observation(st, seat)
+            timings.append((time.process_time() - start) / len(states) * 1e6)
+        return statistics.median(timings)
+
+    report: dict[str, Any] = {
+        "game": game,
+        "players": players,
+        "options": dict(options),
+        "repetitions": REPETITIONS,
+        "seconds": seconds,
+        "action_space": len(config.encoder.actions),
+        "observation_size": config.encoder.size,
+        "raw_decisions_per_second": _rate(raw, seconds),
+        "pettingzoo_steps_per_second": _rate(aec, seconds),
+        "gymnasium_steps_per_second": _rate(gym, seconds),
+        "openspiel_steps_per_second": _rate(spiel, seconds),
+        "observation_us": observation_us(),
+    }
+    return report

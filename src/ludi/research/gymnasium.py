@@ -1,0 +1,154 @@
+"""Gymnasium single-agent environments: one seat learns, Ludi's bots play the others.
+
+Importing this module registers ``ludi/<Game>-v0`` for every game with a research encoding
+(``ludi/Caesar-v0``, ``ludi/Sylla-v0``, ``ludi/Aeterna-v0``)::
+
+    import gymnasium, ludi.research.gymnasium
+    env = gymnasium.make("ludi/Caesar-v0", opponents="heuristic")
+
+(or, without the import, ``gymnasium.make("ludi.research.gymnasium:ludi/Caesar-v0")``).
+The observation is the learner's encoded view (float32), the action an id of the game's fixed
+space; ``action_masks()`` gives the legal ids as sb3-contrib's MaskablePPO expects (also in
+``info["action_mask"]``). The reward comes at the end (``win`` or ``margin``). An illegal id
+loses the match at once (``illegal="lose"``, the default, so that unmasked agents and
+Gymnasium's checker can step any id; ``info["illegal"]`` then says which rule refused it), or
+raises ``ludi.IllegalAction`` (``illegal="raise"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ludi.bots import Bot, Seat, make_bot
+from ludi.engine import GameData, IllegalAction, OptionError, games
+from ludi.research.core import has_encoding, spec
+
+
+class LudiEnv(gymnasium.Env[np.ndarray, np.int64]):
+    """One seat of a Ludi game against bots, as a Gymnasium environment."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        options: Mapping[str, object] | None = None,
+        data: GameData | str | Path | None = None,
+        opponents: str | Sequence[str] = "random",
+        seat: int | None = 0,
+        reward: str = "win",
+        illegal: str = "lose",
+        render_mode: str | None = None,
+    ) -> None:
+        """``opponents``: one bot spec for every other seat, or one per other seat in seat
+        order (``random``, ``heuristic``, ``ismcts:iterations=100``, a game's own automaton);
+        ``seat``: the learner's seat, or ``None`` for a random seat at each reset."""
+        self.config = spec(game, players, options, data, reward)
+        n = self.config.players
+        specs = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != n - 1:
+            raise OptionError(f"{n - 1} opponent(s) for {n} players, not {len(specs)}")
+        if seat is not None and not 0 <= seat < n:
+            raise OptionError(f"seat {seat}: the seats are 0..{n - 1}")
+        if illegal not in ("lose", "raise"):
+            raise OptionError(f"illegal={illegal!r}: 'lose' or 'raise'")
+        self.illegal = illegal
+        self.opponent_specs = specs
+        self.fixed_seat = seat
+        self.seat = seat or 0
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(
+            -np.inf, np.inf, (self.config.encoder.size,), np.float32
+        )
+        self.action_space = spaces.Discrete(self.config.num_actions)
+        self.state = self.config.new_state(0)
+        self.bots: dict[int, Bot] = {}
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        rng = self.np_random
+        n = self.config.players
+        self.seat = self.fixed_seat if self.fixed_seat is not None else int(rng.integers(n))
+        others = [s for s in range(n) if s != self.seat]
+        self.bots = {
+            s: make_bot(spec_, seed=int(rng.integers(2**31)), game=self.config.game)
+            for s, spec_ in zip(others, self.opponent_specs, strict=True)
+        }
+        self.state = self.config.new_state(int(rng.integers(2**62)))
+        self._play_others()
+        return self._observe(), self._info()
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        try:
+            self.config.apply(self.state, self.seat, int(action))
+        except (IllegalAction, ValueError) as exc:
+            if self.illegal == "raise":
+                raise
+            return self._observe(), self._loss(), True, False, {**self._info(), "illegal": str(exc)}
+        self._play_others()
+        result = self.state.result if self.state.is_over else None
+        reward = self.config.rewards(result)[self.seat] if result is not None else 0.0
+        return self._observe(), float(reward), result is not None, False, self._info()
+
+    def _loss(self) -> float:
+        """Return the reward of losing by an illegal id: 0 (``win``), ``-LOSS_MARGIN`` (``margin``)."""
+        return 0.0 if self.config.reward == "win" else -self.LOSS_MARGIN
+
+    #: the ``margin`` reward of an illegal id: a loss by more than any game's points allow
+    LOSS_MARGIN = 100.0
+
+    def action_masks(self) -> np.ndarray:
+        """Return the legal ids as booleans (MaskablePPO's ``action_masks``)."""
+        return self.config.action_mask(self.state, self.seat).astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return "\n".join(self.state.events(self.seat)[-10:])
+
+    def _play_others(self) -> None:
+        """Let the bots act until the learner must decide or the match ends."""
+        state = self.state
+        while not state.is_over:
+            to_act = state.to_act
+            if self.seat in to_act:
+                return
+            bot_seat = to_act[0]
+            state.apply(bot_seat, self.bots[bot_seat].choose(Seat(state, bot_seat)))
+
+    def _observe(self) -> np.ndarray:
+        return self.config.observation(self.state, self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.config.action_mask(self.state, self.seat), "seat": self.seat}
+
+
+def env_id(game_id: str) -> str:
+    """Return the Gymnasium id of a game (``caesar`` -> ``ludi/Caesar-v0``), its version the
+    game's encoder's."""
+    return f"ludi/{game_id.capitalize()}-v{spec(game_id).encoder.version}"
+
+
+def register_all() -> list[str]:
+    """Register every game that has a research encoding; return their ids."""
+    ids = []
+    for game in games():
+        if not has_encoding(game):
+            continue
+        name = env_id(game.id)
+        if name not in gymnasium.registry:
+            gymnasium.register(name, entry_point=LudiEnv, kwargs={"game": game.id})
+        ids.append(name)
+    return ids
+
+
+register_all()

@@ -1,0 +1,250 @@
+// The board kit: what every game's match page has in common, drawn once. The seats, the turn
+// bar, the move chooser, the log and the final scoring are drawn here; each game's board (in
+// its own package, declared by its Game's board_assets) draws only its game.
+//
+// A board is an ES module exporting createBoard(root, kit) -> {update(msg), prompt?(msg),
+// scoreLines?(msg), marks?(text)}. The state message's `moves` carry each legal move as
+// {text, verb, args, label}: boards find moves by verb and args, never by reading notation.
+//
+// The functions before "drawing" touch no DOM, so node's test runner checks them (tests/web/).
+import {el, ruleText} from "./common.js";
+
+export {ruleText};
+
+// -- moves ------------------------------------------------------------------------------------
+
+/** Return the moves of one verb (or of any of several). */
+export function movesOf(moves, ...verbs) {
+  return (moves || []).filter((m) => verbs.includes(m.verb));
+}
+
+/** Return the first move of `verb` whose args include every given value, or null. */
+export function findMove(moves, verb, args = {}) {
+  return (
+    (moves || []).find((m) => m.verb === verb && Object.entries(args).every(([k, v]) => m.args[k] === v)) ||
+    null
+  );
+}
+
+/** Return the moves grouped by verb, in the order they first appear. */
+export function groupMoves(moves) {
+  const groups = new Map();
+  for (const move of moves || []) {
+    if (!groups.has(move.verb)) groups.set(move.verb, []);
+    groups.get(move.verb).push(move);
+  }
+  return groups;
+}
+
+// -- names ------------------------------------------------------------------------------------
+
+const BOT_NAMES = {ismcts: "Ismcts", random: "Random", heuristic: "Heuristic", crassus: "Crassus"};
+const BOT_LEVELS = {"ismcts:seconds=0.3": "quick", ismcts: "normal", "ismcts:seconds=3": "strong"};
+
+/** Return a bot as a player reads it: "ismcts:seconds=0.3" -> "Ismcts, quick". */
+export function botLabel(spec) {
+  if (!spec) return "";
+  const name = spec.split(":")[0];
+  const shown = BOT_NAMES[name] || name.charAt(0).toUpperCase() + name.slice(1);
+  if (BOT_LEVELS[spec]) return `${shown}, ${BOT_LEVELS[spec]}`;
+  return spec.includes(":") ? `${shown}, custom` : shown;
+}
+
+/** Return the one name a seat goes by on the page: the game's name for it (the one the log
+ * uses, e.g. "Blue" or "Caesar"); `you` for the viewer's own seat when asked. */
+export function seatTitle(match, seat, viewer = null, you = false) {
+  const info = match.seats[seat];
+  const title = info.title || info.name;
+  return you && seat === viewer ? `${title} (you)` : title;
+}
+
+/** Return who plays a seat, beside its name: the player's name or the bot, if it says more. */
+export function seatPlayer(match, seat) {
+  const info = match.seats[seat];
+  if (info.bot) return `bot: ${botLabel(info.bot)}`;
+  return info.name && info.name !== info.title ? info.name : "";
+}
+
+/** Split a log line into parts, marking the viewer's own seat name as "you": returns
+ * [{text, you}] so the drawing can emphasise it without building HTML from text. */
+export function markYou(line, myTitle) {
+  if (!myTitle) return [{text: line, you: false}];
+  const parts = [];
+  const pattern = new RegExp(`\\b${myTitle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "g");
+  let at = 0;
+  for (const found of line.matchAll(pattern)) {
+    if (found.index > at) parts.push({text: line.slice(at, found.index), you: false});
+    parts.push({text: `${myTitle} (you)`, you: true});
+    at = found.index + found[0].length;
+  }
+  if (at < line.length) parts.push({text: line.slice(at), you: false});
+  return parts;
+}
+
+/** Return the text of the turn bar when the viewer is not to act. */
+export function waitingText(msg) {
+  if (msg.over) {
+    const winners = msg.result.winners.map((w) => seatTitle(msg.match, w, msg.seat, true));
+    return `The match is over: ${winners.join(" and ")} won (${msg.result.reason}).`;
+  }
+  const waiting = msg.to_act.map((s) => {
+    const info = msg.match.seats[s];
+    const who = seatTitle(msg.match, s, msg.seat, true);
+    if (info.bot) return `${who} (bot ${botLabel(info.bot)} is thinking)`;
+    return info.connected ? who : `${who} (not connected)`;
+  });
+  return `${msg.seat === null ? "You are watching. " : ""}Waiting for ${waiting.join(", ")}`;
+}
+
+// -- drawing ----------------------------------------------------------------------------------
+
+/** Draw the seat panels: each seat's name and colour, who plays it, whether it is connected,
+ * whose turn it is, and the game's live figures for it (board.seatFacts). */
+export function drawSeats(box, msg, facts = null) {
+  const items = msg.match.seats.map((s) => {
+    const playing = msg.to_act.includes(s.seat);
+    const status = s.bot ? "bot" : s.connected ? "on" : "off";
+    const player = seatPlayer(msg.match, s.seat);
+    const figures = facts ? facts(s.seat) : null;
+    return el(
+      "li",
+      {class: `${playing ? "to-act" : ""} ${s.seat === msg.seat ? "me" : ""}`, "data-seat": s.seat},
+      el("span", {
+        class: `dot ${status}`,
+        title: s.bot ? "a bot plays this seat" : s.connected ? "connected" : "not connected (left the table)",
+      }),
+      el("span", {class: "seat-title"}, seatTitle(msg.match, s.seat, msg.seat, true)),
+      player ? el("span", {class: "muted small"}, ` · ${player}`) : null,
+      !s.bot && !s.connected ? el("span", {class: "muted small"}, " · away") : null,
+      playing ? el("span", {class: "badge"}, "to play") : null,
+      figures ? el("div", {class: "seat-figures small"}, figures) : null,
+    );
+  });
+  box.replaceChildren(el("ul", {class: "seats"}, items));
+}
+
+/** Draw the seat strip under the turn bar (phones): every seat at a glance, whose turn, and a
+ * button to the log, so nothing needs a scroll to the bottom of the page. */
+export function drawStrip(box, msg, {facts = null, fresh = 0, openLog = null} = {}) {
+  const chips = msg.match.seats.map((s) =>
+    el(
+      "span",
+      {
+        class: `chip-seat ${msg.to_act.includes(s.seat) ? "to-act" : ""} ${s.seat === msg.seat ? "me" : ""}`,
+        title: facts ? facts(s.seat) || "" : "",
+      },
+      el("span", {class: `dot ${s.bot ? "bot" : s.connected ? "on" : "off"}`}),
+      seatTitle(msg.match, s.seat, msg.seat, true),
+    ),
+  );
+  const log = openLog
+    ? el(
+        "button",
+        {type: "button", class: "small strip-log", id: "open-log", onclick: openLog},
+        fresh > 0 ? `Log (${fresh} new)` : "Log",
+      )
+    : null;
+  box.replaceChildren(...chips, log);
+}
+
+/** Draw the move chooser: a button per legal move, grouped by verb, with the game's labels. */
+export function drawChooser(box, moves, act, {skip = [], title = null} = {}) {
+  const groups = [...groupMoves(moves)].filter(([verb]) => !skip.includes(verb));
+  if (!groups.length) {
+    box.replaceChildren();
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  box.replaceChildren(
+    title ? el("p", {class: "chooser-title"}, title) : "",
+    ...groups.map(([verb, list]) =>
+      el(
+        "div",
+        {class: "move-group", "data-verb": verb},
+        list.map((m) =>
+          el(
+            "button",
+            {
+              type: "button",
+              class: "move small",
+              "data-action": m.text,
+              title: m.label,
+              onclick: () => act(m.text),
+            },
+            m.label,
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** Draw the log: the newest line last; lines since the viewer last acted are marked new;
+ * hovering or tapping a line asks the board to light up what it names (board.marks). */
+export function drawLog(list, lines, {myTitle = null, fresh = 0, light = null} = {}) {
+  const first = lines.length - fresh;
+  list.replaceChildren(
+    ...lines.map((line, i) => {
+      const item = el(
+        "li",
+        {class: i >= first ? "fresh" : "", tabindex: light ? "0" : null},
+        markYou(line, myTitle).map((p) => (p.you ? el("strong", {class: "you"}, p.text) : p.text)),
+      );
+      if (light) {
+        item.addEventListener("mouseenter", () => light(line));
+        item.addEventListener("mouseleave", () => light(null));
+        item.addEventListener("focus", () => light(line));
+        item.addEventListener("blur", () => light(null));
+        item.addEventListener("click", () => light(line));
+      }
+      return item;
+    }),
+  );
+  list.scrollTop = list.scrollHeight;
+}
+
+/** Draw the final scoring: winners, the rank and points of each seat, the game's own lines. */
+export function drawScoring(box, msg, lines, buttons) {
+  const result = msg.result;
+  const seats = msg.match.seats;
+  const name = (s) => seatTitle(msg.match, s, msg.seat, true);
+  const head = el(
+    "tr",
+    {},
+    el("th", {}, ""),
+    seats.map((s) => el("th", {}, name(s.seat))),
+  );
+  const rows = [
+    el(
+      "tr",
+      {},
+      el("th", {}, "Rank"),
+      result.ranking.map((r) => el("td", {}, r)),
+    ),
+    el(
+      "tr",
+      {},
+      el("th", {}, "Points"),
+      result.points.map((p) => el("td", {}, p)),
+    ),
+    ...lines.map(([label, ...values]) =>
+      el(
+        "tr",
+        {},
+        el("th", {}, label),
+        values.map((v) => el("td", {}, v)),
+      ),
+    ),
+  ];
+  box.replaceChildren(
+    el("h3", {}, "Final scoring"),
+    el("p", {}, `${result.winners.map(name).join(", ")} won: ${result.reason}.`),
+    el(
+      "div",
+      {class: "table-wrap"},
+      el("table", {class: "score"}, el("thead", {}, head), el("tbody", {}, rows)),
+    ),
+    el("p", {class: "row-actions"}, buttons),
+  );
+}

@@ -1,0 +1,156 @@
+"""The match page as players meet it, for every game at desktop (1366×768) and phone (390×844)
+size: at each decision the prompt and something to act on are on the first screen, without
+scrolling; what the others just did is marked; no text a player reads is developer text; and
+"My matches" brings a closed tab back into its seat after a rematch."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+from e2e_helpers import PATIENCE, Server, my_turn, open_page, sent_moves, wire
+from playwright.sync_api import Browser, Page, expect
+
+SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
+GAMES = {"caesar": 2, "sylla": 4, "aeterna": 3}
+
+#: what a player must never read: module paths, bot specs, data-file keys (snake_case ids),
+#: cell ids, command-line flags
+DEVELOPER_TEXT = re.compile(
+    r"ludi\.[a-z]|ismcts:|seconds=|\bismcts\b|\b[a-z]+_[a-z0-9_]+\b|\bb\d\d\b|--[a-z]+|"
+    r"the view as JSON|\bRule: "
+)
+
+#: where the board's controls are: moves as buttons, and what can be clicked on the drawing
+CONTROLS = (
+    "#board button[data-action], #board .chip.playable, #board .ae-playable, "
+    "#board .target, #board .ae-target"
+)
+
+ON_FIRST_SCREEN = """selector => {
+    window.scrollTo(0, 0);
+    const seen = (e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0
+            && r.bottom <= innerHeight && r.right <= innerWidth;
+    };
+    const turn = document.querySelector(".turn.mine");
+    const controls = [...document.querySelectorAll(selector)].filter(seen);
+    return {turn: !!turn && seen(turn), controls: controls.length,
+            prompt: turn ? turn.textContent : ""};
+}"""
+
+
+def first_screen(page: Page) -> dict[str, Any]:
+    return page.evaluate(ON_FIRST_SCREEN, CONTROLS)  # type: ignore[no-any-return]
+
+
+def visible_controls(page: Page) -> list[Any]:
+    return [c for c in page.locator(CONTROLS).all() if c.is_visible()]
+
+
+def take_a_move(page: Page) -> None:
+    """Make one move the way a player does: a move's button if the board shows one, else click
+    what lights up (a token, a card, a hill) until the page sends a move; wait until the server
+    acknowledged it."""
+    before = sent_moves(page)
+    deadline = time.monotonic() + PATIENCE
+    while sent_moves(page) == before:
+        assert time.monotonic() < deadline, "no click sent a move"
+        buttons = [c for c in page.locator("#board button[data-action]").all() if c.is_visible()]
+        target = buttons[0] if buttons else visible_controls(page)[0]
+        target.click()
+        page.wait_for_timeout(30)  # let the page draw the choice the click opened
+    act = wire(page).acts()[before]
+    while (answer := wire(page).answer(act["ref"])) is None:
+        assert time.monotonic() < deadline, f"no answer to {act['action']}"
+        page.wait_for_timeout(20)
+    assert answer["type"] == "ack", f"{act['action']} was refused: {answer['reason']}"
+
+
+def no_developer_text(page: Page) -> None:
+    text = page.locator("body").inner_text()
+    found = DEVELOPER_TEXT.findall(text)
+    assert not found, f"developer text on the page: {found[:5]}"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_each_decision_fits_the_first_screen_in_game_words(
+    server: Server, browser: Browser, game: str, size: str
+) -> None:
+    players = GAMES[game]
+    created = server.post(
+        "/api/matches",
+        {
+            "game": game,
+            "players": players,
+            "seed": 11,
+            "seats": [{"name": "Tester"}] + [{"bot": "random"}] * (players - 1),
+        },
+    )
+    match_id = created["id"]
+    width, height = SIZES[size]
+    page = open_page(browser, server.base + created["seats"][0]["link"], width, height)
+    for _decision in range(4):
+        my_turn(page, server, match_id)
+        seen = first_screen(page)
+        assert seen["turn"], f"the prompt is not on the first screen ({game}, {size})"
+        assert seen["controls"] > 0, f"nothing to act on without scrolling: {seen['prompt']}"
+        no_developer_text(page)
+        take_a_move(page)
+    # the others have moved since: the log marks what is new to you; Caesar!'s map marks it too
+    my_turn(page, server, match_id)
+    expect(page.locator("#log li.fresh").first).to_be_attached()
+    if game == "caesar":
+        expect(page.locator(".caesar-map .cell.recent").first).to_be_visible()
+    no_developer_text(page)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_click_on_what_is_not_a_choice_says_why(server: Server, browser: Browser) -> None:
+    created = server.post(
+        "/api/matches", {"game": "caesar", "seed": 2, "seats": [{"name": "Ann"}, {"bot": "random"}]}
+    )
+    page = open_page(browser, server.base + created["seats"][0]["link"], 1366, 768)
+    my_turn(page, server, created["id"])
+    page.locator(".caesar-map .cell.empty").first.click()
+    expect(page.locator(".chooser .why")).to_contain_text("Pick a token")
+
+
+def test_my_matches_brings_a_closed_tab_back_into_its_seat_after_a_rematch(
+    server: Server, browser: Browser
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    lobby = context.new_page()
+    lobby.goto(server.base + "/")
+    lobby.select_option("#game", "caesar")
+    lobby.select_option("[name=seat-1]", "random")
+    lobby.click("#create-button")
+    lobby.locator("#created a[data-seat='0']").click()
+    # the player lets a bot finish the match for them, watches the replay (which keeps their
+    # seat), and asks for a rematch from there
+    expect(lobby.locator(".turn")).to_be_visible()
+    lobby.locator(".handover select").select_option("random")
+    lobby.locator(".handover button").click()
+    expect(lobby.locator(".turn.over")).to_be_visible()
+    first = lobby.url
+    lobby.locator("button", has_text="Replay this match").click()
+    expect(lobby.locator("#back-to-seat")).to_be_visible()
+    lobby.locator("#next").click()
+    expect(lobby.locator("#turn")).to_contain_text("Move 1 of")
+    lobby.locator("#rematch").click()
+    lobby.wait_for_url(lambda url: url.split("#")[0] != first.split("#")[0])
+    rematch = lobby.url.split("/match/")[1].split("#")[0]
+    expect(lobby.locator(".seat-panel.mine")).to_contain_text("Your screen")
+    lobby.close()  # the tab is lost
+    page = context.new_page()
+    page.goto(server.base + "/")
+    back = page.locator(f'#my-matches li[data-match="{rematch}"] a[data-seat="0"]')
+    back.click()
+    expect(page.locator(".seat-panel.mine")).to_contain_text("Your screen")
+    expect(page.locator("#controls .seats li.me")).to_contain_text("Caesar (you)")
+    assert page.url.split("/match/")[1].split("#")[0] == rematch
+    context.close()

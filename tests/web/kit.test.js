@@ -1,0 +1,91 @@
+// Unit tests of the board kit's pure parts (node's own test runner: `make test` runs them).
+import assert from "node:assert/strict";
+import {test} from "node:test";
+
+import {
+  botLabel,
+  findMove,
+  groupMoves,
+  markYou,
+  movesOf,
+  ruleText,
+  seatPlayer,
+  seatTitle,
+  waitingText,
+} from "../../src/ludi/web/kit.js";
+
+const MOVES = [
+  {text: "ship5/1@b07>SC", verb: "place", args: {token: "ship5/1", at: "b07", toward: "SC"}, label: "a"},
+  {text: "ship5/1@b07>AF", verb: "place", args: {token: "ship5/1", at: "b07", toward: "AF"}, label: "b"},
+  {text: "might:b12", verb: "use_bonus", args: {bonus: "might", target: "b12"}, label: "c"},
+  {text: "discard:might", verb: "discard_bonus", args: {bonus: "might"}, label: "d"},
+];
+
+const MATCH = {
+  seats: [
+    {seat: 0, name: "Ann", title: "Caesar", bot: null, connected: true},
+    {seat: 1, name: "Pompey", title: "Pompey", bot: "ismcts:seconds=0.3", connected: false},
+  ],
+};
+
+test("moves are found by verb and args, never by notation", () => {
+  assert.equal(movesOf(MOVES, "place").length, 2);
+  assert.equal(movesOf(MOVES, "use_bonus", "discard_bonus").length, 2);
+  assert.equal(findMove(MOVES, "place", {toward: "AF"}).text, "ship5/1@b07>AF");
+  assert.equal(findMove(MOVES, "use_bonus", {bonus: "might", target: "b99"}), null);
+  assert.equal(findMove(undefined, "place"), null);
+  assert.deepEqual([...groupMoves(MOVES).keys()], ["place", "use_bonus", "discard_bonus"]);
+});
+
+test("a bot reads as its name and level, never as its spec", () => {
+  assert.equal(botLabel("ismcts:seconds=0.3"), "Ismcts, quick");
+  assert.equal(botLabel("ismcts"), "Ismcts, normal");
+  assert.equal(botLabel("ismcts:seconds=3"), "Ismcts, strong");
+  assert.equal(botLabel("ismcts:seconds=7,c=2"), "Ismcts, custom");
+  assert.equal(botLabel("random"), "Random");
+  assert.equal(botLabel(null), "");
+});
+
+test("a seat has one name, the game's, and 'you' for the viewer", () => {
+  assert.equal(seatTitle(MATCH, 0), "Caesar");
+  assert.equal(seatTitle(MATCH, 0, 0, true), "Caesar (you)");
+  assert.equal(seatTitle(MATCH, 1, 0, true), "Pompey");
+  assert.equal(seatPlayer(MATCH, 0), "Ann");
+  assert.equal(seatPlayer(MATCH, 1), "bot: Ismcts, quick");
+});
+
+test("log lines mark the viewer's seat as 'you', whole words only", () => {
+  assert.deepEqual(markYou("Red bids 3; Reddish is not Red", "Red"), [
+    {text: "Red (you)", you: true},
+    {text: " bids 3; Reddish is not ", you: false},
+    {text: "Red (you)", you: true},
+  ]);
+  assert.deepEqual(markYou("Blue passes", "Red"), [{text: "Blue passes", you: false}]);
+  assert.deepEqual(markYou("Blue passes", null), [{text: "Blue passes", you: false}]);
+});
+
+test("the turn bar names who is awaited, bots by level, and who left", () => {
+  const msg = {seat: 0, over: false, to_act: [1], match: MATCH};
+  assert.equal(waitingText(msg), "Waiting for Pompey (bot Ismcts, quick is thinking)");
+  const human = {...MATCH, seats: [MATCH.seats[0], {...MATCH.seats[1], bot: null}]};
+  assert.equal(waitingText({...msg, match: human}), "Waiting for Pompey (not connected)");
+  const over = {...msg, over: true, result: {winners: [0], reason: "Caesar placed the last control token"}};
+  assert.equal(
+    waitingText(over),
+    "The match is over: Caesar (you) won (Caesar placed the last control token).",
+  );
+  assert.match(waitingText({...msg, seat: null}), /^You are watching\. /);
+});
+
+test("a rule reference puts the player's words first and loses module paths", () => {
+  assert.equal(
+    ruleText("Ludi notation for Caesar! (see ludi.games.caesar.actions)"),
+    "Ludi notation for Caesar!",
+  );
+  assert.equal(ruleText("ИГРОВОЙ ПРОЦЕСС, шаг 1"), "ИГРОВОЙ ПРОЦЕСС, шаг 1");
+  assert.equal(
+    ruleText("VI – Wielkie Dzieła (thumbs up or down)"),
+    "thumbs up or down (VI – Wielkie Dzieła)",
+  );
+  assert.equal(ruleText(null), "");
+});

@@ -30,6 +30,7 @@ const page = {
   msg: null, // the last state message
   log: [],
   board: null,
+  boardLoading: null, // the promise of the board, while its script loads and after
   game: null,
   bots: [],
   curtainFor: null, // hot seat: the seat that must take the screen before anything is shown
@@ -51,9 +52,16 @@ if (params.get("hot")) {
 
 // -- boards ------------------------------------------------------------------------------------
 
-async function loadBoard(game) {
-  if (page.board && page.game === game) return page.board;
+/** The board of ``game``, created once: every render awaits the same promise, so two
+ * messages that arrive while the board's script loads cannot create two boards. */
+function loadBoard(game) {
+  if (page.boardLoading && page.game === game) return page.boardLoading;
   page.game = game;
+  page.boardLoading = createBoardOf(game);
+  return page.boardLoading;
+}
+
+async function createBoardOf(game) {
   const host = {
     act,
     get seat() {
@@ -316,6 +324,8 @@ async function render() {
   document.body.classList.remove("curtained");
   if (!msg) return;
   const board = await loadBoard(msg.match.game);
+  // a newer message may have come while the board loaded: draw the newest, and only once
+  if (page.msg !== msg) return;
   $("title").textContent = page.gameTitle || "";
   announceTurn(msg);
   renderTurn(msg);

@@ -106,8 +106,30 @@ def test_each_decision_fits_the_first_screen_in_game_words(
     expect(page.locator("#log li.fresh").first).to_be_attached()
     if game == "caesar":
         expect(page.locator(".caesar-map .cell.recent").first).to_be_visible()
+    else:
+        expect(page.locator("#board [data-mark].changed").first).to_be_visible()
+    lights_up_what_a_log_line_names(page)
     no_developer_text(page)
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def lights_up_what_a_log_line_names(page: Page) -> None:
+    """Hover the newest log lines until one lights something up on the board (a hill, a
+    card, a cell, a seat), then check that leaving the line puts the light out."""
+    if page.locator("#open-log").is_visible():
+        page.locator("#open-log").click()  # a phone: the log opens as a sheet
+    lines = page.locator("#log li").all()[::-1]
+    assert lines, "the log is empty"
+    for line in lines[:30]:
+        line.hover()
+        if page.locator("#board .lit").count():
+            break
+    else:
+        raise AssertionError("no log line lit anything up on the board")
+    page.mouse.move(0, 0)
+    expect(page.locator("#board .lit")).to_have_count(0)
+    if page.locator("#log-close").is_visible():
+        page.locator("#log-close").click()
 
 
 def test_a_click_on_what_is_not_a_choice_says_why(server: Server, browser: Browser) -> None:

@@ -4,6 +4,8 @@ import {test} from "node:test";
 
 import {
   botLabel,
+  changedKeys,
+  namesIn,
   findMove,
   groupMoves,
   markYou,
@@ -88,4 +90,34 @@ test("a rule reference puts the player's words first and loses module paths", ()
     "thumbs up or down (VI – Wielkie Dzieła)",
   );
   assert.equal(ruleText(null), "");
+});
+
+test("changedKeys: what differs from the picture when you last acted, and what is new", () => {
+  const before = new Map([
+    ["hill-1", "a"],
+    ["hill-2", "b"],
+    ["pass-1", ""],
+  ]);
+  const after = new Map([
+    ["hill-1", "a"],
+    ["hill-2", "c"],
+    ["pass-1", ""],
+    ["card-9", "x"],
+  ]);
+  assert.deepEqual(changedKeys(before, after), ["hill-2", "card-9"]);
+  assert.deepEqual(changedKeys(null, after), [], "a first look marks nothing");
+  assert.deepEqual(changedKeys(after, after), []);
+});
+
+test("namesIn: the names a log line mentions, as whole words only", () => {
+  const names = ["Aventinus", "Blue", "Private Temple", "Temple", "Caelius", "Red"];
+  assert.deepEqual(namesIn("Orange places a citizen on Aventinus (5) for 2 grain", names), ["Aventinus"]);
+  assert.deepEqual(namesIn("Red buys the Private Temple for 1 card", names), [
+    "Private Temple",
+    "Temple",
+    "Red",
+  ]);
+  assert.deepEqual(namesIn("Bluebird is no seat; Reddish neither", names), []);
+  assert.deepEqual(namesIn(null, names), []);
+  assert.deepEqual(namesIn("Æterna: Blue, Caelius.", names), ["Blue", "Caelius"]);
 });

@@ -248,3 +248,94 @@ export function drawScoring(box, msg, lines, buttons) {
     el("p", {class: "row-actions"}, buttons),
   );
 }
+
+// -- what the others just did, and what a log line names ----------------------------------------
+//
+// A board tags what a move can change with data-mark="key" (and, if its text is not the whole
+// story, data-sig="what it shows"); the kit keeps what each key showed when you last acted and
+// marks every tagged thing that differs now, until you act again. A board tags what a log line
+// can name with data-name="its name in the game's words"; hovering or tapping a line lights
+// those up. So no board needs its own bookkeeping, and the kit knows no game.
+
+/** Return the keys whose signature differs between two pictures (or that are new). */
+export function changedKeys(before, after) {
+  const out = [];
+  if (!before) return out;
+  for (const [key, sig] of after) {
+    if (before.get(key) !== sig) out.push(key);
+  }
+  return out;
+}
+
+/** Return which of `names` a log line mentions, as whole words. */
+export function namesIn(line, names) {
+  if (!line) return [];
+  const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return [...new Set(names)].filter(
+    (name) => name && new RegExp(`(^|[^\\p{L}\\p{N}])${escape(name)}($|[^\\p{L}\\p{N}])`, "u").test(line),
+  );
+}
+
+/** Return what every tagged thing of the board shows now: key -> signature. */
+export function picture(root) {
+  const out = new Map();
+  for (const node of root.querySelectorAll("[data-mark]")) {
+    const sig = node.getAttribute("data-sig");
+    out.set(node.getAttribute("data-mark"), sig === null ? node.textContent : sig);
+  }
+  return out;
+}
+
+/** Mark what changed since `before` (class "changed"); return how many things are marked. */
+export function markChanged(root, before) {
+  const changed = new Set(changedKeys(before, picture(root)));
+  for (const node of root.querySelectorAll("[data-mark]")) {
+    node.classList.toggle("changed", changed.has(node.getAttribute("data-mark")));
+  }
+  return changed.size;
+}
+
+/** Light up (class "lit") what a log line names; `null` puts every light out. */
+export function lightNamed(root, line) {
+  const nodes = [...root.querySelectorAll("[data-name]")];
+  const named = new Set(
+    namesIn(
+      line,
+      nodes.map((n) => n.getAttribute("data-name")),
+    ),
+  );
+  for (const node of nodes) node.classList.toggle("lit", named.has(node.getAttribute("data-name")));
+}
+
+// -- tooltips on a phone ------------------------------------------------------------------------
+
+/** Return the tooltip of a node: its own title, or its SVG <title>, or its nearest parent's. */
+function tipOf(node) {
+  for (let n = node; n && n.nodeType === 1; n = n.parentNode) {
+    if (n.getAttribute("title")) return n.getAttribute("title");
+    const own = [...n.children].find((c) => c.tagName.toLowerCase() === "title");
+    if (own && own.textContent) return own.textContent;
+  }
+  return "";
+}
+
+/** A long press (a touch screen's right click) on a card, a building or anything with a
+ * tooltip shows it in a box, since a phone has no hover; a tap anywhere closes it. */
+export function installTips(root) {
+  const box = el("div", {class: "tip-box", role: "tooltip", hidden: true});
+  document.body.append(box);
+  root.addEventListener("contextmenu", (e) => {
+    const text = tipOf(e.target);
+    if (!text) return;
+    e.preventDefault();
+    box.textContent = text;
+    box.hidden = false;
+    const x = Math.min(e.clientX, innerWidth - box.offsetWidth - 8);
+    box.style.left = `${Math.max(8, x)}px`;
+    box.style.top = `${Math.max(8, e.clientY - box.offsetHeight - 12)}px`;
+  });
+  document.addEventListener("pointerdown", (e) => {
+    if (!box.hidden && e.target !== box) box.hidden = true;
+  });
+  return box;
+}

@@ -10,6 +10,10 @@ import {
   drawScoring,
   drawSeats,
   drawStrip,
+  installTips,
+  lightNamed,
+  markChanged,
+  picture,
   ruleText,
   seatTitle,
   waitingText,
@@ -39,6 +43,9 @@ const page = {
   seenLog: null, // how many log lines there were when you last acted: the rest are new
   games: null, // a promise of the games' descriptions (their boards, their bots)
   lit: null, // the log line whose subject the board lights up
+  pictures: new Map(), // per seat: what the board showed when it last acted (marks differences)
+  shown: null, // what the board showed after the last drawing
+  markN: null, // the move a watcher's marks were last measured at
 };
 
 if (params.get("seat")) page.tokens.set("?", params.get("seat"));
@@ -139,6 +146,7 @@ function send(message) {
 
 function act(text) {
   page.refusal = null;
+  if (page.msg) page.pictures.set(String(page.msg.seat), picture($("board")));
   page.seenLog = page.log.length;
   send({type: "act", action: text, ref: ++page.ref});
 }
@@ -332,10 +340,34 @@ async function render() {
   // a board's own sticky parts (a chooser) sit just under the turn bar
   const top = document.querySelector(".sticky-top");
   document.documentElement.style.setProperty("--sticky-h", `${top ? top.offsetHeight : 0}px`);
+  const previous = page.shown;
   board.update({...msg, mode: page.mode});
+  markMoves(msg, previous);
   renderControls();
   renderResult(msg, board);
   renderLog();
+}
+
+/** Mark on the board what changed since the viewer last acted (a watcher, who never acts:
+ * since the move before), and light up again what the hovered log line names. */
+function markMoves(msg, previous) {
+  const root = $("board");
+  const key = String(msg.seat);
+  if ((msg.seat === null || page.mode === "replay") && page.markN !== msg.n) {
+    page.pictures.set(key, previous);
+    page.markN = msg.n;
+  }
+  if (!page.pictures.get(key)) page.pictures.set(key, picture(root)); // a first look marks nothing
+  markChanged(root, page.pictures.get(key));
+  page.shown = picture(root);
+  lightNamed(root, page.lit);
+}
+
+/** Light up on the board what a log line names (null: nothing). */
+function light(line) {
+  page.lit = line;
+  lightNamed($("board"), line);
+  if (page.board && page.board.marks) page.board.marks(line);
 }
 
 function renderTurn(msg) {
@@ -549,7 +581,6 @@ function renderLog() {
   const msg = page.msg;
   const mine = msg && msg.seat !== null ? seatTitle(msg.match, msg.seat) : null;
   const fresh = page.mode === "live" && page.seenLog !== null ? page.log.length - page.seenLog : 0;
-  const light = page.board && page.board.marks ? (line) => page.board.marks(line) : null;
   drawLog($("log"), page.log, {myTitle: mine, fresh, light});
   const facts = page.board && page.board.seatFacts ? (s) => page.board.seatFacts(msg, s) : null;
   if (msg) drawStrip($("strip"), msg, {facts, fresh, openLog: () => document.body.classList.add("log-open")});
@@ -586,7 +617,9 @@ async function showStep(step) {
   const board = await loadBoard(data.match.game);
   $("title").textContent = `Replay: ${page.gameTitle || data.match.game}`;
   setConnection("replay", "ok");
+  const previous = page.shown;
   board.update({...msg, mode: "replay"});
+  markMoves(msg, previous);
   const last = data.last
     ? `Move ${data.step} of ${data.steps}: ${seatName(msg, data.last.seat)} moved`
     : "The start of the match";
@@ -653,6 +686,7 @@ async function start() {
   // a link to #replay (or to another seat) followed from this very page: start again from it
   window.addEventListener("hashchange", () => location.reload());
   $("log-close").addEventListener("click", () => document.body.classList.remove("log-open"));
+  installTips($("board"));
   page.games = api("/api/games");
   page.games
     .then((data) => {

@@ -218,14 +218,35 @@ function cardLine(label, text) {
 }
 
 /** A card as a player reads it; a button when something can be done with it. */
-function cardEl(card, {onclick = null, selected = false, note = null, extra = ""} = {}) {
+/** A card's tooltip: everything its face says, in the words of the game's card data. */
+function cardTip(card) {
+  const kind = card.deck === "personality" ? "personality" : `${card.category} ${card.deck}`;
+  return [
+    `${card.name} (${kind}${card.epoch ? `, epoch ${ROMAN[card.epoch] || card.epoch}` : ""})`,
+    card.cost !== undefined ? `Cost: ${card.cost || "free"}` : null,
+    card.gives !== undefined ? `Gives: ${card.gives || "nothing"}` : null,
+    card.requirement ? `Each: ${card.requirement}` : null,
+    card.reward_each_time ? `Reward: ${card.reward_each_time}` : null,
+    card.ability ? card.ability : null,
+    card.end_pp !== undefined ? `${card.end_pp} PP at the end` : null,
+    card.used_this_epoch ? "used this epoch" : null,
+    card.reconstructed ? "(Ludi's invented default, not the printed card)" : null,
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+function cardEl(card, {onclick = null, selected = false, note = null, extra = "", mark = null} = {}) {
   const colour = CARD_COLOURS[card.colour] || "#888";
   const kind = card.deck === "personality" ? "personality" : `${card.category} ${card.deck}`;
   const attrs = {
     class: `ae-card ${onclick ? "ae-playable" : ""} ${selected ? "ae-selected" : ""} ${extra}`,
     "data-card": card.id,
+    "data-name": card.name,
+    "data-mark": mark,
+    "data-sig": mark ? JSON.stringify(card) : null,
     style: `--band:${colour};--band-ink:${DARK_INK.has(card.colour) ? "#1f1a14" : "#fff"}`,
-    title: `${card.name}${card.ability ? ` — ${card.ability}` : ""}`,
+    title: cardTip(card),
   };
   if (onclick) Object.assign(attrs, {type: "button", onclick, "aria-pressed": selected ? "true" : "false"});
   return el(
@@ -470,6 +491,9 @@ export function createBoard(root, host) {
     const g = svg("g", {
       class: `ae-hill ${hill ? "" : "ae-inactive"}`,
       "data-hill": number,
+      "data-mark": hill ? `hill-${number}` : null,
+      "data-sig": hill ? JSON.stringify(hill) : null,
+      "data-name": hill ? hill.name : null,
       transform: `translate(${x} ${y})`,
     });
     g.append(
@@ -583,7 +607,7 @@ export function createBoard(root, host) {
         {},
         `${hill.name} (${number}): scores ${hill.visible_values.join("/")} PP in C` +
           `${hill.prefect ? `; prefect ${person(view, hill.prefect)}` : ""}; a citizen costs ${grain} grain here` +
-          `${hill.buildings.length ? `; edifices: ${hill.buildings.join(", ")}` : ""}`,
+          `${hill.buildings.length ? `; edifices: ${hill.buildings.map((b) => (BUILDINGS[b] || {name: capital(b)}).name).join(", ")}` : ""}`,
       ),
     );
     if (canInfluence || canBuild || buildTarget) {
@@ -673,7 +697,10 @@ export function createBoard(root, host) {
       role: "group",
       "aria-label": "the unrest track and the doom track",
     });
-    const g = svg("g");
+    const g = svg("g", {
+      "data-mark": "unrest",
+      "data-sig": JSON.stringify([view.seats.map((s) => [s.unrest, s.ruin_tokens]), view.damage_tokens]),
+    });
     trackTitle(g, 8, 16, "Unrest");
     const cell = 41;
     const y0 = 24;
@@ -764,7 +791,12 @@ export function createBoard(root, host) {
     const order = view.phase === "order" && view.order_choice ? view.order_choice.spaces : view.turn_order;
     order.forEach((name, i) => {
       const x = 8 + i * slot;
-      const sg = svg("g", {class: "ae-order", "data-order": i + 1});
+      const sg = svg("g", {
+        class: "ae-order",
+        "data-order": i + 1,
+        "data-mark": `order-${i + 1}`,
+        "data-sig": String(name),
+      });
       sg.append(svg("rect", {x, y: 24, width: slot - 6, height: 32, rx: 6, class: "ae-track-cell"}));
       sg.append(svg("text", {x: x + 8, y: 45, class: "ae-track-n"}, i + 1));
       if (name !== null) {
@@ -797,7 +829,12 @@ export function createBoard(root, host) {
     const passed = view.pass_track.passed;
     values.forEach((value, i) => {
       const x = 8 + i * slot;
-      const pg = svg("g", {class: "ae-pass", "data-pass": i + 1});
+      const pg = svg("g", {
+        class: "ae-pass",
+        "data-pass": i + 1,
+        "data-mark": `pass-${i + 1}`,
+        "data-sig": passed[i] || "",
+      });
       pg.append(svg("rect", {x, y: 86, width: slot - 6, height: 32, rx: 6, class: "ae-track-cell"}));
       pg.append(use("pp", x + 14, 102, 16));
       pg.append(svg("text", {x: x + 25, y: 107, class: "ae-track-n"}, value));
@@ -819,6 +856,9 @@ export function createBoard(root, host) {
       const bg = svg("g", {
         class: `ae-building ${b.available ? "" : "ae-taken"}`,
         "data-building": b.building,
+        "data-mark": `building-${b.building}`,
+        "data-sig": JSON.stringify(b),
+        "data-name": info.name,
       });
       bg.append(svg("rect", {x, y: 148, width: bw - 6, height: 52, rx: 7, class: "ae-track-cell"}));
       bg.append(use(b.building, x + 20, 166, 26));
@@ -1078,6 +1118,7 @@ export function createBoard(root, host) {
         onclick: canDo(card.id) ? () => select({card: card.id}) : null,
         selected: !!(ui.sel && ui.sel.card === card.id),
         extra: "ae-small",
+        mark: `card-${card.id}`,
       });
     const parts = [
       el("h3", {}, `Personalities of epoch ${ROMAN[view.epoch] || view.epoch}`),
@@ -1129,8 +1170,13 @@ export function createBoard(root, host) {
     return s === msg.seat ? `${colour} (you)` : colour;
   }
 
-  function stat(name, value, label) {
-    return el("span", {class: "ae-stat", title: label}, icon(name, label), el("b", {}, String(value)));
+  function stat(name, value, label, mark = null) {
+    return el(
+      "span",
+      {class: "ae-stat", title: label, "data-mark": mark, "data-sig": mark ? String(value) : null},
+      icon(name, label),
+      el("b", {}, String(value)),
+    );
   }
 
   function seatPanel(msg, view, s, ownView) {
@@ -1158,8 +1204,10 @@ export function createBoard(root, host) {
                   {
                     class: `ae-chip ${c.used_this_epoch ? "ae-used" : ""}`,
                     "data-played": c.id,
+                    "data-mark": `seat-${s}-played-${c.id}`,
+                    "data-name": c.name,
                     style: `--band:${CARD_COLOURS[col] || "#888"};--band-ink:${DARK_INK.has(col) ? "#1f1a14" : "#fff"}`,
-                    title: `${c.name} (${c.category}${c.deck === "personality" ? "" : ` ${c.deck}`}): ${c.end_pp !== undefined ? `${c.end_pp} PP at the end` : c.reward_each_time || ""}${c.ability ? ` — ${c.ability}` : ""}${c.used_this_epoch ? " — used this epoch" : ""}`,
+                    title: cardTip(c),
                   },
                   c.name,
                 ),
@@ -1205,25 +1253,25 @@ export function createBoard(root, host) {
         class: `ae-seat ${mineSeat ? "ae-me" : ""}`,
         style: `--seat:${colour};--seat-light:${SEAT_LIGHT[seat.colour] || "#eee"}`,
         "data-seat": s,
+        "data-name": seat.name, // the log names a seat by its colour
       },
       el(
         "h4",
         {},
         el("span", {class: "ae-seat-dot"}),
         playerName(msg, view, s),
-        mineSeat ? " (you)" : "",
         st ? el("span", {class: `badge ${st[1] || ""}`}, st[0]) : null,
       ),
       el(
         "div",
         {class: "ae-stats"},
-        stat("pp", seat.pp, "prestige points (PP)"),
-        stat("aurei", seat.aurei, "aurei"),
-        stat("grain", seat.grain, "grain"),
-        stat("stone", seat.stone, "stone"),
-        stat("citizen", seat.citizens_in_domus, "citizens at home (Domus)"),
-        stat("unrest", seat.unrest, "unrest"),
-        stat("ruin", seat.ruin_tokens, "ruin tokens"),
+        stat("pp", seat.pp, "prestige points (PP)", `seat-${s}-pp`),
+        stat("aurei", seat.aurei, "aurei", `seat-${s}-aurei`),
+        stat("grain", seat.grain, "grain", `seat-${s}-grain`),
+        stat("stone", seat.stone, "stone", `seat-${s}-stone`),
+        stat("citizen", seat.citizens_in_domus, "citizens at home (Domus)", `seat-${s}-domus`),
+        stat("unrest", seat.unrest, "unrest", `seat-${s}-unrest`),
+        stat("ruin", seat.ruin_tokens, "ruin tokens", `seat-${s}-ruin`),
       ),
       el(
         "p",

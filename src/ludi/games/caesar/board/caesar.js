@@ -431,7 +431,10 @@ export function createBoard(root, host) {
       }
       if (p.italy) g.append(svg("text", {y: r - 8, class: "prov-note"}, "Senate · 2 control"));
       if (view.solo && p.central) g.append(svg("text", {x: -r * 0.72, y: -r * 0.6, class: "prov-note"}, "★"));
-      if (lit.provinces.has(p.code)) g.append(svg("circle", {r: r + 5, class: "recent-mark"}));
+      if (lit.provinces.has(p.code)) {
+        g.classList.add("lit");
+        g.append(svg("circle", {r: r + 5, class: "recent-mark"}));
+      }
       if (mightTargets.has(p.code)) {
         g.classList.add("target", "might");
         g.append(svg("circle", {r: r + 6, class: "halo"}));

@@ -377,19 +377,21 @@ export function createBoard(root, host) {
     });
     // famine
     const fam = view.famine;
-    parts.push(glyph("famine", 16, 108, 20, FAMINE_COLOUR));
-    parts.push(text(30, 113, "Famine", {class: "sy-label"}));
+    const famine = svg("g", {"data-mark": "famine", "data-sig": fam.level, "data-name": "Famine"});
+    famine.append(glyph("famine", 16, 108, 20, FAMINE_COLOUR));
+    famine.append(text(30, 113, "Famine", {class: "sy-label"}));
     for (let i = 0; i <= fam.max; i++) {
       const x = 96 + i * 40;
-      parts.push(svg("rect", {x, y: 94, width: 36, height: 28, rx: 4, class: "sy-space"}));
+      famine.append(svg("rect", {x, y: 94, width: 36, height: 28, rx: 4, class: "sy-space"}));
       if (i === fam.level) {
-        parts.push(svg("circle", {cx: x + 18, cy: 108, r: 12, fill: FAMINE_COLOUR, class: "sy-marker"}));
-        parts.push(text(x + 18, 113, i, {class: "sy-marker-n", "text-anchor": "middle"}));
+        famine.append(svg("circle", {cx: x + 18, cy: 108, r: 12, fill: FAMINE_COLOUR, class: "sy-marker"}));
+        famine.append(text(x + 18, 113, i, {class: "sy-marker-n", "text-anchor": "middle"}));
       } else {
-        parts.push(text(x + 18, 113, i, {class: "sy-space-n", "text-anchor": "middle"}));
+        famine.append(text(x + 18, 113, i, {class: "sy-space-n", "text-anchor": "middle"}));
       }
     }
-    parts.push(
+    parts.push(famine);
+    famine.append(
       svg(
         "title",
         {},
@@ -400,25 +402,30 @@ export function createBoard(root, host) {
     Object.entries(view.ladder).forEach(([id, track], row) => {
       const y = 136 + row * 40;
       const colour = TRACK[id] || "#555";
-      parts.push(svg("rect", {x: 8, y: y + 4, width: 14, height: 14, rx: 3, fill: colour}));
-      parts.push(...lines(28, y + 12, track.name, 8, 13, {class: "sy-label-s"}));
+      const g = svg("g", {
+        class: "sy-ladder",
+        "data-track": id,
+        "data-mark": `ladder-${id}`,
+        "data-name": track.name,
+      });
+      g.append(svg("rect", {x: 8, y: y + 4, width: 14, height: 14, rx: 3, fill: colour}));
+      g.append(...lines(28, y + 12, track.name, 8, 13, {class: "sy-label-s"}));
       const spaces = Math.max(5, track.space + 1);
       for (let i = 0; i < spaces; i++) {
         const x = 104 + i * 48;
         const crisis = i === 0; // the crisis zone: the leftmost space (Ludi's default data)
-        parts.push(
+        g.append(
           svg("rect", {x, y, width: 44, height: 30, rx: 4, class: `sy-space${crisis ? " crisis" : ""}`}),
         );
         if (crisis && i !== track.space)
-          parts.push(text(x + 22, y + 19, "crisis", {class: "sy-tiny", "text-anchor": "middle"}));
+          g.append(text(x + 22, y + 19, "crisis", {class: "sy-tiny", "text-anchor": "middle"}));
         if (i === track.space) {
-          parts.push(svg("circle", {cx: x + 22, cy: y + 15, r: 13, fill: colour, class: "sy-marker"}));
-          parts.push(text(x + 22, y + 20, track.value, {class: "sy-marker-n", "text-anchor": "middle"}));
+          g.append(svg("circle", {cx: x + 22, cy: y + 15, r: 13, fill: colour, class: "sy-marker"}));
+          g.append(text(x + 22, y + 20, track.value, {class: "sy-marker-n", "text-anchor": "middle"}));
         } else if (!crisis) {
-          parts.push(text(x + 22, y + 19, i, {class: "sy-space-n", "text-anchor": "middle"}));
+          g.append(text(x + 22, y + 19, i, {class: "sy-space-n", "text-anchor": "middle"}));
         }
       }
-      const g = svg("g", {class: "sy-ladder", "data-track": id});
       g.append(
         svg(
           "title",
@@ -460,7 +467,13 @@ export function createBoard(root, host) {
     const cw = 104;
     view.events.forEach((ev, i) => {
       const x = 6 + i * 108;
-      const g = svg("g", {class: `sy-event${ev.averted ? " averted" : ""}`, "data-event": ev.id});
+      const g = svg("g", {
+        class: `sy-event${ev.averted ? " averted" : ""}`,
+        "data-event": ev.id,
+        "data-mark": `event-${ev.id}`,
+        "data-sig": `${ev.cubes.join(",")} ${ev.averted} ${ev.slot}`,
+        "data-name": ev.name,
+      });
       const colour = ev.token ? TRACK[ev.token] : "#6b5a3c";
       g.append(svg("rect", {x, y: 4, width: cw, height: 222, rx: 8, class: "sy-event-card"}));
       g.append(
@@ -675,7 +688,13 @@ export function createBoard(root, host) {
     let marked = false;
     market.slots.forEach((slot, i) => {
       const x = 6 + i * 72;
-      const g = svg("g", {class: "sy-slot", "data-slot": slot.slot});
+      const g = svg("g", {
+        class: "sy-slot",
+        "data-slot": slot.slot,
+        "data-mark": `slot-${slot.slot}`,
+        "data-sig": slot.building || "",
+        "data-name": slot.building ? buildingName(slot.building) : null,
+      });
       const selling =
         slot.building &&
         auction &&
@@ -813,7 +832,10 @@ export function createBoard(root, host) {
       y += 38;
     }
     const title = a.kind === "election" ? "Election of the First Consul" : "Building sale";
-    return panel(title, "sy-auction", parts, y + 4);
+    const section = panel(title, "sy-auction", parts, y + 4);
+    section.dataset.mark = "auction";
+    section.dataset.sig = JSON.stringify([a.kind, a.building, a.best, a.leader, a.left_to_pay]);
+    return section;
   }
 
   // -- the recruitment row ----------------------------------------------------------------------
@@ -821,9 +843,12 @@ export function createBoard(root, host) {
   function drawRecruitment(msg, view, legal) {
     const parts = [];
     const rec = view.recruitment;
+    const seen = {};
     rec.display.map(asCard).forEach((c, i) => {
       const x = 8 + i * 58;
       const g = card(c.kind, x, 8, {hexes: c.hexes});
+      seen[c.kind] = (seen[c.kind] || 0) + 1;
+      g.setAttribute("data-mark", `recruit-${c.kind}-${seen[c.kind]}`);
       const action = `recruit:${c.kind}`;
       if (legal.has(action)) target(g, action, [x, 8, CW, CH], describe(view, action));
       parts.push(g);
@@ -850,7 +875,13 @@ export function createBoard(root, host) {
       svg("circle", {cx: 16, cy: 18, r: 11, fill: SEAT_FILL[key], stroke: "#1f1a14", "stroke-width": 1.5}),
     );
     parts.push(text(34, 24, seatLabel(msg, view, s), {class: "sy-seat-name"}));
-    parts.push(text(W - 8, 24, `${seat.prestige} prestige`, {class: "sy-prestige", "text-anchor": "end"}));
+    parts.push(
+      text(W - 8, 24, `${seat.prestige} prestige`, {
+        class: "sy-prestige",
+        "text-anchor": "end",
+        "data-mark": `seat-${s}-prestige`,
+      }),
+    );
     let y = 46;
     const facts = [`revenue tile ${seat.revenue_tile}`];
     if (seat.first_consul) facts.unshift("First Consul");
@@ -881,18 +912,21 @@ export function createBoard(root, host) {
       text(34, y + 15, seat.denarii === null ? "? denarii" : `${seat.denarii} denarii`, {
         class: "sy-label-s",
         "data-denarii": seat.denarii === null ? "hidden" : seat.denarii,
+        "data-mark": `seat-${s}-denarii`,
       }),
     );
     let tx = 120;
     for (const id of Object.keys(view.ladder)) {
-      parts.push(svg("rect", {x: tx, y: y + 1, width: 20, height: 20, rx: 4, fill: TRACK[id]}));
-      parts.push(text(tx + 10, y + 15.5, seat.tokens[id], {class: "sy-token-n", "text-anchor": "middle"}));
-      parts.push(svg("title", {}, `${view.ladder[id].name} tokens`));
+      const g = svg("g", {"data-mark": `seat-${s}-tokens-${id}`});
+      g.append(svg("rect", {x: tx, y: y + 1, width: 20, height: 20, rx: 4, fill: TRACK[id]}));
+      g.append(text(tx + 10, y + 15.5, seat.tokens[id], {class: "sy-token-n", "text-anchor": "middle"}));
+      g.append(svg("title", {}, `${view.ladder[id].name} tokens`));
+      parts.push(g);
       tx += 26;
     }
     const unseen = seat.tokens.unseen_colour;
     if (unseen) {
-      const g = svg("g", {});
+      const g = svg("g", {"data-mark": `seat-${s}-tokens-unseen`});
       g.append(svg("rect", {x: tx, y: y + 1, width: 20, height: 20, rx: 4, fill: "#9a9387"}));
       g.append(text(tx + 10, y + 15.5, unseen, {class: "sy-token-n", "text-anchor": "middle"}));
       g.append(svg("title", {}, `${unseen} token(s) taken behind the screen: colour unseen`));
@@ -961,12 +995,12 @@ export function createBoard(root, host) {
           }),
         );
         y += 14;
-        y = drawCards(parts, (seat.kept_so_far || []).map(asCard), y, () => null);
+        y = drawCards(parts, (seat.kept_so_far || []).map(asCard), y, null, () => null);
         const rest = (seat.set_left || []).map(asCard);
         if (movesOf(msg.moves, "pick").length) {
           parts.push(text(8, y + 8, "Your set: click a card to keep it", {class: "sy-small sy-strong"}));
           y += 14;
-          y = drawCards(parts, rest, y, (c) => `pick:${c.kind}`);
+          y = drawCards(parts, rest, y, null, (c) => `pick:${c.kind}`);
         }
       } else {
         parts.push(
@@ -982,7 +1016,7 @@ export function createBoard(root, host) {
     }
     // characters
     if (seat.characters.length) {
-      y = drawCards(parts, seat.characters, y, (c) => {
+      y = drawCards(parts, seat.characters, y, `seat-${s}`, (c) => {
         if (!mine || c.face_down) return null;
         for (const verb of ["tilt", "cover"]) {
           const action = `${verb}:${c.kind}`;
@@ -1002,7 +1036,12 @@ export function createBoard(root, host) {
           x = 8;
           y += 34;
         }
-        const g = svg("g", {class: `sy-building${b.face_down ? " down" : ""}`, "data-building": b.building});
+        const g = svg("g", {
+          class: `sy-building${b.face_down ? " down" : ""}`,
+          "data-building": b.building,
+          "data-mark": `seat-${s}-building-${b.building}`,
+          "data-name": name,
+        });
         g.append(svg("rect", {x, y, width: w, height: 28, rx: 5, class: "sy-building-tile"}));
         g.append(text(x + w / 2, y + 13, name, {class: "sy-building-t", "text-anchor": "middle"}));
         g.append(
@@ -1039,12 +1078,14 @@ export function createBoard(root, host) {
     );
     section.style.borderColor = SEAT_FILL[key] === "#f4f0e6" ? "#9a9387" : SEAT_FILL[key];
     section.dataset.seat = s;
+    section.dataset.name = view.seats[s].name; // the log names a seat by its colour
     return section;
   }
 
   /** Lay out cards in rows from y; `actionOf(card)` names the move a click takes, or null. */
-  function drawCards(parts, cards, y, actionOf) {
+  function drawCards(parts, cards, y, markAs, actionOf) {
     let x = 8;
+    const seen = {};
     for (const c of cards) {
       const w = cardWidth(c.tilted);
       if (x + w > W - 4) {
@@ -1057,6 +1098,11 @@ export function createBoard(root, host) {
         faceDown: c.face_down,
         hexes: c.hexes,
       });
+      if (markAs) {
+        // the k-th card of a kind in a seat's area: a new one, or one tilted or turned, is marked
+        seen[c.kind] = (seen[c.kind] || 0) + 1;
+        g.setAttribute("data-mark", `${markAs}-${c.kind}-${seen[c.kind]}`);
+      }
       const action = actionOf(c);
       if (action && ui.msg.legal.includes(action)) {
         target(

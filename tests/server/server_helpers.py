@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -42,3 +49,91 @@ def receive_until(ws: Any, kind: str) -> tuple[dict[str, Any], list[dict[str, An
         if message["type"] == kind:
             return message, before
         before.append(message)
+
+
+class LiveServer:
+    """A real ``ludi serve`` process on loopback, which a test can stop, kill and start again
+    on the same database."""
+
+    def __init__(self, db: Path | str, bot_processes: int = 0, *extra: str) -> None:
+        self.db = db
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.bot_processes = bot_processes
+        self.extra = list(extra)
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "ludi", "serve", "--no-browser", "--port", str(self.port)]
+        command += ["--db", str(self.db), "--bot-delay", "0"]
+        command += ["--bot-processes", str(self.bot_processes), *self.extra]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            code = self.process.poll()
+            if code is not None:
+                raise RuntimeError(f"the server exited with code {code} on port {self.port}")
+            try:
+                urllib.request.urlopen(f"{self.base}/api/stats", timeout=5).read()
+            except OSError:
+                time.sleep(0.05)
+                continue
+            return
+        raise RuntimeError("the server did not start within 60 s")
+
+    def stop(self) -> None:
+        """Stop the server as Ctrl-C does, and wait for it to exit."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            self.process.wait(timeout=30)
+
+    def kill(self) -> None:
+        """Kill the server at once, as a crash would (no shutdown, no last commit)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=30)
+
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        request = urllib.request.Request(
+            self.base + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.load(response)  # type: ignore[no-any-return]
+
+    def get(self, path: str) -> dict[str, Any]:
+        with urllib.request.urlopen(self.base + path, timeout=30) as response:
+            return json.load(response)  # type: ignore[no-any-return]
+
+
+def free_port() -> int:
+    """Return a TCP port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def descendants(pid: int) -> list[int]:
+    """Return the ids of every process below ``pid`` (its children, theirs, and so on)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        parent = int(stat.rpartition(")")[2].split()[1])
+        children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found

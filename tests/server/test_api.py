@@ -465,9 +465,14 @@ def test_a_human_hands_the_seat_to_a_bot_and_takes_it_back(client: TestClient) -
         while 1 not in (bob := current(ws1))["to_act"]:
             ann_moves(ws0)
         assert bob["legal"]  # his moves are his again
+        room = client.app.state.hub.rooms[match_id]  # type: ignore[attr-defined]
+        assert 1 not in room.thinking  # no bot is choosing for him
         before = moves_of(1)
-        time.sleep(0.2)  # a bot still holding the seat would have moved by now
-        assert moves_of(1) == before
+        ws1.send_json({"type": "act", "action": bob["legal"][-1], "ref": "mine"})
+        ack, _ = receive_until(ws1, "ack")
+        assert ack["ref"] == "mine" and ack["n"] == bob["n"] + 1  # nobody moved for him first
+        assert moves_of(1) == before + 1
+        assert store.action_log(match_id)[-1] == (1, bob["legal"][-1])
 
 
 def _finished_match(client: TestClient) -> dict[str, Any]:

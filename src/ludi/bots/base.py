@@ -63,3 +63,13 @@ class Bot(ABC):
     def describe(self) -> str:
         """Return the bot's name with its settings, as the CLI and records show it."""
         return self.name
+
+    def thinking_seconds(self) -> float | None:
+        """Return the seconds this bot is set to think per decision, or None when it does not
+        count time (a bot that does not search, or one that counts only iterations)."""
+        return None
+
+    def cap_time(self, seconds: float) -> None:
+        """Think at most ``seconds`` per decision, whatever the settings say; the search
+        stops then and plays the best move found so far. A server bounds every bot's time this
+        way; a bot that does not search has nothing to cap."""

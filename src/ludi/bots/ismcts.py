@@ -60,6 +60,10 @@ from ludi.engine import Action, IllegalAction, OptionError, Rng, State
 from ludi.engine.state import RULE_TURN
 
 DEFAULT_SECONDS = 1.0
+#: the most a setting may ask for, anywhere (a typo such as ``seconds=1e9`` is refused, not run
+#: for thirty years); a server bounds the time further (``Bot.cap_time``)
+MAX_SECONDS = 3600.0
+MAX_ITERATIONS = 1_000_000
 DEFAULT_C = 0.7
 DEFAULT_MARGIN = 0.25
 DEFAULT_WIDEN = 1.0
@@ -100,13 +104,23 @@ class ISMCTSBot(Bot):
     ) -> None:
         if seconds is None and iterations is None:
             seconds = DEFAULT_SECONDS
-        if seconds is not None and not seconds > 0:
-            raise OptionError(f"ismcts: seconds must be a positive number, not {seconds!r}")
-        if iterations is not None and (
-            isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
+        if seconds is not None and (
+            isinstance(seconds, bool)
+            or not isinstance(seconds, (int, float))
+            or not 0 < seconds <= MAX_SECONDS
         ):
             raise OptionError(
-                f"ismcts: iterations must be a positive whole number, not {iterations!r}"
+                f"ismcts: seconds is a number of seconds above 0 and at most {MAX_SECONDS:g} "
+                f"(an hour), not {seconds!r}"
+            )
+        if iterations is not None and (
+            isinstance(iterations, bool)
+            or not isinstance(iterations, int)
+            or not 1 <= iterations <= MAX_ITERATIONS
+        ):
+            raise OptionError(
+                f"ismcts: iterations is a whole number from 1 to {MAX_ITERATIONS:,}, "
+                f"not {iterations!r}"
             )
         if not c >= 0:
             raise OptionError(f"ismcts: the exploration constant c must be >= 0, not {c!r}")
@@ -152,6 +166,14 @@ class ISMCTSBot(Bot):
         if self.widen != DEFAULT_WIDEN:
             settings.append(f"widen={self.widen:g}")
         return f"{self.name}:{','.join(settings)}"
+
+    def thinking_seconds(self) -> float | None:
+        return self.seconds
+
+    def cap_time(self, seconds: float) -> None:
+        # with iterations alone the search counts no time: the cap adds a clock (whichever
+        # runs out first, as with both settings given)
+        self.seconds = seconds if self.seconds is None else min(self.seconds, seconds)
 
     def choose(self, seat: Seat) -> Action:
         legal = seat.legal_actions()

@@ -41,7 +41,7 @@ from pydantic import BaseModel, Field
 import ludi
 from ludi.bots import bots_for
 from ludi.engine import Game, IllegalAction, LudiError, State
-from ludi.server.bots import BotPool, bot_names
+from ludi.server.bots import MAX_SECONDS, BotPool, bot_names
 from ludi.server.hub import RULE_SEAT, Client, Hub, Room, SeatRequest, StoreFailure, dumps
 from ludi.server.protocol import ProtocolError, TokenBucket, parse_message
 from ludi.store.sql import FINISHED, Joined, SqlStore
@@ -77,20 +77,24 @@ def create_app(
     bot_delay: float = 0.4,
     bot_threads: int = 2,
     bot_processes: int = 1,
+    bot_seconds: float = MAX_SECONDS,
     message_rate: float = 20.0,
     create_rate: float = 2.0,
     tune_gc: bool = False,
 ) -> FastAPI:
     """Return the Ludi web app storing its matches in ``db`` (a SQLite path or a database URL).
 
-    ``bot_delay`` seconds pass before a bot moves, so people can follow its moves; a connection
+    ``bot_delay`` seconds pass before a bot moves, so people can follow its moves; a bot thinks
+    at most ``bot_seconds`` a move (a longer spec is refused, a longer search cut); a connection
     may send ``message_rate`` messages a second on average (twice that in a burst), and an
     address may create ``create_rate`` matches a second (ten times that in a burst).
     ``tune_gc`` tunes the process's garbage collector for a long-running server (``ludi
     serve`` does; tests sharing a process with others do not)."""
     store = SqlStore(db)
     throttle_rule = f"Ludi server: at most {message_rate:g} messages a second per connection"
-    hub = Hub(store, BotPool(bot_threads, bot_processes), bot_delay=bot_delay)
+    hub = Hub(
+        store, BotPool(bot_threads, bot_processes, max_seconds=bot_seconds), bot_delay=bot_delay
+    )
     create_guard: dict[str, TokenBucket] = {}
     replays: OrderedDict[str, tuple[list[State], list[tuple[int, str]]]] = OrderedDict()
 

@@ -1,10 +1,26 @@
-"""The worker pool in which bots choose their actions, away from the event loop.
+"""The worker processes in which bots choose their actions, away from the event loop.
 
 Cheap bots (a random choice, auto-Crassus's priority list, the Caesar! heuristic: at most a
 couple of milliseconds, measured) choose right on the event loop, since handing such a choice to
-a thread costs more than making it. The search bots run in worker processes, so a bot thinking
+a process costs more than making it. The search bots run in worker processes, so a bot thinking
 for a second holds up neither the event loop nor the other matches; the state travels there as
 its position (JSON), the way every stored match does, and comes back as an action's notation.
+
+The server owns the thinking time, not whoever asked for the bot:
+
+- a spec asking for more than ``max_seconds`` a decision is refused where it is given
+  (``check_spec``), and every search is capped at ``max_seconds`` in the worker anyway
+  (``Bot.cap_time``: the search stops and plays the best move found), so a match stored
+  before the bound, or a spec counting only iterations, cannot think longer;
+- a worker that has not answered ``grace`` seconds after its decision's budget ran out is
+  killed and replaced, and ``choose`` answers None: the match goes on (the hub then plays a
+  random legal move for the seat) and no other match waits on that worker any longer;
+- the waiting decisions are served in turns by who created their match (an address), not in
+  the order asked: one creator's many matches take one turn in the rotation, the way one
+  match's several bots do;
+- a worker ends with the server: it reads its jobs in a thread that exits the process when
+  the pipe from the server reaches its end, which happens on a normal stop, on a crash, and
+  on a ``kill -9`` of the server (the kernel closes the dead server's end of the pipe).
 
 A bot is made afresh for each decision with a seed drawn from the match's seed, its seat and the
 number of moves that seat has made, so a restarted server makes the same choices (whoever moved
@@ -14,15 +30,34 @@ first in a simultaneous decision) and nothing has to survive in the workers.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
+import logging
 import multiprocessing
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+import os
+import queue
+import signal
+import threading
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from typing import Any
 
 import ludi
 from ludi.bots import BOTS, Seat, bots_for, make_bot
 from ludi.engine import OptionError, State
+
+log = logging.getLogger("ludi.server")
+
+#: the longest a bot may think per decision unless the server is told otherwise (seconds)
+MAX_SECONDS = 5.0
+#: how long past its budget a decision may run before its worker is replaced (seconds): loading
+#: the position and finishing the last iteration of a search
+GRACE = 2.0
+#: how long a new worker may take to start (import Ludi) before it counts as dead (seconds)
+STARTUP = 60.0
 
 
 def bot_seed(match_seed: int, actions: int, seat: int) -> int:
@@ -32,16 +67,23 @@ def bot_seed(match_seed: int, actions: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def check_spec(spec: str, game: str) -> str:
-    """Return ``spec`` if it names a bot Ludi has that can play ``game`` (raises
-    ``OptionError`` otherwise, naming the bots that can)."""
+def check_spec(spec: str, game: str, max_seconds: float | None = None) -> str:
+    """Return ``spec`` if it names a bot Ludi has that can play ``game``, with settings inside
+    their bounds and thinking at most ``max_seconds`` a move (raises ``OptionError`` saying
+    what is wrong otherwise)."""
     rules = ludi.get_game(game)
-    make_bot(spec, seed=0, game=rules)
+    bot = make_bot(spec, seed=0, game=rules)
     name = spec.partition(":")[0]
     fit = bots_for(rules)
     if name not in fit:
         raise OptionError(
             f"the bot {name!r} cannot play {rules.title} (its bots: {', '.join(fit)})"
+        )
+    asked = bot.thinking_seconds()
+    if max_seconds is not None and asked is not None and asked > max_seconds:
+        raise OptionError(
+            f"a bot thinks at most {max_seconds:g} seconds a move on this server, "
+            f"not {asked:g}: ask for less (for example {name}:seconds={max_seconds:g})"
         )
     return spec
 
@@ -51,56 +93,276 @@ def bot_names() -> list[str]:
     return sorted(BOTS)
 
 
-def _choose_here(state: State, seat: int, spec: str, seed: int) -> str:
-    return str(make_bot(spec, seed=seed, game=state.game).choose(Seat(state, seat)))
+def _choose_here(state: State, seat: int, spec: str, seed: int, max_seconds: float) -> str:
+    bot = make_bot(spec, seed=seed, game=state.game)
+    bot.cap_time(max_seconds)
+    return str(bot.choose(Seat(state, seat)))
 
 
-def _choose_from_position(position: dict[str, Any], seat: int, spec: str, seed: int) -> str:
+def _choose_from_position(
+    position: dict[str, Any], seat: int, spec: str, seed: int, max_seconds: float
+) -> str:
     state = ludi.load_position(position)
-    return _choose_here(state, seat, spec, seed)
+    return _choose_here(state, seat, spec, seed, max_seconds)
+
+
+def _serve_decisions(jobs: Connection, replies: Connection, max_seconds: float) -> None:
+    """A worker's life: take a decision from ``jobs``, answer on ``replies``, until the server
+    is gone (its end of ``jobs`` closed: then the process exits at once, even mid-search)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    with contextlib.suppress(OSError), open("/proc/self/comm", "w") as comm:
+        comm.write("ludi-bot")  # named in ps and top (Linux)
+    inbox: queue.Queue[tuple[dict[str, Any], int, str, int]] = queue.Queue()
+
+    def read() -> None:
+        try:
+            while True:
+                inbox.put(jobs.recv())
+        except (EOFError, OSError):
+            os._exit(0)
+
+    threading.Thread(target=read, name="ludi-bot-lifeline", daemon=True).start()
+    replies.send(("ready", None))
+    while True:
+        position, seat, spec, seed = inbox.get()
+        try:
+            reply = ("ok", _choose_from_position(position, seat, spec, seed, max_seconds))
+        except Exception as exc:
+            reply = ("error", f"{type(exc).__name__}: {exc}")
+        try:
+            replies.send(reply)
+        except (EOFError, OSError):
+            os._exit(0)
+
+
+class _Worker:
+    """One worker process and the two pipes to it."""
+
+    def __init__(self, context: Any, max_seconds: float) -> None:
+        jobs_end, self.jobs = context.Pipe(duplex=False)
+        self.replies, replies_end = context.Pipe(duplex=False)
+        self.process = context.Process(
+            target=_serve_decisions,
+            args=(jobs_end, replies_end, max_seconds),
+            name="ludi-bot",
+            daemon=True,
+        )
+        self.process.start()
+        self.ready = False  # it says so once it has imported Ludi
+        # the worker holds these ends now; keeping them here would keep its pipes open
+        jobs_end.close()
+        replies_end.close()
+
+    async def ask(self, job: tuple[Any, ...], timeout: float) -> tuple[str, str | None]:
+        """Send one decision and wait at most ``timeout`` seconds for its answer (the clock
+        starts once the worker has started): ``("ok", notation)``, ``("error", reason)``,
+        ``("late", None)`` or ``("died", None)``."""
+        if not self.ready:
+            status, _ = await self._receive(STARTUP)
+            if status != "ready":
+                return ("died", None)
+            self.ready = True
+        try:
+            self.jobs.send(job)
+        except (OSError, ValueError):
+            return ("died", None)
+        return await self._receive(timeout)
+
+    async def _receive(self, timeout: float) -> tuple[str, str | None]:
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[tuple[str, str | None]] = loop.create_future()
+        fd = self.replies.fileno()
+
+        def readable() -> None:
+            loop.remove_reader(fd)
+            try:
+                reply = self.replies.recv()
+            except (EOFError, OSError):
+                reply = ("died", None)
+            if not answer.done():
+                answer.set_result(reply)
+
+        loop.add_reader(fd, readable)
+        try:
+            return await asyncio.wait_for(answer, timeout)
+        except TimeoutError:
+            return ("late", None)
+        finally:
+            loop.remove_reader(fd)
+
+    def kill(self) -> None:
+        """End the process now and release its pipes."""
+        with contextlib.suppress(Exception):
+            self.jobs.close()
+        with contextlib.suppress(Exception):
+            self.process.kill()
+            self.process.join(timeout=5)
+        with contextlib.suppress(Exception):
+            self.replies.close()
+
+    def stop(self) -> None:
+        """Let the process end by itself (its pipe closes), then make sure it did."""
+        with contextlib.suppress(Exception):
+            self.jobs.close()
+        self.process.join(timeout=1)
+        self.kill()
+
+
+@dataclass
+class _Job:
+    position: dict[str, Any]
+    seat: int
+    spec: str
+    seed: int
+    budget: float
+    answer: asyncio.Future[str | None] = field(repr=False)
 
 
 class BotPool:
-    """Processes (started on first need) for the bots that think; with ``processes=0``,
-    threads instead (for tests and small machines)."""
+    """Worker processes (started on first need) for the bots that think; with
+    ``processes=0``, threads instead (for tests and small machines: a thread cannot be cut
+    off, so there only the cap on the search's time holds).
 
-    def __init__(self, threads: int = 2, processes: int = 1) -> None:
+    ``max_seconds`` bounds a decision's thinking; a worker still busy ``grace`` seconds after
+    its decision's budget is replaced."""
+
+    def __init__(
+        self,
+        threads: int = 2,
+        processes: int = 1,
+        max_seconds: float = MAX_SECONDS,
+        grace: float = GRACE,
+    ) -> None:
+        self.max_seconds = max_seconds
+        self.grace = grace
         self._threads = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="ludi-bot")
         self._process_count = processes
-        self._processes: Executor | None = None
+        self._workers: list[_Worker | None] = [None] * processes
+        self._runners: list[asyncio.Task[None]] = []
+        #: decisions waiting for a worker, by who created their match; served in turns
+        self._waiting: OrderedDict[str, deque[_Job]] = OrderedDict()
+        self._wake: asyncio.Event | None = None
+        self._closed = False
+        #: decisions cut off (their worker replaced) since the start, for /api/stats
+        self.cut_off = 0
+        self._context = multiprocessing.get_context("forkserver")
 
-    def _process_pool(self) -> Executor:
-        if self._processes is None:
-            if self._process_count <= 0:
-                return self._threads
-            self._processes = ProcessPoolExecutor(
-                max_workers=self._process_count,
-                mp_context=multiprocessing.get_context("forkserver"),
-            )
-        return self._processes
-
-    async def choose(self, state: State, seat: int, spec: str, seed: int) -> str:
-        """Return the notation of the action the bot ``spec`` takes for ``seat`` in ``state``.
+    async def choose(
+        self, state: State, seat: int, spec: str, seed: int, owner: str = ""
+    ) -> str | None:
+        """Return the notation of the action the bot ``spec`` takes for ``seat`` in ``state``,
+        or None if the decision ran past its budget and was cut off (the caller then chooses
+        by a cheaper rule). ``owner`` is who created the match (decisions of one owner take
+        turns with those of every other).
 
         ``state`` is copied (or turned into its position) before this returns control, so the
         caller may go on changing it."""
-        loop = asyncio.get_running_loop()
         bot = make_bot(spec, seed=seed, game=state.game)
         if not bot.searches:  # microseconds: not worth a trip to another process
             return str(bot.choose(Seat(state, seat)))
+        asked = bot.thinking_seconds()
+        budget = self.max_seconds if asked is None else min(asked, self.max_seconds)
         position = state.position()
-        try:
-            return await loop.run_in_executor(
-                self._process_pool(), _choose_from_position, position, seat, spec, seed
+        loop = asyncio.get_running_loop()
+        if self._process_count <= 0:
+            work: Callable[[], str] = lambda: _choose_from_position(  # noqa: E731
+                position, seat, spec, seed, self.max_seconds
             )
-        except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh once
-            self._processes = None
-            return await loop.run_in_executor(
-                self._process_pool(), _choose_from_position, position, seat, spec, seed
-            )
+            try:
+                return await asyncio.wait_for(
+                    loop.run_in_executor(self._threads, work), budget + self.grace
+                )
+            except TimeoutError:
+                self.cut_off += 1
+                return None
+        answer: asyncio.Future[str | None] = loop.create_future()
+        self._waiting.setdefault(owner, deque()).append(
+            _Job(position, seat, spec, seed, budget, answer)
+        )
+        self._start_runners()
+        assert self._wake is not None
+        self._wake.set()
+        return await answer
+
+    def _start_runners(self) -> None:
+        if self._runners or self._closed:
+            return
+        self._wake = asyncio.Event()
+        self._runners = [
+            asyncio.create_task(self._run(slot)) for slot in range(self._process_count)
+        ]
+
+    def _next_job(self) -> _Job | None:
+        """Return the next decision to make: the first waiting owner's oldest one (the owner
+        then goes to the back of the line)."""
+        while self._waiting:
+            owner, jobs = next(iter(self._waiting.items()))
+            job = jobs.popleft()
+            if jobs:
+                self._waiting.move_to_end(owner)
+            else:
+                del self._waiting[owner]
+            if not job.answer.done():  # nobody waits for a cancelled one
+                return job
+        return None
+
+    async def _run(self, slot: int) -> None:
+        assert self._wake is not None
+        while not self._closed:
+            job = self._next_job()
+            if job is None:
+                self._wake.clear()
+                await self._wake.wait()
+                continue
+            try:
+                result = await self._decide(slot, job)
+            except asyncio.CancelledError:
+                if not job.answer.done():
+                    job.answer.cancel()
+                raise
+            if not job.answer.done():
+                if isinstance(result, Exception):
+                    job.answer.set_exception(result)
+                else:
+                    job.answer.set_result(result)
+
+    async def _decide(self, slot: int, job: _Job) -> str | Exception | None:
+        request = (job.position, job.seat, job.spec, job.seed)
+        for attempt in (1, 2):
+            worker = self._workers[slot]
+            if worker is None:
+                worker = self._workers[slot] = _Worker(self._context, self.max_seconds)
+            status, text = await worker.ask(request, job.budget + self.grace)
+            if status == "ok":
+                return text
+            if status == "error":
+                return RuntimeError(text)
+            # late, or dead (killed, out of memory): this worker is done for
+            worker.kill()
+            self._workers[slot] = None
+            if status == "late":
+                self.cut_off += 1
+                log.warning(
+                    "bot %s ran %.1f s past its budget of %.1f s: cut off, worker replaced",
+                    job.spec,
+                    self.grace,
+                    job.budget,
+                )
+                return None
+            log.warning("a bot worker died (attempt %d); starting another", attempt)
+        return None
 
     def close(self) -> None:
         """Stop the workers (waiting for none of the pending choices)."""
+        self._closed = True
+        for task in self._runners:
+            task.cancel()
         self._threads.shutdown(wait=False, cancel_futures=True)
-        if self._processes is not None:
-            self._processes.shutdown(wait=False, cancel_futures=True)
+        for worker in self._workers:
+            if worker is not None:
+                worker.stop()
+        self._workers = [None] * self._process_count
+
+    def worker_pids(self) -> list[int]:
+        """Return the process ids of the running workers (for tests and measurements)."""
+        return [w.process.pid for w in self._workers if w is not None and w.process.pid]

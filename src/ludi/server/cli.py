@@ -52,6 +52,13 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         help="worker processes for search bots (1)",
     )
     p.add_argument(
+        "--bot-seconds",
+        type=_bot_seconds,
+        default=5.0,
+        metavar="SECONDS",
+        help="the longest a bot may think per move; longer bots are refused, searches cut (5)",
+    )
+    p.add_argument(
         "--create-rate",
         type=float,
         default=2.0,
@@ -66,6 +73,17 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         help="finished match records to add (e.g. ludi lab's records/*.json) for the replay viewer",
     )
     return p
+
+
+def _bot_seconds(text: str) -> float:
+    """Return a bound on bots' thinking time from the command line (above 0, at most an hour)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"a number of seconds above 0, at most 3600, not {text}")
+    return value
 
 
 def import_records(db: str, files: list[str]) -> list[str]:
@@ -107,6 +125,7 @@ def run_serve(args: argparse.Namespace) -> int:
         db,
         bot_delay=args.bot_delay,
         bot_processes=args.bot_processes,
+        bot_seconds=args.bot_seconds,
         create_rate=args.create_rate,
         tune_gc=True,
     )

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import ludi
+from ludi.bots import RandomBot, Seat
 from ludi.engine import Action, IllegalAction, OptionError, State
 from ludi.server.bots import BotPool, bot_seed, check_spec
 from ludi.server.persist import GroupCommitter
@@ -176,6 +177,7 @@ class Hub:
             "clients": sum(len(r.clients) for r in self.rooms.values()),
             "action_to_ack": summary(self.ack_times),
             "loop_lag": summary(self.loop_lags),
+            "bots": {"workers": len(self.pool.worker_pids()), "cut_off": self.pool.cut_off},
         }
 
     async def close(self) -> None:
@@ -241,7 +243,7 @@ class Hub:
             tokens = [new_token() for _ in seats]
             rows = []
             for i, (req, token) in enumerate(zip(seats, tokens, strict=True)):
-                bot = check_spec(req.bot, game) if req.bot else None
+                bot = check_spec(req.bot, game, self.pool.max_seconds) if req.bot else None
                 name = (req.name or "").strip()[:40] or _default_name(state.seat_name(i), bot)
                 rows.append(SeatInfo(i, name, hash_token(token), bot))
         header = await asyncio.to_thread(
@@ -336,7 +338,7 @@ class Hub:
     async def set_bot(self, room: Room, seat: int, spec: str | None) -> None:
         """Hand ``seat`` to the bot ``spec``, or back to its human (``None``)."""
         if spec is not None:
-            check_spec(spec, room.header.game)
+            check_spec(spec, room.header.game, self.pool.max_seconds)
         async with room.lock:
             await asyncio.to_thread(self.store.set_bot, room.id, seat, spec)
             room.header.seats[seat].bot = spec
@@ -433,12 +435,18 @@ class Hub:
             # how many others moved first is a matter of timing, and must not change the choice
             own_moves = sum(1 for s, _ in room.state.history() if s == seat)
             seed = bot_seed(room.state.seed, own_moves, seat)
-            text = await self.pool.choose(room.state, seat, spec, seed)
+            text = await self.pool.choose(room.state, seat, spec, seed, owner=room.id)
             async with room.lock:
                 room.thinking.discard(seat)
                 mine = False
+                if room.bot_for(seat) == spec and seat in room.state.to_act and text is None:
+                    # the search ran past its budget and its worker was replaced: the match
+                    # goes on with a random legal move rather than wait
+                    text = str(RandomBot(seed).choose(Seat(room.state, seat)))
+                    asked_at = room.n
                 if (
-                    room.bot_for(seat) != spec
+                    text is None
+                    or room.bot_for(seat) != spec
                     or seat not in room.state.to_act
                     # another seat moved meanwhile (a simultaneous decision): the choice
                     # stands while it is still legal; choosing again costs a whole think,

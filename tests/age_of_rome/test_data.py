@@ -49,7 +49,7 @@ def test_the_decks_hold_the_printed_number_of_cards(data: aor.AgeOfRomeData) -> 
     """Состав игры (стр. 6-7): 18 events, 23 tasks, 38 goods, 3 anchors, 6 player boards."""
     assert len(data.events) == 18
     assert len(data.tasks) == 23
-    assert len(data.goods) == 38
+    assert len(data.goods) == len(data.goods_cards) == 38
     assert len(data.anchors) == 3
     assert len(data.characters) == 6
     printed = data.model.components.printed
@@ -263,7 +263,8 @@ def test_two_players_remove_the_marked_goods_and_tasks(data: aor.AgeOfRomeData) 
     marked = {c.index for c in data.goods if "two_players" in c.removed_in}
     assert marked
     for players in (1, 2):
-        assert set(data.goods_deck(players)) == {c.index for c in data.goods} - marked
+        kinds = {data.goods_cards[n] for n in data.goods_deck(players)}
+        assert kinds == {c.index for c in data.goods} - marked
     assert len(data.goods_deck(3)) == len(data.goods_deck(4)) == 38
     two = {t.index for t in data.tasks if "two_players" in t.removed_in}
     assert set(data.task_deck(2)) == {t.index for t in data.tasks} - two
@@ -310,6 +311,24 @@ def test_the_solo_goals_and_titles(data: aor.AgeOfRomeData) -> None:
     assert ("glory", "51 glory on the fame track", "glory", 51) in data.solo_goals
     assert [n for n, _ in data.solo_titles] == [4, 6, 7]
     assert data.solo_event_denarii == 1
+
+
+def test_players_diplomacy_and_achievements(data: aor.AgeOfRomeData) -> None:
+    """1 to 4 players (the solo, стр. 29); Шпионы и союзники (стр. 28): one espionage and one
+    alliance token per colour (8 printed), for 2-4 players; Достижения (стр. 31): 12 tokens,
+    of which Ludi keeps the 11 that do not belong to the Cassius scenario."""
+    assert data.players == (1, 2, 3, 4)
+    assert data.diplomacy_tokens == ("espionage", "alliance") and data.diplomacy_players == (
+        2,
+        3,
+        4,
+    )
+    assert 4 * len(data.diplomacy_tokens) == data.model.components.printed["diplomacy_tokens"]
+    assert data.model.components.printed["achievement_tokens"] == 12
+    assert len(data.achievements) == 11
+    by_id = {a.id: a for a in data.achievements}
+    assert by_id["designers_best"].reached(113) and not by_id["designers_best"].reached(112)
+    assert by_id["no_enmity"].reached(0) and not by_id["no_enmity"].reached(1)
 
 
 # -- provenance ------------------------------------------------------------------------------
@@ -389,6 +408,15 @@ def test_an_overlay_may_add_a_card_without_code(tmp_path: Path) -> None:
     assert added.select == "all" and added.quarters == 2 and added.clockwise
     assert [e.op for e in added.effects] == ["gain", "draw"]
     assert len(mine.event_deck()) == 13
+
+
+def test_a_card_printed_in_copies_is_dealt_that_many_times(tmp_path: Path) -> None:
+    goods = raw()["goods"]
+    goods["cards"][0]["copies"] = 3
+    mine = aor.load(write(tmp_path, {"goods": goods}))
+    assert len(mine.goods) == 38 and len(mine.goods_cards) == 40
+    sundials = [n for n in mine.goods_deck(4) if mine.goods_cards[n] == mine.goods_by_id["sundial"]]
+    assert len(sundials) == 3
 
 
 def _refused(tmp_path: Path, sections: dict[str, Any]) -> str:

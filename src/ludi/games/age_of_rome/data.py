@@ -179,6 +179,9 @@ COUNTER_MEANINGS: dict[str, str] = {
     "intrigues_on_board": "own intrigue tokens on the provinces board",
     "population_in_front": "population of the province in front of you",
     "tasks_completed": "kept task cards whose condition is met",
+    "sets_of:<goods type>": "goods sets of that type laid out (achievements)",
+    "senate_glory": "glory your votes in the Senate column score at the end (achievements)",
+    "final_glory": "your final score, every category added (achievements)",
 }
 BASE_COUNTERS: tuple[str, ...] = tuple(c for c in COUNTER_MEANINGS if ":" not in c)
 
@@ -466,6 +469,7 @@ class ComponentsModel(FileModel):
 class SeatsModel(FileModel):
     provenance: Provenance
     colours: list[str] = Field(min_length=4, max_length=4)
+    players: list[PlayerCount] = Field(min_length=1)
 
 
 class RoundsModel(FileModel):
@@ -755,6 +759,7 @@ class GoodsCardModel(FileModel):
     type: Id
     trigger: Trigger
     effect: Effect
+    copies: int = Field(1, ge=1)
     removed_in: list[Removal] = Field(default_factory=list)
     provenance: Provenance
 
@@ -841,6 +846,40 @@ class TasksModel(FileModel):
         return self
 
 
+class DiplomacyModel(FileModel):
+    provenance: Provenance
+    tokens: list[Literal["espionage", "alliance"]] = Field(min_length=1)
+    players: list[PlayerCount] = Field(min_length=1)
+
+
+class AchievementModel(FileModel):
+    """Reached when the counter, at the end of the match, is within the bounds."""
+
+    id: Id
+    name: str
+    counter: Counter
+    at_least: int | None = Field(None, ge=0)
+    at_most: int | None = Field(None, ge=0)
+
+    @model_validator(mode="after")
+    def _bound(self) -> AchievementModel:
+        if self.at_least is None and self.at_most is None:
+            raise ValueError("an achievement needs at_least or at_most")
+        return self
+
+    def reached(self, value: int) -> bool:
+        """Return whether a counter's value reaches the achievement."""
+        low = self.at_least if self.at_least is not None else value
+        high = self.at_most if self.at_most is not None else value
+        return low <= value <= high
+
+
+class AchievementsModel(FileModel):
+    provenance: Provenance
+    tokens: list[AchievementModel]
+    golden_pantheon_provenance: Provenance
+
+
 class GoalModel(FileModel):
     id: Id
     name: str
@@ -889,6 +928,8 @@ class AgeOfRomeFile(FileModel):
     anchors: AnchorsModel
     events: EventsModel
     tasks: TasksModel
+    diplomacy: DiplomacyModel
+    achievements: AchievementsModel
     solo: SoloModel
 
 
@@ -905,12 +946,16 @@ def _duplicates(where: str, ids: Iterable[str]) -> list[str]:
     return problems
 
 
-def _counter_problem(counter: str, medals: set[str]) -> str | None:
+def _counter_problem(counter: str, medals: set[str], goods_types: set[str]) -> str | None:
     """Return why a counter is unknown, or None."""
     if counter.startswith("medal:"):
         if counter.split(":", 1)[1] in medals:
             return None
         return f"unknown medal in {counter!r} (medals: {', '.join(sorted(medals))})"
+    if counter.startswith("sets_of:"):
+        if counter.split(":", 1)[1] in goods_types:
+            return None
+        return f"unknown goods type in {counter!r} (types: {', '.join(sorted(goods_types))})"
     if counter in BASE_COUNTERS:
         return None
     return f"unknown counter {counter!r} (counters: {', '.join(COUNTER_MEANINGS)})"
@@ -1017,7 +1062,7 @@ def _check_cross(m: AgeOfRomeFile) -> list[str]:
                     f"({', '.join(EVENT_OPS)})"
                 )
         if e.who.counter is not None:
-            why = _counter_problem(e.who.counter, medal_ids)
+            why = _counter_problem(e.who.counter, medal_ids, goods_types)
             if why:
                 problems.append(f"{where}.who.counter: {why}")
     base = sum(1 for e in m.events.cards if e.deck == "base")
@@ -1027,7 +1072,7 @@ def _check_cross(m: AgeOfRomeFile) -> list[str]:
     # tasks
     problems += _duplicates("tasks.cards", (t.id for t in m.tasks.cards))
     for i, task in enumerate(m.tasks.cards):
-        why = _counter_problem(task.score.counter, medal_ids)
+        why = _counter_problem(task.score.counter, medal_ids, goods_types)
         if why:
             problems.append(f"tasks.cards[{i}] ({task.id}).score.counter: {why}")
     for players in PLAYER_COUNTS:
@@ -1040,9 +1085,13 @@ def _check_cross(m: AgeOfRomeFile) -> list[str]:
 
     # solo
     for i, goal in enumerate(m.solo.goals):
-        why = _counter_problem(goal.counter, medal_ids)
+        why = _counter_problem(goal.counter, medal_ids, goods_types)
         if why:
             problems.append(f"solo.goals[{i}] ({goal.id}).counter: {why}")
+    for i, a in enumerate(m.achievements.tokens):
+        why = _counter_problem(a.counter, medal_ids, goods_types)
+        if why:
+            problems.append(f"achievements.tokens[{i}] ({a.id}).counter: {why}")
     return problems
 
 
@@ -1273,6 +1322,9 @@ class AgeOfRomeData(FileData[AgeOfRomeFile]):
             for i, c in enumerate(g.cards)
         )
         self.goods_by_id = {c.id: c.index for c in self.goods}
+        #: the physical goods cards: card number -> its kind in ``goods`` (a kind printed in
+        #: several copies has several numbers)
+        self.goods_cards = tuple(i for i, c in enumerate(g.cards) for _ in range(c.copies))
         self.anchors = tuple(a.id for a in m.anchors.cards)
         self.events = tuple(
             EventCard(
@@ -1297,6 +1349,10 @@ class AgeOfRomeData(FileData[AgeOfRomeFile]):
             for i, t in enumerate(m.tasks.cards)
         )
         self.task_by_id = {t.id: t.index for t in self.tasks}
+        self.players = tuple(m.seats.players)
+        self.diplomacy_tokens = tuple(m.diplomacy.tokens)
+        self.diplomacy_players = tuple(m.diplomacy.players)
+        self.achievements = tuple(m.achievements.tokens)
         so = m.solo
         self.solo_event_denarii = so.event_denarii_per_supporter
         self.solo_goals = tuple((x.id, x.name, x.counter, x.at_least) for x in so.goals)
@@ -1332,8 +1388,9 @@ class AgeOfRomeData(FileData[AgeOfRomeFile]):
 
     def goods_deck(self, players: int) -> tuple[int, ...]:
         """Return the goods cards in play at a player count (2 and solo remove the marked
-        ones, Подготовка стр. 8), by index."""
-        return tuple(c.index for c in _usable(self.goods, players, ()))
+        ones, Подготовка стр. 8), as card numbers (``goods_cards`` gives each one's kind)."""
+        kinds = {c.index for c in _usable(self.goods, players, ())}
+        return tuple(n for n, kind in enumerate(self.goods_cards) if kind in kinds)
 
     def task_deck(self, players: int, truce: bool = False, heroes: bool = False) -> tuple[int, ...]:
         """Return the task cards in play (2-player symbol, Перемирие, Герои: стр. 8, 28)."""

@@ -532,3 +532,17 @@ def test_the_effect_vocabulary_is_documented_op_by_op() -> None:
         assert f"``{trigger}``" in doc, trigger
     ops = Counter(c.effect.op for c in aor.load().goods)
     assert ops["draw"] >= 2  # Солнечные часы and Булла at least
+
+
+def test_every_card_reads_in_player_language(data: aor.AgeOfRomeData) -> None:
+    """A card's text names no data key: no op, counter or trigger id reaches a player."""
+    texts = [aor.goods_words(c) for c in data.goods]
+    texts += [aor.event_words(e) for e in data.events]
+    texts += [aor.score_words(t.score) for t in data.tasks]
+    for text in texts:
+        assert "_" not in text and ":" in text, text
+    assert aor.goods_words(data.goods[data.goods_by_id["bulla"]]) == (
+        "when you place a supporter: draw 2 goods cards"
+    )
+    conqueror = data.tasks[data.task_by_id["conqueror"]].score
+    assert aor.score_words(conqueror) == "3 glory per battlefield where you are 1st"

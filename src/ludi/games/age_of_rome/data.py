@@ -1440,6 +1440,175 @@ class AgeOfRomeData(FileData[AgeOfRomeFile]):
         return reconstructed_notice([n.section for n in self.info.reconstructed()])
 
 
+# -- the vocabulary in player language -------------------------------------------------------
+
+#: when a goods card may be played, as a player reads it (Карты товаров, стр. 21)
+TRIGGER_WORDS: dict[str, str] = {
+    "intrigue_activated_by_you": "when you activate an intrigue",
+    "intrigue_received_in_your_province": "when an intrigue is activated in your province",
+    "build": "when you build",
+    "supporter_any": "when you place a supporter",
+    "supporter_colosseum": "when you place a supporter in the Colosseum",
+    "supporter_agriculture": "when you place a supporter on an agriculture building",
+    "double_tax": "when you take the double tax",
+}
+#: what a counter counts, as a player reads it in a card's text
+COUNTER_WORDS: dict[str, str] = {
+    "glory": "glory",
+    "denarii": "denarii",
+    "goods_in_hand": "goods cards in hand",
+    "goods_sets": "goods sets",
+    "goods_set_types": "types of goods sets",
+    "legions_on_battlefields": "legions on battlefields",
+    "legions_recruited": "legions recruited",
+    "votes_in_senate": "votes in the Senate",
+    "votes_recruited": "votes recruited",
+    "vote_on_top": "the top vote of the Senate",
+    "supporters": "supporters",
+    "pantheon_pieces": "Pantheon pieces",
+    "pantheon_gold_pieces": "gold Pantheon pieces",
+    "pantheon_complete": "a complete Pantheon",
+    "medals": "medals",
+    "battlefields_first": "battlefields where you are 1st",
+    "battlefields_second": "battlefields where you are 2nd",
+    "battlefields_conquered": "conquered battlefields",
+    "battlefields_with_legion": "battlefields with one of your legions",
+    "enmity_tokens": "enmity",
+    "intrigues_on_board": "intrigues on the provinces board",
+    "population_in_front": "population of the province in front of you",
+    "tasks_completed": "tasks completed",
+    "senate_glory": "glory from the Senate",
+    "final_glory": "final glory",
+}
+
+
+#: one unit of a counter, for "N glory per ..." (the counters a task may score per unit)
+COUNTER_UNIT: dict[str, str] = {
+    "goods_sets": "goods set",
+    "legions_on_battlefields": "legion on a battlefield",
+    "votes_in_senate": "vote in the Senate",
+    "medals": "medal",
+    "battlefields_first": "battlefield where you are 1st",
+    "battlefields_second": "battlefield where you are 2nd",
+    "battlefields_conquered": "conquered battlefield",
+    "battlefields_with_legion": "battlefield with one of your legions",
+    "intrigues_on_board": "intrigue of yours on the provinces board",
+    "pantheon_pieces": "Pantheon piece",
+    "supporters": "supporter",
+}
+#: counters that are amounts rather than things counted ("the least glory", not "fewest")
+AMOUNTS = frozenset({"glory", "denarii", "population_in_front", "enmity_tokens", "final_glory"})
+
+
+def counter_words(counter: str) -> str:
+    """Return what a counter counts, in a card's words (``medal:priest`` -> 'the Priest
+    medal')."""
+    kind, _, arg = counter.partition(":")
+    if kind == "medal":
+        return f"the {arg.replace('_', ' ').title()} medal"
+    if kind == "sets_of":
+        return f"sets of {arg.replace('_', ' ')}"
+    return COUNTER_WORDS.get(counter, counter.replace("_", " "))
+
+
+def _amounts(glory: int, denarii: int) -> str:
+    parts = []
+    for n, what in ((glory, "glory"), (denarii, "denarius" if abs(denarii) == 1 else "denarii")):
+        if n:
+            parts.append(f"{'+' if n > 0 else '-'}{abs(n)} {what}")
+    return " and ".join(parts)
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def effect_words(effect: Any) -> str:
+    """Return what an effect does, as a card's text in player language (no data keys)."""
+    op = effect.op
+    if op == "gain":
+        return str(_amounts(effect.glory, effect.denarii))
+    if op == "draw":
+        return f"draw {_plural(effect.count, 'goods card', 'goods cards')}"
+    if op == "take_discard_top":
+        return "take the top card of the goods discard pile"
+    if op == "recruit":
+        text = f"recruit {_plural(effect.count, effect.figure, effect.figure + 's')}"
+        if effect.otherwise is not None:
+            text += (
+                f" (if you cannot: {_amounts(effect.otherwise.glory, effect.otherwise.denarii)})"
+            )
+        return text
+    if op == "remove_anchor":
+        return "put your anchor card out of the game"
+    if op == "building_discount":
+        return f"this building costs {effect.denarii} less"
+    if op == "tax_penalty_reduction":
+        return f"lose {effect.glory} glory less for this double tax"
+    if op == "legion_move":
+        where = (
+            "from your board to a battlefield"
+            if effect.from_ == "board"
+            else "between battlefields"
+        )
+        return f"move {_plural(effect.count, 'legion', 'legions')} {where}"
+    if op == "cancel_intrigue":
+        return "the intrigue has no effect on you"
+    if op == "take_denarii_from_target":
+        return f"take {effect.denarii} from the intrigue's target"
+    if op == "return_enmity":
+        return f"return {effect.count} enmity to the supply"
+    if op == "take_enmity":
+        return f"take {effect.count} enmity from the supply"
+    if op == "return_legion":
+        go = "goes" if effect.count == 1 else "go"
+        return f"{_plural(effect.count, 'legion', 'legions')} {go} home from the battlefields"
+    if op == "discard_random_goods":
+        return f"discard {_plural(effect.count, 'goods card', 'goods cards')} at random"
+    if op == "agriculture_income":
+        sign = "more" if effect.denarii > 0 else "less"
+        return f"agriculture gives {abs(effect.denarii)} {sign} this round"
+    return str(op).replace("_", " ")
+
+
+def who_words(select: str, counter: str | None) -> str:
+    """Return whom an event applies to, in player language."""
+    if select == "all":
+        return "every player"
+    few = "least" if counter in AMOUNTS else "fewest"
+    return f"the {'most' if select == 'most' else few} {counter_words(counter or '')}"
+
+
+def event_words(event: EventCard) -> str:
+    """Return an event card's text: whom it applies to and what they get."""
+    return f"{who_words(event.select, event.counter)}: " + ", ".join(
+        effect_words(e) for e in event.effects
+    )
+
+
+def score_words(score: FixedScore | PerScore) -> str:
+    """Return a task's condition and glory, in player language."""
+    what = counter_words(score.counter)
+    if isinstance(score, PerScore):
+        text = f"{score.glory} glory per {COUNTER_UNIT.get(score.counter, what)}"
+        if score.max_glory is not None:
+            text += f" (at most {score.max_glory})"
+        return text
+    if score.at_most == 0 and score.at_least is None:
+        return f"no {what}: {score.glory} glory"
+    if score.at_least == 1 and score.at_most is None and what.startswith(("the ", "a ")):
+        return f"{what}: {score.glory} glory"
+    bound = (
+        f"at least {score.at_least}" if score.at_least is not None else f"at most {score.at_most}"
+    )
+    return f"{bound} {what}: {score.glory} glory"
+
+
+def goods_words(card: GoodsCard) -> str:
+    """Return a goods card's text: when it may be played and what it does."""
+    return f"{TRIGGER_WORDS[card.trigger]}: {effect_words(card.effect)}"
+
+
 # -- loading ---------------------------------------------------------------------------------
 
 

@@ -42,6 +42,7 @@ import ludi
 from ludi.bots import bots_for
 from ludi.engine import Game, IllegalAction, LudiError, State
 from ludi.server.bots import MAX_SECONDS, BotPool, bot_names
+from ludi.server.clocks import ClockRules
 from ludi.server.hub import RULE_SEAT, Client, Hub, Room, SeatRequest, StoreFailure, dumps
 from ludi.server.protocol import ProtocolError, TokenBucket, parse_message
 from ludi.store.sql import FINISHED, Joined, SqlStore
@@ -60,12 +61,23 @@ class SeatIn(BaseModel):
     bot: str | None = Field(default=None, max_length=128)
 
 
+class ClockIn(BaseModel):
+    """A turn clock for every seat a human plays (``ludi.server.clocks``)."""
+
+    kind: str = Field(max_length=16)  # "fischer" or "move"
+    base: float  # seconds: a Fischer clock's start, or the limit of each move
+    increment: float = 0.0  # seconds added after each move (Fischer)
+    on_timeout: str = Field(default="bot", max_length=8)  # "bot" or "lose"
+    bot: str | None = Field(default=None, max_length=128)  # the stand-in bot
+
+
 class MatchIn(BaseModel):
     game: str = Field(max_length=64)
     players: int | None = Field(default=None, ge=1, le=16)
     options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=32)
     seats: list[SeatIn] = Field(min_length=1, max_length=16)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
+    clock: ClockIn | None = None
 
 
 class TokenIn(BaseModel):
@@ -178,7 +190,16 @@ def create_app(
         if not guard.allow():
             raise HTTPException(429, "too many matches created; wait a moment")
         seats = [SeatRequest(s.name, s.bot) for s in body.seats]
-        room, tokens = await hub.create(body.game, body.players, body.options, seats, body.seed)
+        clock = ClockRules.parse(body.clock.model_dump()) if body.clock is not None else None
+        room, tokens = await hub.create(
+            body.game,
+            body.players,
+            body.options,
+            seats,
+            body.seed,
+            clock=clock,
+            stand_in=body.clock.bot if body.clock is not None else None,
+        )
         return _created(room, tokens)
 
     @app.get("/api/stats")
@@ -243,7 +264,13 @@ def create_app(
             "last": {"seat": last[0], "action": last[1]} if last else None,
             "to_act": list(state.to_act),
             "waiting": [state.seat_name(s) for s in state.to_act],
-            "result": state.result.to_json() if state.result else None,
+            "result": (
+                state.result.to_json()
+                if state.result
+                else room.result()
+                if step == len(states) - 1
+                else None
+            ),
             "match": room.public(),
         }
 
@@ -353,6 +380,15 @@ def create_app(
             elif msg.type == "rematch":
                 new_id = await hub.rematch(room)
                 client.send({"type": "rematch", "id": new_id, "ref": ref})
+            elif msg.type == "concede":
+                await hub.concede(room, client.seat)
+                client.send({"type": "ack", "ref": ref, "n": room.n})
+            elif msg.type == "vote":
+                await hub.vote(room, client.seat, msg.end)
+                client.send({"type": "ack", "ref": ref, "n": room.n})
+            elif msg.type == "chat":
+                await hub.chat(room, client.seat, msg.text)
+                client.send({"type": "ack", "ref": ref, "n": room.n})
         except ProtocolError as exc:
             client.send(_error(exc.reason, exc.ref if exc.ref is not None else ref, exc.rule))
         except IllegalAction as exc:

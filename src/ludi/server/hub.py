@@ -32,8 +32,10 @@ import ludi
 from ludi.bots import RandomBot, Seat
 from ludi.engine import Action, IllegalAction, OptionError, State
 from ludi.server.bots import BotPool, bot_seed, check_spec
+from ludi.server.clocks import LOSE, ClockRules, Clocks
 from ludi.server.persist import GroupCommitter
-from ludi.server.protocol import TokenBucket
+from ludi.server.protocol import ProtocolError, TokenBucket
+from ludi.server.table import RULE_TABLE, ChatLine, Table, clean_chat, clock_fact, ended_result
 from ludi.store.sql import (
     FINISHED,
     RUNNING,
@@ -45,6 +47,7 @@ from ludi.store.sql import (
     hash_token,
     new_token,
 )
+from ludi.store.table import TableLog
 
 log = logging.getLogger("ludi.server")
 
@@ -100,6 +103,25 @@ class Room:
         self.thinking: set[int] = set()
         self.n = header.actions
         self.raw_count = len(state.raw_events())
+        #: the clocks, the chat, the votes (``ludi.server.table``)
+        self.table = Table(header.players)
+        #: the timer of the first clock to run out
+        self.timer: asyncio.TimerHandle | None = None
+
+    @property
+    def over(self) -> bool:
+        """Whether the match has ended: by its rules, or at the table (a concession...)."""
+        return self.state.is_over or self.header.status == FINISHED
+
+    def result(self) -> dict[str, Any] | None:
+        """Return how the match ended, as JSON, or None while it goes on."""
+        if self.state.result is not None:
+            return self.state.result.to_json()
+        return self.header.result if self.header.status == FINISHED else None
+
+    def humans(self) -> list[int]:
+        """Return the seats a human plays now."""
+        return [s.seat for s in self.header.seats if s.bot is None]
 
     @property
     def id(self) -> str:
@@ -124,7 +146,7 @@ class Room:
         for entry in summary["seats"]:
             entry["connected"] = entry["seat"] in connected
             entry["title"] = self.state.seat_name(entry["seat"])
-        summary["to_act"] = list(self.state.to_act)
+        summary["to_act"] = [] if self.over else list(self.state.to_act)
         return summary
 
 
@@ -150,6 +172,9 @@ class Hub:
         self.loop_lags: deque[float] = deque(maxlen=20000)
         self._loading = asyncio.Lock()
         self._tasks: set[asyncio.Task[None]] = set()
+        self.tables = TableLog(store.engine)
+        #: the clocks' time (seconds); tests replace it
+        self.now: Callable[[], float] = time.monotonic
 
     async def watch_loop(self) -> None:
         """Measure, for ever, how late the event loop runs a 10 ms timer (its lag)."""
@@ -202,8 +227,11 @@ class Hub:
             if header is None:
                 return None
             state = await asyncio.to_thread(self.store.rebuild, header)
+            facts = await asyncio.to_thread(self.tables.facts, match_id)
             room = Room(header, state)
+            room.table = Table.from_facts(header.players, facts)
             self.rooms[match_id] = room
+        self._clocks_follow(room)
         self._kick_bots(room)
         return room
 
@@ -225,12 +253,17 @@ class Hub:
         seats: Sequence[SeatRequest],
         seed: int | None = None,
         rematch_of: MatchHeader | None = None,
+        clock: ClockRules | None = None,
+        stand_in: str | None = None,
     ) -> tuple[Room, list[str]]:
         """Start and store a match; return its room and each seat's fresh token (a rematch
-        keeps the seats' tokens: then the list is empty).
+        keeps the seats' tokens: then the list is empty). ``clock``: the turn clock of every
+        seat a human plays, handing the seat to ``stand_in`` (a bot spec) when it runs out.
 
         Raises ``OptionError`` for an unknown game, count, option or bot."""
         state = ludi.new_match(game, players=players, seed=seed, options=options)
+        if clock is not None:
+            stand_in = check_spec(stand_in or _stand_in(game), game, self.pool.max_seconds)
         if rematch_of is not None:
             rows = [
                 SeatInfo(s.seat, s.name, s.token_hash, s.bot, joined=False)
@@ -253,9 +286,15 @@ class Hub:
             rematch_of.id if rematch_of is not None else None,
         )
         room = Room(header, state)
+        if clock is not None and stand_in is not None:
+            room.table.clocks = Clocks(clock, state.players)
+            room.table.stand_in = dict.fromkeys(range(state.players), stand_in)
+            fact = clock_fact(clock, room.table.stand_in)
+            await asyncio.to_thread(self.tables.append, header.id, "clock", None, fact)
         self.rooms[header.id] = room
         if rematch_of is not None:
             rematch_of.rematch = header.id
+        self._clocks_follow(room)
         self._kick_bots(room)
         return room, tokens
 
@@ -264,11 +303,18 @@ class Hub:
         async with room.lock:
             if room.header.rematch:
                 return room.header.rematch
-            if not room.state.is_over:
+            if not room.over:
                 raise IllegalAction("a rematch starts once the match is over", RULE_OVER)
             header = room.header
+            clocks = room.table.clocks
             new, _ = await self.create(
-                header.game, header.players, header.options, [], rematch_of=header
+                header.game,
+                header.players,
+                header.options,
+                [],
+                rematch_of=header,
+                clock=clocks.rules if clocks is not None else None,
+                stand_in=next(iter(room.table.stand_in.values()), None),
             )
         for client in room.clients:
             client.send({"type": "rematch", "id": new.id})
@@ -296,7 +342,7 @@ class Hub:
         # The action is carried out on a copy, and the copy becomes the match only once the
         # action is stored: until then every client (a sync, a newcomer) sees the match as
         # stored, and a failed write leaves nothing to undo.
-        if room.state.is_over:
+        if room.over:
             raise IllegalAction("the match is over", RULE_OVER)
         state = room.state.clone()
         action = state.parse_action(text)
@@ -331,6 +377,7 @@ class Hub:
         room.raw_count = len(state.raw_events())
         if acknowledge is not None:
             acknowledge(room.n)
+        await self._after_move(room, seat)
         self.broadcast(room)
         self._kick_bots(room)
         return room.n
@@ -340,10 +387,126 @@ class Hub:
         if spec is not None:
             check_spec(spec, room.header.game, self.pool.max_seconds)
         async with room.lock:
-            await asyncio.to_thread(self.store.set_bot, room.id, seat, spec)
-            room.header.seats[seat].bot = spec
+            await self._set_bot_locked(room, seat, spec)
             self.broadcast(room)
             self._kick_bots(room)
+
+    async def _set_bot_locked(self, room: Room, seat: int, spec: str | None) -> None:
+        await asyncio.to_thread(self.store.set_bot, room.id, seat, spec)
+        room.header.seats[seat].bot = spec
+        table = room.table
+        if seat in table.timed_out:
+            # the player is back (or chose a bot of their own): the clock's stand-in leaves
+            table.timed_out.discard(seat)
+            if spec is None and table.clocks is not None:
+                table.clocks.comeback(seat)
+            await asyncio.to_thread(self.tables.append, room.id, "back", seat, {})
+        self._clocks_follow(room)
+
+    # -- the table: clocks, concession, votes, chat ----------------------------------------
+
+    def _clocks_follow(self, room: Room, moved: int | None = None) -> None:
+        """Run the clocks of the human seats to act, stop the others, and set the timer of
+        the first to run out."""
+        clocks = room.table.clocks
+        if clocks is None:
+            return
+        to_act = () if room.over else room.state.to_act
+        clocks.sync(to_act, room.humans(), self.now(), moved=moved)
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+        first = clocks.deadline()
+        if first is not None:
+            delay = max(0.0, first[0] - self.now()) + 0.01
+            room.timer = asyncio.get_running_loop().call_later(
+                delay, lambda: self._spawn(self.clock_check(room))
+            )
+
+    async def _after_move(self, room: Room, seat: int) -> None:
+        """A move was stored: the clocks follow, and a seat whose stand-in bot made the move
+        goes back to its player if the player is at the table."""
+        table = room.table
+        if table.clocks is None:
+            return
+        if seat in table.timed_out and any(c.seat == seat for c in room.clients):
+            await self._set_bot_locked(room, seat, None)
+        self._clocks_follow(room, moved=seat)
+        await asyncio.to_thread(
+            self.tables.append, room.id, "clocks", None, {**table.clocks.stored(), "n": room.n}
+        )
+
+    async def clock_check(self, room: Room) -> None:
+        """A clock may have run out: hand its seat to the stand-in bot, or end the match."""
+        async with room.lock:
+            clocks = room.table.clocks
+            if clocks is None or room.over or self.rooms.get(room.id) is not room:
+                return
+            expired = clocks.expired(self.now())
+            for seat in expired:
+                name = room.state.seat_name(seat)
+                if clocks.rules.on_timeout == LOSE:
+                    await self._end_locked(room, seat, f"{name}'s clock ran out")
+                    return
+                clocks.ran_out(seat)
+                spec = room.table.stand_in.get(seat) or _stand_in(room.header.game)
+                await asyncio.to_thread(self.store.set_bot, room.id, seat, spec)
+                room.header.seats[seat].bot = spec
+                room.table.timed_out.add(seat)
+                await asyncio.to_thread(self.tables.append, room.id, "timeout", seat, {"bot": spec})
+            self._clocks_follow(room)
+            if expired:
+                self.broadcast(room)
+                self._kick_bots(room)
+
+    async def _end_locked(self, room: Room, loser: int | None, reason: str) -> None:
+        result = ended_result(room.header.players, loser, reason)
+        fact = {"seat": loser, "reason": reason}
+        await asyncio.to_thread(self.tables.end, room.id, result, fact)
+        room.header.status = FINISHED
+        room.header.result = result
+        room.header.updated = time.time()
+        self._clocks_follow(room)
+        self.broadcast(room)
+
+    async def concede(self, room: Room, seat: int) -> None:
+        """End the match with ``seat`` last (``ludi.server.table``)."""
+        async with room.lock:
+            if room.over:
+                raise IllegalAction("the match is over", RULE_OVER)
+            await self._end_locked(room, seat, f"{room.state.seat_name(seat)} conceded")
+
+    async def vote(self, room: Room, seat: int, end: bool) -> None:
+        """Vote to end the match with no winner (or withdraw the vote); the last vote of the
+        seats humans play ends it."""
+        async with room.lock:
+            if room.over:
+                raise IllegalAction("the match is over", RULE_OVER)
+            votes = room.table.votes
+            (votes.add if end else votes.discard)(seat)
+            await asyncio.to_thread(self.tables.append, room.id, "vote", seat, {"end": end})
+            if end and set(room.humans()) <= votes:
+                await self._end_locked(room, None, "the players agreed to end it: no winner")
+            else:
+                self.broadcast(room)
+
+    async def chat(self, room: Room, seat: int, text: str) -> None:
+        """Say a line at the table: stored, then sent to everyone in the room."""
+        line = clean_chat(text)
+        if not room.table.may_chat(seat):
+            raise ProtocolError("you are talking too fast: wait a moment", rule=RULE_TABLE)
+        said = ChatLine(seat, line, room.raw_count)
+        await asyncio.to_thread(
+            self.tables.append, room.id, "chat", seat, {"text": line, "raw_at": said.raw_at}
+        )
+        room.table.chat.append(said)
+        for client in room.clients:
+            client.send({"type": "chat", "seat": seat, "text": line})
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     # -- what clients receive --------------------------------------------------------------
 
@@ -352,12 +515,15 @@ class Hub:
         room.clients.add(client)
         client.raw_seen = 0
         self.broadcast(room, full_for=client)
+        if client.seat is not None and client.seat in room.table.timed_out:
+            # back at the table after the clock handed the seat to its stand-in: take it back
+            self._spawn(self.set_bot(room, client.seat, None))
 
     def leave(self, room: Room, client: Client) -> None:
         """Remove a client from its room and tell the others; a finished match nobody
         watches leaves memory (it is rebuilt from the store if asked for again)."""
         room.clients.discard(client)
-        if room.state.is_over and not room.clients:
+        if room.over and not room.clients:
             self.rooms.pop(room.id, None)
             return
         self.broadcast(room)
@@ -385,15 +551,14 @@ class Hub:
         since = 0 if full else client.raw_seen
         events = state.events(seat, since=since)
         client.raw_seen = room.raw_count
-        to_act = list(state.to_act)
+        to_act = [] if room.over else list(state.to_act)
         legal: list[str] = []
         moves: list[dict[str, Any]] = []
         if seat is not None and seat in to_act and room.bot_for(seat) is None:
             actions = state.legal_actions(seat)
             legal = [str(a) for a in actions]
             moves = described_moves(state, seat, actions)
-        result = state.result
-        return {
+        message = {
             "type": "state",
             "n": room.n,
             "seat": seat,
@@ -405,15 +570,19 @@ class Hub:
             "to_act": to_act,
             "waiting": [state.seat_name(s) for s in to_act],
             "events": events,
-            "over": state.is_over,
-            "result": result.to_json() if result is not None else None,
+            "over": room.over,
+            "result": room.result(),
+            "table": room.table.message(self.now()),
         }
+        if full:
+            message["chat"] = room.table.chat_for(state, seat)
+        return message
 
     # -- bots ------------------------------------------------------------------------------
 
     def _kick_bots(self, room: Room) -> None:
         state = room.state
-        if state.is_over:
+        if room.over:
             return
         for seat in state.to_act:
             spec = room.bot_for(seat)
@@ -446,6 +615,7 @@ class Hub:
                     asked_at = room.n
                 if (
                     text is None
+                    or room.over
                     or room.bot_for(seat) != spec
                     or seat not in room.state.to_act
                     # another seat moved meanwhile (a simultaneous decision): the choice
@@ -478,6 +648,15 @@ def described_moves(state: State, seat: int, actions: Sequence[Action]) -> list[
     and its label in the game's words (``Game.move_labels``)."""
     labels = state.game.move_labels(state, seat, actions)
     return [{**a.structure(), "label": label} for a, label in zip(actions, labels, strict=True)]
+
+
+def _stand_in(game: str) -> str:
+    """Return the bot that plays a seat whose clock ran out, unless the match chose one: the
+    quick search bot where it can play, else the first bot the game offers."""
+    from ludi.bots import bots_for
+
+    names = bots_for(ludi.get_game(game))
+    return "ismcts:seconds=0.3" if "ismcts" in names else names[0]
 
 
 def _default_name(title: str, bot: str | None) -> str:

@@ -11,6 +11,9 @@ A client sends JSON objects, one per message, at most ``MAX_MESSAGE`` bytes:
 ``{"type": "sync"}``                         send me the whole state again
 ``{"type": "rematch"}``                      start a rematch with the same seats
 ``{"type": "ping"}``                         answered by ``pong``
+``{"type": "concede"}``                      concede: the match ends, you last
+``{"type": "vote", "end": true|false}``       vote to end the match with no winner (or not)
+``{"type": "chat", "text": "..."}``          say a line at the table (everyone gets ``chat``)
 ==========================================  ===============================================
 
 The server sends ``state`` (the viewer's view, its legal actions, the new narrated events),
@@ -29,7 +32,7 @@ MAX_MESSAGE = 4096
 
 RULE_PROTOCOL = "Ludi server protocol (see ludi.server.protocol)"
 
-TYPES = ("hello", "act", "bot", "sync", "rematch", "ping")
+TYPES = ("hello", "act", "bot", "sync", "rematch", "ping", "concede", "vote", "chat")
 
 
 class ProtocolError(Exception):
@@ -51,6 +54,8 @@ class Message:
     token: str | None = None
     action: str = ""
     spec: str | None = None
+    text: str = ""
+    end: bool = False
 
 
 def parse_message(text: str | bytes) -> Message:
@@ -86,6 +91,16 @@ def parse_message(text: str | bytes) -> Message:
         if spec is not None and not (isinstance(spec, str) and 0 < len(spec) <= 128):
             raise ProtocolError("'spec' names a bot (e.g. 'random') or is null", ref)
         return Message("bot", ref, spec=spec)
+    if kind == "vote":
+        end = obj.get("end")
+        if not isinstance(end, bool):
+            raise ProtocolError("'end' is true (end the match) or false (withdraw the vote)", ref)
+        return Message("vote", ref, end=end)
+    if kind == "chat":
+        line = obj.get("text")
+        if not isinstance(line, str):
+            raise ProtocolError("'text' is the line to say (a string)", ref)
+        return Message("chat", ref, text=line)
     return Message(kind, ref)
 
 

@@ -1,0 +1,196 @@
+"""Turn clocks: a clock per seat, chosen when the match is created.
+
+Two kinds, as on any online board game site:
+
+- **Fischer**: each seat starts with ``base`` seconds; its clock runs while it is to act, and
+  each move it makes adds ``increment`` seconds.
+- **Per move**: each move must be made within ``base`` seconds; nothing carries over.
+
+A clock runs only for a seat a human plays and only while that seat is to act (in a
+simultaneous decision every deciding seat's clock runs at once). Each action is a move: a seat
+that acts twice in a row (Caesar!'s Tactics, a Sylla payment card by card) ends one move and
+starts the next, so it gets its increment, or a fresh limit, each time.
+
+When a clock runs out, the match's choice applies: ``bot`` hands the seat to its stand-in bot
+until its player comes back (then the player takes it back; a Fischer clock that ran out
+restarts at ``RETURN_GRACE`` seconds, or the increment if that is more, so the returning
+player can move at all), or ``lose`` ends the match with that seat last.
+
+A server restart neither charges nor gives time unfairly: what is stored is each seat's clock
+at the start of its current move (written with every move). On restart the seats to act start
+that move again with that time: the downtime, when nobody could move, is charged to nobody, and
+a seat loses at most the part of one move it had thought before the crash (it gets it back).
+
+Nothing here reads the time itself: every method takes ``now`` (seconds, any monotonic origin
+within one process), so the tests drive a clock by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ludi.engine import OptionError
+
+FISCHER = "fischer"
+PER_MOVE = "move"
+KINDS = (FISCHER, PER_MOVE)
+#: what happens when a clock runs out
+BY_BOT, LOSE = "bot", "lose"
+ON_TIMEOUT = (BY_BOT, LOSE)
+#: a Fischer clock that ran out restarts at this much (or the increment) when its player returns
+RETURN_GRACE = 30.0
+#: bounds on what a match may ask for (a day a move is a correspondence game)
+MAX_SECONDS = 24 * 3600.0
+MIN_SECONDS = 5.0
+
+
+@dataclass(frozen=True)
+class ClockRules:
+    """The clock a match was created with."""
+
+    kind: str
+    base: float
+    increment: float = 0.0
+    on_timeout: str = BY_BOT
+
+    @classmethod
+    def parse(cls, raw: Mapping[str, Any]) -> ClockRules:
+        """Return the rules ``raw`` asks for; raises ``OptionError`` saying what is wrong."""
+        kind = raw.get("kind")
+        if kind not in KINDS:
+            raise OptionError(f"a clock is 'fischer' or 'move', not {kind!r}")
+        try:
+            base = float(raw.get("base", 0))
+            increment = float(raw.get("increment", 0) or 0)
+        except (TypeError, ValueError):
+            raise OptionError("a clock's times are numbers of seconds") from None
+        if not MIN_SECONDS <= base <= MAX_SECONDS:
+            raise OptionError(
+                f"a clock's time is between {MIN_SECONDS:g} s and {MAX_SECONDS / 3600:g} hours"
+            )
+        if not 0 <= increment <= MAX_SECONDS:
+            raise OptionError("a clock's increment is between 0 and 24 hours")
+        if kind == PER_MOVE and increment:
+            raise OptionError("a per-move limit has no increment")
+        on_timeout = raw.get("on_timeout", BY_BOT)
+        if on_timeout not in ON_TIMEOUT:
+            raise OptionError(f"when a clock runs out: 'bot' or 'lose', not {on_timeout!r}")
+        return cls(kind, base, increment, on_timeout)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "base": self.base,
+            "increment": self.increment,
+            "on_timeout": self.on_timeout,
+        }
+
+    def describe(self) -> str:
+        """Return the clock as a player reads it: "10 min + 5 s a move", "1 min a move"."""
+        if self.kind == PER_MOVE:
+            return f"{_duration(self.base)} a move"
+        extra = f" + {_duration(self.increment)} a move" if self.increment else ""
+        return f"{_duration(self.base)}{extra}"
+
+
+def _duration(seconds: float) -> str:
+    if seconds >= 3600 and seconds % 3600 == 0:
+        return f"{seconds / 3600:g} h"
+    if seconds >= 60 and seconds % 60 == 0:
+        return f"{seconds / 60:g} min"
+    return f"{seconds:g} s"
+
+
+class Clocks:
+    """Every seat's clock in one match. ``bank[s]`` is seat s's time at the start of its
+    current move (Fischer) or unused (per move); ``started[s]`` when its current move began,
+    for the seats whose clock runs."""
+
+    def __init__(self, rules: ClockRules, players: int, bank: list[float] | None = None) -> None:
+        self.rules = rules
+        self.bank = list(bank) if bank is not None else [rules.base] * players
+        self.started: dict[int, float] = {}
+
+    # -- what the hub tells it -------------------------------------------------------------
+
+    def sync(
+        self, to_act: Iterable[int], clocked: Iterable[int], now: float, moved: int | None = None
+    ) -> None:
+        """Bring the clocks in line with the match after a change: ``moved`` (if any) has just
+        made a move; the seats of ``to_act`` that ``clocked`` holds (the human ones) must run,
+        every other clock stops."""
+        running = set(to_act) & set(clocked)
+        if moved is not None and moved in self.started:
+            self._stop(moved, now, moved=True)
+        for seat in list(self.started):
+            if seat not in running:
+                self._stop(seat, now, moved=False)
+        for seat in sorted(running):
+            self.started.setdefault(seat, now)
+
+    def _stop(self, seat: int, now: float, moved: bool) -> None:
+        start = self.started.pop(seat)
+        if self.rules.kind == FISCHER:
+            self.bank[seat] = max(0.0, self.bank[seat] - (now - start))
+            if moved:
+                self.bank[seat] += self.rules.increment
+
+    def ran_out(self, seat: int) -> None:
+        """Note that ``seat``'s clock ran out: it stops, with nothing left."""
+        self.started.pop(seat, None)
+        if self.rules.kind == FISCHER:
+            self.bank[seat] = 0.0
+
+    def comeback(self, seat: int) -> None:
+        """The player of a seat whose clock ran out takes it back: give it time to move."""
+        if self.rules.kind == FISCHER:
+            self.bank[seat] = max(self.bank[seat], RETURN_GRACE, self.rules.increment)
+
+    # -- what it tells -----------------------------------------------------------------------
+
+    def left(self, seat: int, now: float) -> float:
+        """Return the seconds ``seat`` has left for its current (or next) move."""
+        full = self.bank[seat] if self.rules.kind == FISCHER else self.rules.base
+        start = self.started.get(seat)
+        return full if start is None else max(0.0, full - (now - start))
+
+    def deadline(self) -> tuple[float, int] | None:
+        """Return ``(when, seat)`` of the first clock to run out, or None if none runs."""
+        best: tuple[float, int] | None = None
+        for seat, start in self.started.items():
+            full = self.bank[seat] if self.rules.kind == FISCHER else self.rules.base
+            when = start + full
+            if best is None or when < best[0]:
+                best = (when, seat)
+        return best
+
+    def expired(self, now: float) -> list[int]:
+        """Return the seats whose clock has run out by ``now``."""
+        return sorted(s for s in self.started if self.left(s, now) <= 0.0)
+
+    def to_json(self, now: float) -> dict[str, Any]:
+        """Return the clocks as the page draws them: the rules, each seat's time left, and
+        which run (the page counts those down by itself until the next message)."""
+        return {
+            **self.rules.to_json(),
+            "label": self.rules.describe(),
+            "left": [round(self.left(s, now), 2) for s in range(len(self.bank))],
+            "running": sorted(self.started),
+        }
+
+    def stored(self) -> dict[str, Any]:
+        """Return what a restart needs: the rules and each seat's time at the start of its
+        current move (what the running clocks have used of this move is not kept: see the
+        module's docstring)."""
+        return {"rules": self.rules.to_json(), "bank": [round(b, 3) for b in self.bank]}
+
+    @classmethod
+    def restore(cls, stored: Mapping[str, Any], players: int) -> Clocks:
+        """Return the clocks ``stored()`` described, none running yet."""
+        rules = ClockRules.parse(stored["rules"])
+        bank = [float(b) for b in stored.get("bank", [])]
+        if len(bank) != players:
+            bank = [rules.base] * players
+        return cls(rules, players, bank)

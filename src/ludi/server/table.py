@@ -1,0 +1,155 @@
+"""The table around a match: turn clocks, the chat, votes to end, a concession.
+
+Everything here sits beside the game, not in it: the rules never see a clock or a chat line,
+and nothing a seat may not see goes through here. A chat line is what a player typed, shown to
+everyone at the table (spectators too) exactly as typed (the page draws it as text, never as
+HTML); the server adds nothing to it. Each fact is stored in the match's table log
+(``ludi.store.table``), so a reload, a restart or a replay finds it again.
+
+Ending a match at the table:
+
+- **Concede**: the match ends at once; the seat that conceded is ranked last and every other
+  seat shares the win (in two-player games: the other side wins). A clock running out with
+  ``on_timeout = "lose"`` ends it the same way for the seat whose clock ran out.
+- **Vote to end**: every seat a human plays votes; when all have, the match ends with no
+  winner (every seat ranked first, no points). A seat a bot plays (by choice or because its
+  clock ran out) has no vote. A vote can be withdrawn until the last one comes.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ludi.engine import State
+from ludi.server.clocks import ClockRules, Clocks
+from ludi.server.protocol import ProtocolError, TokenBucket
+from ludi.store.table import TableFact
+
+#: the longest chat line, in characters
+CHAT_MAX = 300
+#: a seat may say a line every 2 seconds on average, 5 in a burst
+CHAT_RATE, CHAT_BURST = 0.5, 5.0
+#: at most this many chat lines are kept and sent to a newcomer
+CHAT_KEEP = 500
+RULE_TABLE = "Ludi server: the table (chat, clocks, concession, votes)"
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """A line said at the table: who said it, what, and after how many of the match's raw
+    events (so a newcomer's log puts it where it was said)."""
+
+    seat: int
+    text: str
+    raw_at: int
+
+
+def clean_chat(text: str) -> str:
+    """Return a chat line as it will be shown: control characters out, spaces trimmed, at most
+    ``CHAT_MAX`` characters. Raises ``ProtocolError`` for an empty or too long line."""
+    text = unicodedata.normalize("NFC", _CONTROL.sub(" ", text)).strip()
+    if not text:
+        raise ProtocolError("say something: the line is empty", rule=RULE_TABLE)
+    if len(text) > CHAT_MAX:
+        raise ProtocolError(
+            f"a chat line is at most {CHAT_MAX} characters ({len(text)} given)", rule=RULE_TABLE
+        )
+    return text
+
+
+def ended_result(players: int, loser: int | None, reason: str) -> dict[str, Any]:
+    """Return the result of a match ended at the table: ``loser`` ranked last and the others
+    sharing the win, or (``loser`` None) no winner at all."""
+    if loser is None:
+        return {"points": [0] * players, "ranking": [1] * players, "winners": [], "reason": reason}
+    return {
+        "points": [0] * players,
+        "ranking": [players if s == loser else 1 for s in range(players)],
+        "winners": [s for s in range(players) if s != loser],
+        "reason": reason,
+    }
+
+
+class Table:
+    """What one match has at the table beside its moves."""
+
+    def __init__(self, players: int, clocks: Clocks | None = None) -> None:
+        self.players = players
+        self.clocks = clocks
+        #: the bot each seat's clock hands it to when it runs out
+        self.stand_in: dict[int, str] = {}
+        #: seats a bot plays because their clock ran out (their player takes them back)
+        self.timed_out: set[int] = set()
+        self.chat: list[ChatLine] = []
+        self.votes: set[int] = set()
+        self.guards: dict[int, TokenBucket] = {}
+
+    @classmethod
+    def from_facts(cls, players: int, facts: Sequence[TableFact]) -> Table:
+        """Return the table a match's stored facts describe."""
+        table = cls(players)
+        for fact in facts:
+            body = fact.body
+            if fact.kind == "clock":
+                table.clocks = Clocks(ClockRules.parse(body["rules"]), players)
+                table.stand_in = {int(k): v for k, v in body.get("stand_in", {}).items()}
+            elif fact.kind == "clocks" and table.clocks is not None:
+                table.clocks = Clocks.restore(body, players)
+            elif fact.kind == "chat":
+                table.chat.append(ChatLine(int(fact.seat or 0), body["text"], body["raw_at"]))
+            elif fact.kind == "timeout" and fact.seat is not None:
+                table.timed_out.add(fact.seat)
+            elif fact.kind == "back" and fact.seat is not None:
+                table.timed_out.discard(fact.seat)
+            elif fact.kind == "vote" and fact.seat is not None:
+                if body.get("end"):
+                    table.votes.add(fact.seat)
+                else:
+                    table.votes.discard(fact.seat)
+        table.chat = table.chat[-CHAT_KEEP:]
+        return table
+
+    def may_chat(self, seat: int) -> bool:
+        """Take a token from the seat's chat guard; return whether it may speak now."""
+        guard = self.guards.setdefault(seat, TokenBucket(CHAT_RATE, CHAT_BURST))
+        return guard.allow()
+
+    def voters(self, bots: Sequence[str | None]) -> set[int]:
+        """Return the seats that vote on ending the match: those a human plays."""
+        return {s for s, bot in enumerate(bots) if bot is None}
+
+    def chat_for(self, state: State, viewer: int | None) -> list[dict[str, Any]]:
+        """Return the chat for a newcomer's log: each line with ``after``, how many of the
+        lines of the viewer's own narrated log come before it."""
+        if not self.chat:
+            return []
+        raw = state.raw_events()
+        out = []
+        shown = 0
+        at = 0
+        for line in self.chat:
+            while at < min(line.raw_at, len(raw)):
+                if state.narrate(raw[at], viewer) is not None:
+                    shown += 1
+                at += 1
+            out.append({"seat": line.seat, "text": line.text, "after": shown})
+        return out
+
+    def message(self, now: float) -> dict[str, Any]:
+        """Return what every state message carries of the table (the chat goes apart)."""
+        return {
+            "clocks": self.clocks.to_json(now) if self.clocks is not None else None,
+            "timed_out": sorted(self.timed_out),
+            "votes": sorted(self.votes),
+        }
+
+
+def clock_fact(rules: ClockRules, stand_in: Mapping[int, str]) -> dict[str, Any]:
+    """Return the fact stored when a match is created with a clock."""
+    return {"rules": rules.to_json(), "stand_in": {str(k): v for k, v in stand_in.items()}}

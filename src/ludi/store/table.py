@@ -1,0 +1,93 @@
+"""What happens at the table around a match, beside its moves: the clock it was created with
+and each seat's clock after every move, the chat, a clock running out and the player coming
+back, votes to end, a concession. One append-only table, ``ludi_table_log``, a row per fact:
+``(id, match, kind, seat, body JSON, at)``; the moves stay in ``ludi_actions``.
+
+The table is created when missing (a database from before it simply has none: its matches have
+no clock and no chat). A match ended at the table (a concession, an agreed end, a clock that
+ran out) gets its header's status and result like any finished match, written here.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Column, Engine, Float, Integer, String, Table, Text, select, update
+
+from ludi.store.sql import FINISHED, matches, metadata
+
+table_log = Table(
+    "ludi_table_log",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("match_id", String(32), nullable=False, index=True),
+    Column("kind", String(16), nullable=False),  # clock, clocks, chat, timeout, back, vote, end
+    Column("seat", Integer, nullable=True),
+    Column("body", Text, nullable=False),  # JSON
+    Column("at", Float, nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class TableFact:
+    """One row of a match's table log."""
+
+    kind: str
+    seat: int | None
+    body: dict[str, Any]
+    at: float
+
+
+class TableLog:
+    """The table log of every match, over the match store's database engine."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        table_log.create(engine, checkfirst=True)
+
+    def append(self, match_id: str, kind: str, seat: int | None, body: Mapping[str, Any]) -> None:
+        """Store one fact (committed before returning)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                table_log.insert().values(
+                    match_id=match_id,
+                    kind=kind,
+                    seat=seat,
+                    body=json.dumps(dict(body)),
+                    at=time.time(),
+                )
+            )
+
+    def facts(self, match_id: str) -> list[TableFact]:
+        """Return a match's facts, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(table_log.c.kind, table_log.c.seat, table_log.c.body, table_log.c.at)
+                .where(table_log.c.match_id == match_id)
+                .order_by(table_log.c.id)
+            ).all()
+        return [TableFact(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
+
+    def end(self, match_id: str, result: Mapping[str, Any], fact: Mapping[str, Any]) -> None:
+        """Finish a match at the table: its header's status and result, and the fact why, in
+        one transaction."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id)
+                .values(status=FINISHED, result=json.dumps(dict(result)), updated=now)
+            )
+            conn.execute(
+                table_log.insert().values(
+                    match_id=match_id,
+                    kind="end",
+                    seat=fact.get("seat"),
+                    body=json.dumps(dict(fact)),
+                    at=now,
+                )
+            )

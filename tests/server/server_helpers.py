@@ -20,7 +20,15 @@ from ludi.server.app import create_app
 def make_client(db: Path | str, message_rate: float = 1000.0) -> TestClient:
     """Return a test client of an app on ``db`` whose bots move at once, in threads (and
     whose flood guard lets a test play as fast as it can, unless told otherwise)."""
-    return TestClient(create_app(db, bot_delay=0.0, bot_processes=0, message_rate=message_rate))
+    return TestClient(
+        create_app(
+            db,
+            bot_delay=0.0,
+            bot_processes=0,
+            message_rate=message_rate,
+            address_rate=max(200.0, 10 * message_rate),
+        )
+    )
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -137,3 +145,14 @@ def descendants(pid: int) -> list[int]:
             found.append(child)
             todo.append(child)
     return found
+
+
+class FrozenClock:
+    """Stands in for the flood guard's clock: time moves only when the test says so, so how
+    many messages pass does not depend on how fast a busy machine handles them."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import create, hello, make_client, receive_until
+from server_helpers import FrozenClock, create, hello, make_client, receive_until
 
 import ludi
 from ludi.server.app import create_app
@@ -36,7 +36,7 @@ def play_out(ws: Any, first: dict[str, Any], seed: int = 1) -> list[dict[str, An
                 acted_at = message["n"]
                 ws.send_json({"type": "act", "action": rng.choice(message["legal"])})
                 answer = ws.receive_json()
-                while answer["type"] == "state":  # sent before our move was taken
+                while answer["type"] in ("state", "presence"):  # before our move was taken
                     messages.append(answer)
                     answer = ws.receive_json()
                 messages.append(answer)
@@ -241,7 +241,7 @@ def test_bad_messages_get_an_error_and_change_nothing(client: TestClient, db: Pa
         for ws, text, reason in bad:
             ws.send_text(text)
             error, before = receive_until(ws, "error")  # (others joining are announced)
-            assert all(m["type"] == "state" and m["n"] == 0 for m in before)
+            assert all(m["type"] == "presence" for m in before)  # no state: nothing changed
             assert reason in error["reason"], (text, error)
             assert error["rule"]
         # the refusal of an illegal move names the rule, and the ref comes back
@@ -269,17 +269,6 @@ def test_a_wrong_token_or_no_hello_closes_the_connection(client: TestClient) -> 
         assert "say hello first" in ws.receive_json()["reason"]
     with client.websocket_connect("/ws/nosuchmatch") as ws:
         assert ws.receive_json()["reason"] == "no such match"
-
-
-class FrozenClock:
-    """Stands in for the flood guard's clock: time moves only when the test says so, so how
-    many messages pass does not depend on how fast a busy machine handles them."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def monotonic(self) -> float:
-        return self.now
 
 
 def test_a_flooding_client_is_throttled_and_others_are_served(
@@ -342,7 +331,7 @@ def _play(client: TestClient, match_id: str, tokens: list[str], count: int) -> d
             last = latest[seat] = state_after(sockets[seat], ack["n"])
             other = 1 - seat
             while latest[other]["n"] < last["n"]:
-                latest[other] = sockets[other].receive_json()
+                latest[other] = receive_until(sockets[other], "state")[0]
     return last
 
 

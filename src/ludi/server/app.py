@@ -92,6 +92,10 @@ def create_app(
     bot_seconds: float = MAX_SECONDS,
     message_rate: float = 20.0,
     create_rate: float = 2.0,
+    connections_per_address: int = 64,
+    spectators_per_match: int = 100,
+    address_rate: float = 200.0,
+    idle_seconds: float = 600.0,
     tune_gc: bool = False,
 ) -> FastAPI:
     """Return the Ludi web app storing its matches in ``db`` (a SQLite path or a database URL).
@@ -99,15 +103,23 @@ def create_app(
     ``bot_delay`` seconds pass before a bot moves, so people can follow its moves; a bot thinks
     at most ``bot_seconds`` a move (a longer spec is refused, a longer search cut); a connection
     may send ``message_rate`` messages a second on average (twice that in a burst), and an
-    address may create ``create_rate`` matches a second (ten times that in a burst).
+    address may create ``create_rate`` matches a second (ten times that in a burst). An address
+    may hold ``connections_per_address`` websockets at once, which together may send
+    ``address_rate`` messages a second (twice that in a burst); a match takes at most
+    ``spectators_per_match`` spectators. A match nobody has used for ``idle_seconds`` leaves
+    memory (it is rebuilt from the store when asked for again).
     ``tune_gc`` tunes the process's garbage collector for a long-running server (``ludi
     serve`` does; tests sharing a process with others do not)."""
     store = SqlStore(db)
     throttle_rule = f"Ludi server: at most {message_rate:g} messages a second per connection"
+    address_rule = f"Ludi server: at most {address_rate:g} messages a second per address"
     hub = Hub(
         store, BotPool(bot_threads, bot_processes, max_seconds=bot_seconds), bot_delay=bot_delay
     )
     create_guard: dict[str, TokenBucket] = {}
+    #: open websockets by address, and the flood guard they share
+    connections: dict[str, int] = {}
+    address_guard: dict[str, TokenBucket] = {}
     replays: OrderedDict[str, tuple[list[State], list[tuple[int, str]]]] = OrderedDict()
 
     @asynccontextmanager
@@ -124,8 +136,10 @@ def create_app(
             gc.freeze()
             gc.set_threshold(20_000, 50, 50)
         watcher = asyncio.create_task(hub.watch_loop())
+        sweeper = asyncio.create_task(hub.sweep(idle_seconds))
         yield
         watcher.cancel()
+        sweeper.cancel()
         await hub.close()
         store.close()
 
@@ -275,7 +289,7 @@ def create_app(
         }
 
     async def _room(match_id: str) -> Room:
-        if len(match_id) > 32:
+        if not _plausible_id(match_id):
             raise HTTPException(404, "no such match")
         room = await hub.room(match_id)
         if room is None:
@@ -293,25 +307,52 @@ def create_app(
     @app.websocket("/ws/{match_id}")
     async def play(ws: WebSocket, match_id: str) -> None:
         await ws.accept()
-        room = await hub.room(match_id) if len(match_id) <= 32 else None
+        host = ws.client.host if ws.client else "?"
+        if connections.get(host, 0) >= connections_per_address:
+            await _refuse(
+                ws,
+                f"too many connections from your address (at most {connections_per_address}): "
+                "close some tabs",
+                1008,
+            )
+            return
+        connections[host] = connections.get(host, 0) + 1
+        try:
+            await _play(ws, host, match_id)
+        finally:
+            connections[host] -= 1
+            if not connections[host]:
+                del connections[host]
+                address_guard.pop(host, None)
+
+    async def _play(ws: WebSocket, host: str, match_id: str) -> None:
+        room = await hub.room(match_id) if _plausible_id(match_id) else None
         if room is None:
-            await ws.send_text(dumps(_error("no such match", None)))
-            await ws.close(code=4404)
+            await _refuse(ws, "no such match", 4404)
             return
         client = await _hello(ws, room)
         if client is None:
             return
+        # one address's connections share a flood guard as well as each having its own
+        shared = address_guard.setdefault(host, TokenBucket(address_rate, 2 * address_rate))
         sender = asyncio.create_task(_send_loop(ws, client))
         hub.join(room, client)
         try:
             while not client.dropped:
-                text = await ws.receive_text()
+                text = await _receive_text(ws)
                 received = time.perf_counter()
-                if not client.bucket.allow():
-                    if client.bucket.refused >= MAX_REFUSED:
+                own = client.bucket.allow()
+                if not (own and shared.allow()):
+                    client.refused += 1
+                    if client.refused >= MAX_REFUSED:
                         break
-                    if client.bucket.refused == 1:
-                        client.send(_error("too many messages: slow down", None, throttle_rule))
+                    if client.refused == 1:
+                        rule = throttle_rule if not own else address_rule
+                        client.send(_error("too many messages: slow down", None, rule))
+                    continue
+                client.refused = 0
+                if text is None:
+                    client.send(_error("a message is one JSON object in a text frame", None))
                     continue
                 await _handle(room, client, text, received)
         except (WebSocketDisconnect, RuntimeError):
@@ -322,11 +363,18 @@ def create_app(
             with contextlib.suppress(BaseException):
                 await sender
             with contextlib.suppress(Exception):
-                await ws.close(code=1008 if client.bucket.refused >= MAX_REFUSED else 1000)
+                await ws.close(code=1008 if client.refused >= MAX_REFUSED else 1000)
+
+    async def _refuse(ws: WebSocket, reason: str, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await ws.send_text(dumps(_error(reason, None)))
+            await ws.close(code=code)
 
     async def _hello(ws: WebSocket, room: Room) -> Client | None:
         try:
-            text = await asyncio.wait_for(ws.receive_text(), timeout=30)
+            text = await asyncio.wait_for(_receive_text(ws), timeout=30)
+            if text is None:
+                raise ProtocolError("a message is one JSON object in a text frame")
             msg = parse_message(text)
             if msg.type != "hello":
                 raise ProtocolError("say hello first: {'type': 'hello', 'token': ...}", msg.ref)
@@ -340,13 +388,19 @@ def create_app(
         if msg.token is not None:
             seat = room.seat_of(msg.token)
             if seat is None:
-                await ws.send_text(dumps(_error("this seat token does not open any seat", None)))
-                await ws.close(code=4403)
+                await _refuse(ws, "this seat token does not open any seat", 4403)
                 return None
             info = room.header.seats[seat]
             if not info.joined:
                 info.joined = True
                 hub.committer.note(Joined(room.id, seat))
+        elif room.spectators() >= spectators_per_match:
+            await _refuse(
+                ws,
+                f"this match has {spectators_per_match} spectators already, the most it takes",
+                1013,
+            )
+            return None
         return Client(seat, TokenBucket(message_rate, 2 * message_rate))
 
     async def _handle(room: Room, client: Client, text: str, received: float) -> None:
@@ -416,6 +470,22 @@ def seat_names(game: Game) -> dict[int, list[str]]:
         state = ludi.new_match(game.id, players=n, seed=0)
         out[n] = [state.seat_name(s) for s in range(n)]
     return out
+
+
+async def _receive_text(ws: WebSocket) -> str | None:
+    """Return the next text message, or None for a binary one (raises
+    ``WebSocketDisconnect`` once the client has gone)."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
+
+
+def _plausible_id(match_id: str) -> bool:
+    """Whether ``match_id`` could name a match (ids are short and printable): anything else is
+    no match, without asking the database."""
+    return 0 < len(match_id) <= 32 and match_id.isascii() and match_id.isprintable()
 
 
 def _error(reason: str, ref: Any, rule: str = "Ludi server protocol") -> dict[str, Any]:

@@ -66,6 +66,34 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         help="matches one address may create per second, bursts of ten times that (2)",
     )
     p.add_argument(
+        "--connections-per-address",
+        type=int,
+        default=64,
+        metavar="N",
+        help="websockets one address may hold open at once (64)",
+    )
+    p.add_argument(
+        "--address-rate",
+        type=float,
+        default=200.0,
+        metavar="N",
+        help="messages an address's websockets may send per second together, bursts of 2x (200)",
+    )
+    p.add_argument(
+        "--spectators-per-match",
+        type=int,
+        default=100,
+        metavar="N",
+        help="spectators one match takes at most (100)",
+    )
+    p.add_argument(
+        "--idle-seconds",
+        type=float,
+        default=600.0,
+        metavar="SECONDS",
+        help="a match nobody uses this long leaves memory until asked for again (600)",
+    )
+    p.add_argument(
         "--import",
         dest="imports",
         nargs="+",
@@ -127,6 +155,10 @@ def run_serve(args: argparse.Namespace) -> int:
         bot_processes=args.bot_processes,
         bot_seconds=args.bot_seconds,
         create_rate=args.create_rate,
+        connections_per_address=args.connections_per_address,
+        address_rate=args.address_rate,
+        spectators_per_match=args.spectators_per_match,
+        idle_seconds=args.idle_seconds,
         tune_gc=True,
     )
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else args.host}:{args.port}/"

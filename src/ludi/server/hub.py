@@ -77,6 +77,8 @@ class Client:
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=CLIENT_QUEUE)
         self.raw_seen = 0
         self.bucket = bucket or TokenBucket()
+        #: messages refused in a row by the flood guards (its own, or its address's)
+        self.refused = 0
         self.dropped = False
 
     def send(self, message: dict[str, Any]) -> None:
@@ -103,6 +105,8 @@ class Room:
         self.thinking: set[int] = set()
         self.n = header.actions
         self.raw_count = len(state.raw_events())
+        #: when someone last came, left or acted (time.monotonic), for the idle sweeper
+        self.touched = time.monotonic()
         #: the clocks, the chat, the votes (``ludi.server.table``)
         self.table = Table(header.players)
         #: the timer of the first clock to run out
@@ -138,6 +142,19 @@ class Room:
             if hmac.compare_digest(info.token_hash, digest):
                 return info.seat
         return None
+
+    def busy(self) -> bool:
+        """Whether the room must stay in memory: someone watches, a bot thinks, an action is
+        under way, a clock runs (its timer must fire)."""
+        return bool(self.clients or self.thinking or self.lock.locked() or self.timer)
+
+    def spectators(self) -> int:
+        """Return how many clients watch without a seat."""
+        return sum(1 for c in self.clients if c.seat is None)
+
+    def connected(self) -> list[int]:
+        """Return the seats someone holds open now."""
+        return sorted({c.seat for c in self.clients if c.seat is not None})
 
     def public(self) -> dict[str, Any]:
         """Return what anyone may know about the match: the header and who is connected."""
@@ -188,13 +205,16 @@ class Hub:
         """Return the server's recent latencies (ms) and its live matches, as JSON."""
 
         def summary(values: deque[float]) -> dict[str, float | int | None]:
+            # the worst of the window too: one stall of many seconds is a single sample of
+            # thousands, which no percentile shows
             ordered = sorted(values)
             if not ordered:
-                return {"count": 0, "median_ms": None, "p99_ms": None}
+                return {"count": 0, "median_ms": None, "p99_ms": None, "max_ms": None}
             return {
                 "count": len(ordered),
                 "median_ms": round(1000 * ordered[len(ordered) // 2], 3),
                 "p99_ms": round(1000 * ordered[int(0.99 * (len(ordered) - 1))], 3),
+                "max_ms": round(1000 * ordered[-1], 3),
             }
 
         return {
@@ -367,6 +387,7 @@ class Hub:
             raise StoreFailure("the server could not store the action; please retry") from exc
         room.state = state
         room.n = n + 1
+        room.touched = time.monotonic()
         room.header.actions = n + 1
         room.header.updated = time.time()
         if over:
@@ -511,22 +532,52 @@ class Hub:
     # -- what clients receive --------------------------------------------------------------
 
     def join(self, room: Room, client: Client) -> None:
-        """Add a client to a room and send it the whole state."""
+        """Add a client to a room and send it the whole state; if it opens a seat nobody held
+        open, the others hear of it (a ``presence`` message: the state did not change, so
+        nobody else gets one, and a spectator coming or going costs one message)."""
+        before = room.connected()
         room.clients.add(client)
+        room.touched = time.monotonic()
         client.raw_seen = 0
-        self.broadcast(room, full_for=client)
+        client.send(self.state_message(room, client, {}, room.public(), True))
+        self._presence(room, before, client)
         if client.seat is not None and client.seat in room.table.timed_out:
             # back at the table after the clock handed the seat to its stand-in: take it back
             self._spawn(self.set_bot(room, client.seat, None))
 
     def leave(self, room: Room, client: Client) -> None:
-        """Remove a client from its room and tell the others; a finished match nobody
-        watches leaves memory (it is rebuilt from the store if asked for again)."""
+        """Remove a client from its room; if it held the last connection to its seat, the
+        others hear of it. A room nobody watches is left for the sweeper (``evict_idle``)."""
+        before = room.connected()
         room.clients.discard(client)
-        if room.over and not room.clients:
-            self.rooms.pop(room.id, None)
+        room.touched = time.monotonic()
+        self._presence(room, before, None)
+
+    def evict_idle(self, idle_seconds: float) -> int:
+        """Take out of memory every room nobody has used for ``idle_seconds`` (no client, no bot
+        thinking); return how many. They are rebuilt from the store when asked for again."""
+        now = time.monotonic()
+        idle = [r for r in self.rooms.values() if not r.busy() and now - r.touched >= idle_seconds]
+        for room in idle:
+            del self.rooms[room.id]
+        return len(idle)
+
+    async def sweep(self, idle_seconds: float) -> None:
+        """Evict idle rooms, for ever, a few times per ``idle_seconds``."""
+        while True:
+            await asyncio.sleep(max(0.05, min(idle_seconds / 4, 30.0)))
+            evicted = self.evict_idle(idle_seconds)
+            if evicted:
+                log.info("%d idle matches left memory", evicted)
+
+    def _presence(self, room: Room, before: list[int], newcomer: Client | None) -> None:
+        now = room.connected()
+        if now == before:
             return
-        self.broadcast(room)
+        message = {"type": "presence", "connected": now}
+        for other in list(room.clients):
+            if other is not newcomer:
+                other.send(message)
 
     def broadcast(self, room: Room, full_for: Client | None = None) -> None:
         """Send every client of the room its own state message (views computed once per seat)."""

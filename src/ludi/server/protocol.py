@@ -17,7 +17,9 @@ A client sends JSON objects, one per message, at most ``MAX_MESSAGE`` bytes:
 ==========================================  ===============================================
 
 The server sends ``state`` (the viewer's view, its legal actions, the new narrated events),
-``ack``, ``error`` (``reason`` and ``rule``), ``rematch`` (the new match's id) and ``pong``.
+``ack``, ``error`` (``reason`` and ``rule``), ``rematch`` (the new match's id), ``pong``, and
+``presence`` (``connected``: the seats someone holds open) when a seat is opened or closed; a
+spectator coming or going changes nothing anyone else is sent.
 """
 
 from __future__ import annotations

@@ -181,6 +181,11 @@ function onMessage(msg) {
       $("turn").textContent = msg.reason;
     }
     renderControls();
+  } else if (msg.type === "presence") {
+    // someone opened or closed a seat: only who is connected changed
+    if (!page.msg) return;
+    for (const s of page.msg.match.seats) s.connected = msg.connected.includes(s.seat);
+    render();
   } else if (msg.type === "rematch") {
     toast("A rematch starts: same seats");
     goTo(msg.id);

@@ -1,0 +1,223 @@
+"""Age of Rome's actions and their notation.
+
+==============================  ===========================================================
+``return:senator``              setup: return that task of your three (secret until all chose)
+``activate:gallia/2``           intrigue turn: activate your intrigue in Gallia's cell 2
+``intrigue:slander``            choose the intrigue's effect (``sabotage``, ``sold``,
+                                ``customs``, ``forged``, ``apostasy@epirus``,
+                                ``apostasy@epirus+swap``, ``revote@3``, ``invalid@3``: a
+                                battlefield or the Senate position, 1 = bottom)
+``forge:epirus>thrace``         Подложный приказ: move one of the target's legions
+``react:scutum`` / ``pass``     the target of an intrigue answers with a card, or not
+``build:religion``              building turn: the next level of that building in front of you
+``place:trade+boost``           action phase: a supporter on the trade building, with the boost
+``place:colosseum``             ... in the Colosseum; ``place:intrigue`` on an intrigue cell
+``play:bulla``                  play a goods card whose trigger holds now
+``act`` / ``skip``              carry out the place's action now, or not
+``legion:home>epirus``          move a legion (``home`` = your board)
+``tax`` / ``tax:double``        income: 1 or 2 denarii per inhabitant (double costs glory)
+``sell:bulla``                  sell a goods card for 1 denarius (your turn)
+``set:weapons=gladius,pilum,arca``  lay a set of three (kinds sorted; jokers stand in)
+``priest``                      Priest's medal: 3 denarii for 1 glory
+``end``                         end your intrigue / building turn, or stop moving legions
+``done``                        close a window of triggered cards
+==============================  ===========================================================
+
+Every action is built once per data set and shared, so legal-move generation hands out
+ready-made values and parsing is a dictionary look-up.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ludi.engine import INTERNAL, Action, IllegalAction
+from ludi.games.age_of_rome.tables import GOODS_TYPES, INTRIGUES, TYPES, Tables
+
+RULE_NOTATION = "Ludi notation for Age of Rome (see ludi.games.age_of_rome.actions)"
+_SET = re.compile(r"^set:([a-z]+)=([a-z0-9_]+),([a-z0-9_]+),([a-z0-9_]+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """One decision: ``verb`` says what kind; ``what`` names its object as the notation does
+    (a task, a province, a building type, a card, an effect, a battlefield); ``to`` a second
+    place (a legion's destination, an intrigue's battlefield), ``n`` a number (an intrigue
+    cell, a Senate position), ``boost`` whether a placement uses the boost, ``cards`` a set's
+    cards. ``idx`` holds the same as data indexes, for the rules."""
+
+    verb: str
+    what: str
+    notation: str
+    to: str = ""
+    n: int = 0
+    boost: bool = False
+    cards: tuple[str, ...] = ()
+    idx: tuple[int, ...] = field(default=(), metadata=INTERNAL)
+
+
+#: where a legion is when it is not on a battlefield, in the notation
+HOME_NAME = "home"
+
+
+class ActionTable:
+    """Every action a data set allows, built once (sets on first use)."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.by_text: dict[str, Move] = {}
+        add = self._add
+        self.end = add(Move("end", "", "end"))
+        self.done = add(Move("done", "", "done"))
+        self.act = add(Move("act", "", "act"))
+        self.skip = add(Move("skip", "", "skip"))
+        self.pass_ = add(Move("pass", "", "pass"))
+        self.priest = add(Move("priest", "", "priest"))
+        self.tax = add(Move("tax", "normal", "tax"))
+        self.tax_double = add(Move("tax", "double", "tax:double"))
+        self.ret = [
+            add(Move("return", k.id, f"return:{k.id}", idx=(i,)))
+            for i, k in enumerate(tables.tasks)
+        ]
+        self.activate = [
+            add(
+                Move(
+                    "activate",
+                    tables.provinces[c // 3],
+                    f"activate:{tables.provinces[c // 3]}/{c % 3 + 1}",
+                    n=c % 3 + 1,
+                    idx=(c,),
+                )
+            )
+            for c in range(12)
+        ]
+        self.build = [add(Move("build", t, f"build:{t}", idx=(i,))) for i, t in enumerate(TYPES)]
+        self.place = [
+            add(Move("place", t, f"place:{t}", idx=(i,))) for i, t in enumerate(TYPES)
+        ] + [
+            add(Move("place", "colosseum", "place:colosseum", idx=(5,))),
+            add(Move("place", "intrigue", "place:intrigue", idx=(6,))),
+        ]
+        self.place_boost = [
+            add(Move("place", t, f"place:{t}+boost", boost=True, idx=(i,)))
+            for i, t in enumerate(TYPES[:3])
+        ]
+        kinds = [g.id for g in tables.goods]
+        self.play = [add(Move("play", k, f"play:{k}", idx=(i,))) for i, k in enumerate(kinds)]
+        self.react = [add(Move("react", k, f"react:{k}", idx=(i,))) for i, k in enumerate(kinds)]
+        self.sell = [add(Move("sell", k, f"sell:{k}", idx=(i,))) for i, k in enumerate(kinds)]
+        places = [HOME_NAME, *(b.id for b in tables.battlefields)]
+        nb = len(tables.battlefields)
+        # legion[(from + 1) * (nb + 1) + to + 1], from -1 = home
+        self.legion: list[Move | None] = [None] * ((nb + 1) * (nb + 1))
+        self.forge: list[Move | None] = [None] * ((nb + 1) * (nb + 1))
+        for a in range(-1, nb):
+            for b in range(nb):
+                if a == b:
+                    continue
+                key = (a + 1) * (nb + 1) + b + 1
+                text = f"{places[a + 1]}>{places[b + 1]}"
+                self.legion[key] = add(
+                    Move("legion", places[a + 1], f"legion:{text}", to=places[b + 1], idx=(a, b))
+                )
+                if a >= 0:
+                    self.forge[key] = add(
+                        Move("forge", places[a + 1], f"forge:{text}", to=places[b + 1], idx=(a, b))
+                    )
+        self.effect_plain = {
+            e: add(Move("intrigue", INTRIGUES[e], f"intrigue:{_short(e)}", idx=(e,)))
+            for e in (0, 1, 3, 6, 7)
+        }
+        self.apostasy = [
+            (
+                add(
+                    Move(
+                        "intrigue", "apostasy", f"intrigue:apostasy@{b.id}", to=b.id, idx=(2, i, 0)
+                    )
+                ),
+                add(
+                    Move(
+                        "intrigue",
+                        "apostasy",
+                        f"intrigue:apostasy@{b.id}+swap",
+                        to=b.id,
+                        boost=True,
+                        idx=(2, i, 1),
+                    )
+                ),
+            )
+            for i, b in enumerate(tables.battlefields)
+        ]
+        self.revote = [
+            add(Move("intrigue", "revote", f"intrigue:revote@{p + 1}", n=p + 1, idx=(4, p)))
+            for p in range(tables.senate_max)
+        ]
+        self.invalid = [
+            add(Move("intrigue", "invalid_vote", f"intrigue:invalid@{p + 1}", n=p + 1, idx=(5, p)))
+            for p in range(tables.senate_max)
+        ]
+        self._sets: dict[tuple[int, tuple[int, ...]], Move] = {}
+
+    def _add(self, action: Move) -> Move:
+        if action.notation in self.by_text:
+            raise ValueError(f"two actions share the notation {action.notation!r}")
+        self.by_text[action.notation] = action
+        return action
+
+    def legion_move(self, src: int, dst: int) -> Move:
+        nb = len(self.tables.battlefields)
+        move = self.legion[(src + 1) * (nb + 1) + dst + 1]
+        assert move is not None
+        return move
+
+    def forge_move(self, src: int, dst: int) -> Move:
+        nb = len(self.tables.battlefields)
+        move = self.forge[(src + 1) * (nb + 1) + dst + 1]
+        assert move is not None
+        return move
+
+    def set_move(self, gtype: int, kinds: tuple[int, ...]) -> Move:
+        """Return the action laying a set of ``gtype`` from cards of these kinds (sorted)."""
+        key = (gtype, kinds)
+        move = self._sets.get(key)
+        if move is None:
+            ids = tuple(self.tables.goods[k].id for k in kinds)
+            text = f"set:{GOODS_TYPES[gtype]}={','.join(ids)}"
+            move = self._sets[key] = Move(
+                "set", GOODS_TYPES[gtype], text, cards=ids, idx=(gtype, *kinds)
+            )
+        return move
+
+    def parse(self, text: str) -> Move:
+        """Return the action ``text`` names; raises ``IllegalAction`` if it names none."""
+        text = text.strip() if isinstance(text, str) else ""
+        action = self.by_text.get(text)
+        if action is not None:
+            return action
+        match = _SET.match(text)
+        if match:
+            gname = match.group(1)
+            index = self.tables.goods_index
+            names = [match.group(i) for i in (2, 3, 4)]
+            if gname in GOODS_TYPES[:4] and all(n in index for n in names):
+                kinds = tuple(sorted(index[n] for n in names))
+                return self.set_move(GOODS_TYPES.index(gname), kinds)
+        raise IllegalAction(
+            f"{text!r} is not an Age of Rome action; examples: return:<task>, "
+            "activate:gallia/2, intrigue:slander, build:religion, place:trade+boost, "
+            "place:colosseum, play:<card>, act, skip, legion:home>epirus, tax, tax:double, "
+            "sell:<card>, set:tools=<card>,<card>,<card>, priest, end, done, pass",
+            RULE_NOTATION,
+        )
+
+
+def _short(effect: int) -> str:
+    return {3: "forged"}.get(effect, INTRIGUES[effect])
+
+
+@lru_cache(maxsize=8)
+def table_for(tables: Tables) -> ActionTable:
+    """Return the action table of a data set (built on first use)."""
+    return ActionTable(tables)

@@ -1,0 +1,94 @@
+"""Age of Rome as a game: its options (the variants and the readings of ambiguous rules) and
+how matches start."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ludi.engine import BenchTargets, Game, GameData, Option, OptionError, OptionValue, State
+from ludi.games.age_of_rome import data as aor_data
+from ludi.games.age_of_rome.state import AgeOfRomeState, new_state
+from ludi.games.age_of_rome.tables import Tables, compile_tables
+
+
+@lru_cache(maxsize=8)
+def tables_of(data: Any) -> Tables:
+    """Return the rules' tables of a data set (built once per data set)."""
+    return compile_tables(data)
+
+
+class AgeOfRome(Game):
+    """Age of Rome («Во славу Рима», Teetotum Game Studios 2022): 2-4 players, and the
+    Emperor solo (Соло Императора) for 1."""
+
+    id = "age_of_rome"
+    title = "Age of Rome"
+    players = (1, 2, 3, 4)
+    rules_version = "ru-2022.1"
+    summary = (
+        "Rome after the Ides of March, over nine rounds: build in the province in front of "
+        "you on a board that turns every round, send supporters to fight, vote, trade, pray "
+        "and farm, and plot intrigues that strike whoever faces them next. Most glory wins. "
+        "With 1 player: the Emperor solo. Most cards are RECONSTRUCTED (see the data)."
+    )
+    options = (
+        Option("truce", False, "Перемирие: no intrigues; starting enmity stays on the boards"),
+        Option("clockwise", False, "По ходу часов: the provinces board always turns 90° clockwise"),
+        Option("heroes", False, "Герои: no medals, and the six medal tasks are removed"),
+        Option("harsh_times", False, "Суровые времена: the six negative events join the deck"),
+        Option(
+            "new_supporter",
+            "same_round",
+            "a supporter gained from a milestone in the action phase can be placed this round "
+            "(same_round) or from the next one",
+            ("same_round", "next_round"),
+            reading=True,
+        ),
+        Option(
+            "tiebreak_denarii",
+            "after",
+            "a tie on glory goes to the most denarii left after the end conversion (after) or "
+            "held before it (before)",
+            ("after", "before"),
+            reading=True,
+        ),
+        Option(
+            "solo_harsh_penalty",
+            True,
+            "Emperor solo with Суровые времена: a negative event's penalty still applies (it "
+            "gives no reward either way)",
+            reading=True,
+        ),
+    )
+    bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
+
+    def check_options(self, values: Mapping[str, OptionValue], players: int) -> None:
+        """Refuse what the rules do not allow: the solo penalty reading only applies to the
+        Emperor solo with the harsh events."""
+        if not values["solo_harsh_penalty"] and not (players == 1 and values["harsh_times"]):
+            raise OptionError(
+                "solo_harsh_penalty only concerns the Emperor solo (1 player) with harsh_times"
+            )
+        if values["truce"] and players == 1:
+            raise OptionError("the Emperor solo has no intrigues already: truce does not apply")
+
+    def raw_data(self, path: Path | None) -> dict[str, Any]:
+        return aor_data.load.raw(path)
+
+    def load_data(self, path: Path | None) -> aor_data.AgeOfRomeData:
+        return aor_data.load(path)
+
+    def new_state(
+        self, players: int, seed: int, options: Mapping[str, OptionValue], data: GameData
+    ) -> State:
+        return new_state(players, seed, options, data)
+
+    def state_from_position(self, payload: Mapping[str, Any], data: GameData) -> State:
+        return AgeOfRomeState.from_position(self, payload, data)
+
+
+GAME = AgeOfRome()
+AgeOfRomeState.game = GAME  # the state names its game (records, positions, Seat.game_id)

@@ -1,0 +1,97 @@
+"""Фаза строительства (стр. 15), Здания (стр. 15–16), Медали (стр. 16)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludi.engine import IllegalAction
+from ludi.games.age_of_rome.rules.common import (
+    BUILD,
+    BUILD_TURN,
+    BUILD_WINDOW,
+    gain_glory,
+    province_of,
+)
+from ludi.games.age_of_rome.tables import T_BUILD
+
+if TYPE_CHECKING:
+    from ludi.games.age_of_rome.actions import Move
+    from ludi.games.age_of_rome.state import AgeOfRomeState
+
+
+def build_cost(st: AgeOfRomeState, province: int, btype: int) -> tuple[int, int, int]:
+    """Return (next level, denarii, glory) of building ``btype`` in ``province``: level I's
+    price is printed on the province's cell, level II's on the level-I tile, level III's on the
+    level-II tile (Здания). Level 4 means the building is complete."""
+    lvl = st.level[5 * province + btype] + 1
+    if lvl > 3:
+        return 4, 0, 0
+    if lvl == 1:
+        cost, glory = st.tables.cell_cost[5 * province + btype]
+    else:
+        cost, glory = st.tables.upgrade[3 * btype + lvl - 1]
+    return lvl, cost, glory
+
+
+def can_build(st: AgeOfRomeState, seat: int, btype: int) -> str:
+    """Return why ``seat`` cannot build ``btype`` now, or "" if it can: only in the province
+    in front of them, level I on the empty cell, II on I, III on II, while a tile of that level
+    is left in the supply and they can pay for it."""
+    p = province_of(st, seat)
+    lvl, cost, _glory = build_cost(st, p, btype)
+    if lvl > 3:
+        return "that building is already at level III"
+    if st.supply[3 * btype + lvl - 1] <= 0:
+        return f"no level-{'I' * lvl} tile of that type is left"
+    if st.denarii[seat] < cost:
+        return f"it costs {cost} denarii and you have {st.denarii[seat]}"
+    return ""
+
+
+def build_choices(st: AgeOfRomeState, seat: int) -> list[Move]:
+    return [st.table.build[b] for b in range(5) if not can_build(st, seat, b)]
+
+
+def build(st: AgeOfRomeState, seat: int, action: Move) -> None:
+    """Фаза строительства: take the tile from its stack, pay its denarii, gain its glory at
+    once, and the province's population grows by one. The first level III of a type takes
+    that type's medal (Медали; no medals in Герои). Then "when you build" cards may be
+    played."""
+    from ludi.games.age_of_rome.rules.goods import playable_kinds
+
+    btype = action.idx[0]
+    why = can_build(st, seat, btype)
+    if why:
+        raise IllegalAction(why, BUILD)
+    p = province_of(st, seat)
+    lvl, cost, glory = build_cost(st, p, btype)
+    st.denarii[seat] -= cost
+    st.level[5 * p + btype] = lvl
+    st.supply[3 * btype + lvl - 1] -= 1
+    st.paid = cost
+    st.log("build", seat, p, btype, lvl, cost)
+    gain_glory(st, seat, glory)
+    if lvl == 3:
+        award_medal(st, seat, btype)
+    if playable_kinds(st, seat, T_BUILD):
+        st.phase = BUILD_WINDOW
+
+
+def award_medal(st: AgeOfRomeState, seat: int, btype: int) -> None:
+    """Медали: the first player to place a level III of a type takes its medal."""
+    if st.options["heroes"] or st.medals[btype] >= 0:
+        return
+    st.medals[btype] = seat
+    st.log("medal", seat, btype)
+
+
+def close_build_window(st: AgeOfRomeState) -> None:
+    st.paid = 0
+    st.phase = BUILD_TURN
+
+
+def end_building_turn(st: AgeOfRomeState, seat: int) -> None:
+    from ludi.games.age_of_rome.rules.rounds import next_builder
+
+    st.log("end", seat)
+    next_builder(st)

@@ -1,0 +1,202 @@
+"""Which decisions a seat has now, the check that refuses any other (saying why and which
+rule), and the call of the rule that carries a checked decision out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludi.engine import IllegalAction
+from ludi.games.age_of_rome.rules import (
+    action_phase,
+    building_phase,
+    goods,
+    income_phase,
+    intrigue_phase,
+    setup,
+)
+from ludi.games.age_of_rome.rules.action_phase import trigger_of
+from ludi.games.age_of_rome.rules.common import (
+    ACTIVATE_TURN,
+    BUILD_TURN,
+    BUILD_WINDOW,
+    BY_YOU,
+    DECISION_WORDS,
+    EFFECT,
+    FORGE,
+    INCOME_TURN,
+    KEEP,
+    LEGION,
+    PHASE_RULES,
+    PLACE_TURN,
+    REACT,
+    TAX_WINDOW,
+    WINDOW,
+)
+from ludi.games.age_of_rome.tables import T_BUILD, T_BY_YOU, T_DOUBLE_TAX
+
+if TYPE_CHECKING:
+    from ludi.games.age_of_rome.actions import Move
+    from ludi.games.age_of_rome.state import AgeOfRomeState
+
+#: phases that are the player's own turn: selling and laying sets are allowed in them
+#: (Продать карту товара: «во время своего хода»; reading A-19)
+OWN_TURN = frozenset(
+    {ACTIVATE_TURN, BY_YOU, BUILD_TURN, BUILD_WINDOW, PLACE_TURN, WINDOW, INCOME_TURN, TAX_WINDOW}
+)
+#: the trigger of each window of cards
+WINDOW_TRIGGER = {BY_YOU: T_BY_YOU, BUILD_WINDOW: T_BUILD, TAX_WINDOW: T_DOUBLE_TAX}
+
+
+def choices(st: AgeOfRomeState, seat: int) -> list[Move]:
+    """Return ``seat``'s legal decisions now (empty if it is not to act)."""
+    if seat not in st.acting:
+        return []
+    phase = st.phase
+    table = st.table
+    if phase == KEEP:
+        return setup.keep_choices(st, seat)
+    out: list[Move]
+    if phase == ACTIVATE_TURN:
+        out = [table.activate[c] for c in intrigue_phase.activatable(st, seat)]
+        out.append(table.end)
+    elif phase == EFFECT:
+        out = intrigue_phase.effect_choices(st, seat, st.act_target)
+    elif phase == FORGE:
+        out = intrigue_phase.forge_choices(st, seat)
+    elif phase == REACT:
+        out = intrigue_phase.react_choices(st, seat)
+    elif phase == BUILD_TURN:
+        out = building_phase.build_choices(st, seat)
+        out.append(table.end)
+    elif phase == PLACE_TURN:
+        out = action_phase.place_choices(st, seat)
+    elif phase == WINDOW:
+        out = [table.play[k] for k in goods.playable_kinds(st, seat, trigger_of(st))]
+        out.append(table.act)
+        out.append(table.skip)
+    elif phase == LEGION:
+        out = action_phase.legion_choices(st, seat)
+        out.append(table.end)
+    elif phase == INCOME_TURN:
+        out = income_phase.income_choices(st, seat)
+    elif phase in WINDOW_TRIGGER:
+        kinds = goods.playable_kinds(st, seat, WINDOW_TRIGGER[phase])
+        out = [table.play[k] for k in kinds]
+        out.append(table.done)
+    else:
+        return []
+    if phase in OWN_TURN:
+        out.extend(goods.sell_choices(st, seat))
+        out.extend(goods.set_choices(st, seat))
+    if goods.priest_can(st, seat):
+        out.append(table.priest)
+    return out
+
+
+def check(st: AgeOfRomeState, seat: int, action: Move) -> None:
+    """Refuse a decision the rules do not allow now, saying why and which rule."""
+    if action in choices(st, seat):
+        return
+    rule = PHASE_RULES[st.phase]
+    raise IllegalAction(why_not(st, seat, action), rule)
+
+
+def why_not(st: AgeOfRomeState, seat: int, action: Move) -> str:
+    """The reason an action is refused, in the player's words."""
+    phase = st.phase
+    verb = action.verb
+    if verb in ("sell", "set") and phase not in OWN_TURN:
+        return "you may sell or lay a set only in your own turn"
+    if verb == "sell":
+        return "you can sell only a goods card in your hand"
+    if verb == "set":
+        return "a set is three goods cards of one type from your hand (jokers stand in), at most three sets"
+    if verb == "priest":
+        return "only the holder of the Priest's medal with 3 denarii may buy glory"
+    if phase == KEEP:
+        return "return one of the three tasks dealt to you"
+    if phase == BUILD_TURN and verb == "build":
+        return building_phase.can_build(st, seat, action.idx[0]) or "you cannot build that now"
+    if phase == PLACE_TURN and verb == "place":
+        return (
+            "a supporter goes on a built building in front of you with room for it, on a free "
+            "intrigue cell there, or in the Colosseum; a boost only on its own building type, "
+            "once a round, while its cell is free of enmity"
+        )
+    if phase == INCOME_TURN and action.what == "double":
+        return (
+            f"a double tax here costs {income_phase.penalty(st, seat)} glory and your marker "
+            "cannot go down that far"
+        )
+    if verb in ("play", "react"):
+        return "that card is not in your hand or its trigger has not happened"
+    if phase == ACTIVATE_TURN and verb == "activate":
+        return (
+            "you may activate only your own face-down intrigue in another player's province, "
+            "paying an enmity token to a player with an open cell, with an effect you can apply"
+        )
+    if phase == LEGION and verb == "legion":
+        return "move a legion of yours from your board to a battlefield or between battlefields"
+    return f"{action} is not a decision you can take now (now: {DECISION_WORDS[phase]})"
+
+
+def carry_out(st: AgeOfRomeState, seat: int, action: Move) -> None:
+    """Carry out a checked decision and every automatic step after it."""
+    verb = action.verb
+    phase = st.phase
+    if verb == "sell":
+        goods.sell(st, seat, action)
+    elif verb == "set":
+        goods.lay_set(st, seat, action)
+    elif verb == "priest":
+        goods.priest(st, seat)
+    elif phase == KEEP:
+        setup.keep(st, seat, action)
+    elif phase == ACTIVATE_TURN:
+        if verb == "end":
+            intrigue_phase.end_activation_turn(st, seat)
+        else:
+            intrigue_phase.activate(st, seat, action)
+    elif phase == EFFECT:
+        intrigue_phase.choose_effect(st, seat, action)
+    elif phase == FORGE:
+        intrigue_phase.forge(st, seat, action)
+    elif phase == REACT:
+        intrigue_phase.react(st, seat, action)
+    elif phase == BY_YOU:
+        if verb == "done":
+            intrigue_phase.back_to_turn(st)
+        else:
+            goods.play_card(st, seat, action.idx[0], T_BY_YOU)
+    elif phase == BUILD_TURN:
+        if verb == "end":
+            building_phase.end_building_turn(st, seat)
+        else:
+            building_phase.build(st, seat, action)
+    elif phase == BUILD_WINDOW:
+        if verb == "done":
+            building_phase.close_build_window(st)
+        else:
+            goods.play_card(st, seat, action.idx[0], T_BUILD)
+    elif phase == PLACE_TURN:
+        action_phase.place(st, seat, action)
+    elif phase == WINDOW:
+        if verb == "act":
+            action_phase.carry_out_action(st, seat)
+        elif verb == "skip":
+            st.log("skip", seat)
+            action_phase.end_turn(st, seat)
+        else:
+            goods.play_card(st, seat, action.idx[0], trigger_of(st))
+    elif phase == LEGION:
+        if verb == "end":
+            action_phase.finish_legions(st, seat)
+        else:
+            action_phase.move_legion(st, seat, action)
+    elif phase == INCOME_TURN:
+        income_phase.tax(st, seat, action)
+    elif phase == TAX_WINDOW:
+        if verb == "done":
+            income_phase.close_tax_window(st)
+        else:
+            goods.play_card(st, seat, action.idx[0], T_DOUBLE_TAX)

@@ -1,0 +1,74 @@
+"""Фаза дохода (стр. 24): normal or double tax from the province in front of you."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludi.engine import IllegalAction
+from ludi.games.age_of_rome.rules.common import (
+    INCOME,
+    TAX_WINDOW,
+    lose_glory,
+    population,
+    province_of,
+)
+from ludi.games.age_of_rome.tables import T_DOUBLE_TAX
+
+if TYPE_CHECKING:
+    from ludi.games.age_of_rome.actions import Move
+    from ludi.games.age_of_rome.state import AgeOfRomeState
+
+
+def penalty(st: AgeOfRomeState, seat: int) -> int:
+    """The red number of the population dial: the glory a double tax costs."""
+    pop = population(st, province_of(st, seat))
+    table = st.tables.penalty
+    return table[min(pop, len(table)) - 1]
+
+
+def can_double(st: AgeOfRomeState, seat: int) -> bool:
+    """Double tax is refused when the fame marker cannot go down by the whole penalty (Фаза
+    дохода: «игроки не могут применить двойной налог, если ... не могут переместить свой
+    маркер по шкале славы назад»): glory - penalty must stay at least 1."""
+    return st.glory[seat] - penalty(st, seat) >= 1
+
+
+def income_choices(st: AgeOfRomeState, seat: int) -> list[Move]:
+    out = [st.table.tax]
+    if can_double(st, seat):
+        out.append(st.table.tax_double)
+    return out
+
+
+def tax(st: AgeOfRomeState, seat: int, action: Move) -> None:
+    """Normal tax: 1 denarius per inhabitant. Double tax: 2 per inhabitant and lose the
+    penalty glory at once; then "when you take double tax" cards may be played."""
+    from ludi.games.age_of_rome.rules.goods import playable_kinds
+    from ludi.games.age_of_rome.rules.rounds import next_income
+
+    pop = population(st, province_of(st, seat))
+    if action.what == "double":
+        if not can_double(st, seat):
+            raise IllegalAction(
+                f"a double tax here costs {penalty(st, seat)} glory and your marker cannot go "
+                "down that far",
+                INCOME,
+            )
+        st.denarii[seat] += st.tables.double_tax * pop
+        st.paid = lose_glory(st, seat, penalty(st, seat))
+        st.log("tax", seat, st.tables.double_tax * pop, True)
+        if playable_kinds(st, seat, T_DOUBLE_TAX):
+            st.phase = TAX_WINDOW
+            return
+    else:
+        st.denarii[seat] += st.tables.tax * pop
+        st.log("tax", seat, st.tables.tax * pop, False)
+    st.paid = 0
+    next_income(st)
+
+
+def close_tax_window(st: AgeOfRomeState) -> None:
+    from ludi.games.age_of_rome.rules.rounds import next_income
+
+    st.paid = 0
+    next_income(st)

@@ -1,0 +1,393 @@
+"""Фаза интриг (стр. 12–14): the event card (шаг 1), the activation of intrigues (шаг 2) and
+the eight intrigue effects (Эффекты интриг)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludi.engine import IllegalAction
+from ludi.games.age_of_rome.rules import effects
+from ludi.games.age_of_rome.rules.common import (
+    ACTIVATE,
+    ACTIVATE_TURN,
+    BY_YOU,
+    EFFECT,
+    EVENTS,
+    FORGE,
+    INTRIGUE_FX,
+    REACT,
+    gain_glory,
+    hand_full,
+    lose_glory,
+    open_cells,
+    pantheon_complete,
+    province_of,
+    seat_facing,
+)
+from ludi.games.age_of_rome.tables import (
+    APOSTASY,
+    CUSTOMS,
+    FORGED,
+    INVALID,
+    REVOTE,
+    SABOTAGE,
+    SLANDER,
+    SOLD,
+    T_BY_YOU,
+    T_RECEIVED,
+)
+
+if TYPE_CHECKING:
+    from ludi.games.age_of_rome.actions import Move
+    from ludi.games.age_of_rome.state import AgeOfRomeState
+
+
+# -- шаг 1: the event ---------------------------------------------------------------------
+
+
+def reveal_event(st: AgeOfRomeState) -> None:
+    """Карты событий (шаг 1): reveal the top event, reward the players it names (every tied
+    player: Ситуация при ничьей), and leave it face up. Its arrow's colour sets this round's
+    direction of play; its arrows, the rotation at the end of the round. In the Emperor solo
+    the event gives no reward: instead 1 denarius per recruited supporter (none on a harsh
+    card); a harsh card's penalty applies unless the option ``solo_harsh_penalty`` is off."""
+    if st.event_now >= 0:
+        st.events_out.append(st.event_now)
+    card = st.event_deck.pop(0)
+    st.event_now = card
+    event = st.tables.events[card]
+    st.direction = event.direction
+    st.turns = event.turns
+    st.log("event", card)
+    if st.players == 1:
+        if not event.harsh:
+            st.denarii[0] += st.supporters[0]
+            st.log("denarii", 0, st.supporters[0])
+            return
+        if not st.options["solo_harsh_penalty"]:
+            return
+    effects.apply_event(st, event)
+
+
+# -- шаг 2: activating intrigues ----------------------------------------------------------
+
+
+def start_activation(st: AgeOfRomeState) -> None:
+    """Активация интриг (шаг 2): skipped in round 1 (and in Перемирие and the solo, where
+    intrigues are never placed); otherwise each player in turn order has one intrigue turn."""
+    from ludi.games.age_of_rome.rules.rounds import start_building
+
+    if st.round == 1 or st.options["truce"] or st.players == 1:
+        start_building(st)
+        return
+    st.cursor = -1
+    next_activator(st)
+
+
+def next_activator(st: AgeOfRomeState) -> None:
+    """Hand the intrigue turn to the next player in order who could activate an intrigue now;
+    a player who cannot is passed over (their intrigues simply stay)."""
+    from ludi.games.age_of_rome.rules.rounds import start_building
+
+    while st.cursor + 1 < len(st.order):
+        st.cursor += 1
+        seat = st.order[st.cursor]
+        if activatable(st, seat):
+            st.phase = ACTIVATE_TURN
+            st.acting = [seat]
+            st.cur = seat
+            return
+    start_building(st)
+
+
+def activatable(st: AgeOfRomeState, seat: int) -> list[int]:
+    """Return the intrigue cells ``seat`` may activate now: its own face-down tokens in any
+    province but its own that a player faces, while it has an enmity token to pay with, the
+    target has an open cell on its enmity track, and at least one of its three effects could
+    be applied to the target (Активация интриг; Эффекты интриг)."""
+    if st.enmity[seat] <= 0:
+        return []
+    mine = province_of(st, seat)
+    out = []
+    for cell in range(12):
+        if st.intr_owner[cell] != seat or st.intr_up[cell]:
+            continue
+        prov = cell // 3
+        if prov == mine:
+            continue
+        target = seat_facing(st, prov)
+        if target < 0 or open_cells(st, target) <= 0:
+            continue
+        if effect_choices(st, seat, target):
+            out.append(cell)
+    return out
+
+
+def activate(st: AgeOfRomeState, seat: int, action: Move) -> None:
+    """Активация интриг: pay with the leftmost enmity token of your track, put it on the
+    target's rightmost open cell (uncovering your boost cell, covering theirs), turn the
+    intrigue token face up; then choose one of your three effects."""
+    cell = action.idx[0]
+    if cell not in activatable(st, seat):
+        raise IllegalAction(
+            "you may activate only your own face-down intrigue in another player's province, "
+            "paying an enmity token to a player with an open cell, with an effect you can apply",
+            ACTIVATE,
+        )
+    target = seat_facing(st, cell // 3)
+    st.enmity[seat] -= 1
+    st.enmity[target] += 1
+    st.intr_up[cell] = True
+    st.act_cell = cell
+    st.act_target = target
+    st.cancelled = False
+    st.log("activate", seat, cell, target)
+    st.phase = EFFECT
+
+
+def effect_choices(st: AgeOfRomeState, seat: int, target: int) -> list[Move]:
+    """Every effect of the activator's board it can apply to the target (Эффекты интриг)."""
+    table = st.table
+    n = st.players
+    out: list[Move] = []
+    for e in st.tables.characters[st.char[seat]].intrigues:
+        if e == SLANDER:
+            if st.glory[target] > 1:
+                out.append(table.effect_plain[SLANDER])
+        elif e == SABOTAGE:
+            if sabotage_piece(st, target) >= 0:
+                out.append(table.effect_plain[SABOTAGE])
+        elif e == APOSTASY:
+            for b in range(len(st.tables.battlefields)):
+                if st.legions[b * n + target] > 0:
+                    out.append(table.apostasy[b][0])
+                    if st.legions_home[seat] > 0:
+                        out.append(table.apostasy[b][1])
+        elif e == FORGED:
+            if any(st.legions[b * n + target] for b in range(len(st.tables.battlefields))):
+                out.append(table.effect_plain[FORGED])
+        elif e in (REVOTE, INVALID):
+            moves = table.revote if e == REVOTE else table.invalid
+            out.extend(moves[p] for p, v in enumerate(st.senate) if v == target)
+        elif e == SOLD:
+            if st.hands[target]:
+                out.append(table.effect_plain[SOLD])
+        elif e == CUSTOMS and st.hands[target] and not hand_full(st, seat):
+            out.append(table.effect_plain[CUSTOMS])
+    return out
+
+
+def choose_effect(st: AgeOfRomeState, seat: int, action: Move) -> None:
+    """The activator chooses the effect; the target may then answer with a card triggered by
+    "an intrigue is activated in your province". The question is put whenever the target
+    holds a goods card, whether or not one could answer, so that it tells nobody what the
+    hand holds."""
+    if action not in effect_choices(st, seat, st.act_target):
+        raise IllegalAction(
+            "that effect is not on your board or cannot hit this player", INTRIGUE_FX
+        )
+    st.fx = list(action.idx)
+    st.log("effect", seat, action.idx[0])
+    if st.hands[st.act_target]:
+        st.phase = REACT
+        st.acting = [st.act_target]
+        return
+    resolve_effect(st)
+
+
+def react_choices(st: AgeOfRomeState, seat: int) -> list[Move]:
+    from ludi.games.age_of_rome.rules.goods import playable_kinds
+
+    kinds = playable_kinds(st, seat, T_RECEIVED)
+    return [st.table.react[k] for k in kinds] + [st.table.pass_]
+
+
+def react(st: AgeOfRomeState, seat: int, action: Move) -> None:
+    """The target plays a card triggered by "an intrigue is activated in your province"
+    (Карты товаров: out of turn), or passes; then the effect happens (unless cancelled)."""
+    from ludi.games.age_of_rome.rules.goods import play_card
+
+    if action.verb == "pass":
+        st.acting = [st.cur]
+        resolve_effect(st)
+        return
+    play_card(st, seat, action.idx[0], T_RECEIVED)
+    if not st.hands[seat]:
+        st.acting = [st.cur]
+        resolve_effect(st)
+
+
+def resolve_effect(st: AgeOfRomeState) -> None:
+    """Carry out the chosen effect on the target (Эффекты интриг), then let the activator play
+    "when you activate an intrigue" cards."""
+    seat, target = st.cur, st.act_target
+    st.acting = [seat]
+    e = st.fx[0]
+    if st.cancelled:
+        st.log("cancelled", target)
+    elif e == SLANDER:
+        slander(st, seat, target)
+    elif e == SABOTAGE:
+        sabotage(st, seat, target)
+    elif e == APOSTASY:
+        apostasy(st, seat, target, st.fx[1], bool(st.fx[2]))
+    elif e == FORGED:
+        st.moves_left = 2
+        st.phase = FORGE
+        if not forge_choices(st, seat):
+            finish_effect(st)
+        return
+    elif e == REVOTE:
+        revote(st, seat, target, st.fx[1])
+    elif e == INVALID:
+        invalid_vote(st, seat, target, st.fx[1])
+    elif e in (SOLD, CUSTOMS) and not st.hands[target]:
+        st.log("cancelled", target)  # the target played every card it held in answer
+    elif e == SOLD:
+        sold(st, seat, target)
+    elif e == CUSTOMS:
+        customs(st, seat, target)
+    finish_effect(st)
+
+
+def finish_effect(st: AgeOfRomeState) -> None:
+    from ludi.games.age_of_rome.rules.goods import playable_kinds
+
+    st.fx = []
+    if playable_kinds(st, st.cur, T_BY_YOU):
+        st.phase = BY_YOU
+    else:
+        back_to_turn(st)
+
+
+def back_to_turn(st: AgeOfRomeState) -> None:
+    """After an activation the player may activate another of their intrigues, or end."""
+    st.act_cell = -1
+    st.act_target = -1
+    st.cancelled = False
+    st.phase = ACTIVATE_TURN
+    st.acting = [st.cur]
+    if not activatable(st, st.cur):
+        next_activator(st)
+
+
+def end_activation_turn(st: AgeOfRomeState, seat: int) -> None:
+    """Intrigues a player did not activate in their turn cannot be activated later this round."""
+    next_activator(st)
+
+
+# -- the effects --------------------------------------------------------------------------
+
+
+def slander(st: AgeOfRomeState, seat: int, target: int) -> None:
+    """Грязная клевета: the target's fame marker moves one cell down (not from cell 1)."""
+    lose_glory(st, target, 1)
+
+
+def sabotage_piece(st: AgeOfRomeState, target: int) -> int:
+    """Return the level (0 foundation, 1 temple) holding an own-colour piece of an unfinished
+    level of the target's Pantheon, or -1."""
+    p = st.pantheon
+    if p[4 * target] > 0 and p[4 * target + 1] < 0:
+        return 0
+    if p[4 * target + 2] > 0 and p[4 * target + 3] < 0:
+        return 1
+    return -1
+
+
+def sabotage(st: AgeOfRomeState, seat: int, target: int) -> None:
+    """Саботаж строительства: remove one own-colour piece of an unfinished level of the
+    target's Pantheon; it goes back to the target's supply (reading A-12)."""
+    level = sabotage_piece(st, target)
+    st.pantheon[4 * target + 2 * level] -= 1
+    st.log("sabotage", target, level)
+
+
+def apostasy(st: AgeOfRomeState, seat: int, target: int, bf: int, swap: bool) -> None:
+    """Отступничество: a target legion on a battlefield goes back to the target's board, or is
+    replaced by one of the activator's legions from the activator's board (reading A-10)."""
+    n = st.players
+    st.legions[bf * n + target] -= 1
+    st.legions_home[target] += 1
+    if swap:
+        st.legions_home[seat] -= 1
+        st.legions[bf * n + seat] += 1
+    st.log("apostasy", seat, target, bf, swap)
+
+
+def forge_choices(st: AgeOfRomeState, seat: int) -> list[Move]:
+    """Подложный приказ: each of the (up to) two moves takes a target legion from a battlefield
+    to another battlefield (reading A-09)."""
+    if st.moves_left <= 0:
+        return []
+    n = st.players
+    target = st.act_target
+    nb = len(st.tables.battlefields)
+    return [
+        st.table.forge_move(a, b)
+        for a in range(nb)
+        if st.legions[a * n + target] > 0
+        for b in range(nb)
+        if b != a
+    ]
+
+
+def forge(st: AgeOfRomeState, seat: int, action: Move) -> None:
+    src, dst = action.idx
+    n = st.players
+    st.legions[src * n + st.act_target] -= 1
+    st.legions[dst * n + st.act_target] += 1
+    st.moves_left -= 1
+    st.log("forge", seat, st.act_target, src, dst)
+    if not forge_choices(st, seat):
+        st.moves_left = 0
+        finish_effect(st)
+
+
+def revote(st: AgeOfRomeState, seat: int, target: int, pos: int) -> None:
+    """Повторное голосование: the target's vote at that position goes back to its board, then
+    the activator puts a vote of theirs on top (which can make supremacy). Without a vote on
+    their board, only the removal happens (reading A-32)."""
+    from ludi.games.age_of_rome.rules.action_phase import place_vote
+
+    del st.senate[pos]
+    st.votes_home[target] += 1
+    st.log("unvote", target, pos)
+    if st.votes_home[seat] > 0:
+        place_vote(st, seat)
+
+
+def invalid_vote(st: AgeOfRomeState, seat: int, target: int, pos: int) -> None:
+    """Недействительное голосование: the target's vote goes back to its board; the activator
+    gains 1 glory."""
+    del st.senate[pos]
+    st.votes_home[target] += 1
+    st.log("unvote", target, pos)
+    gain_glory(st, seat, 1)
+
+
+def sold(st: AgeOfRomeState, seat: int, target: int) -> None:
+    """Продано!: a random goods card of the target's hand is discarded (the anchor is not a
+    goods card: reading A-11); the activator gains 2 denarii."""
+    from ludi.games.age_of_rome.rules.goods import discard_from_hand
+
+    card = st.hands[target][st.rng.randrange(len(st.hands[target]))]
+    discard_from_hand(st, target, card)
+    st.denarii[seat] += 2
+    st.log("sold", seat, target, card)
+
+
+def customs(st: AgeOfRomeState, seat: int, target: int) -> None:
+    """Таможенные сборы: a random goods card of the target's hand goes into the activator's
+    hand (only while the activator's hand is not full). Both of them now know where it is."""
+    from ludi.games.age_of_rome.rules.goods import forget
+
+    card = st.hands[target][st.rng.randrange(len(st.hands[target]))]
+    st.hands[target].remove(card)
+    forget(st, card)
+    st.hands[seat].append(card)
+    st.known[target].append(card)
+    st.log("customs", seat, target, card)
+
+
+__all__ = ["EVENTS", "pantheon_complete"]

@@ -1,0 +1,466 @@
+"""What each seat of an Age of Rome match may see, the narrated log in its words, and the
+re-drawing of what a seat cannot see.
+
+Hidden from the others: a player's goods hand (its size is public, and a card taken by
+Таможенные сборы is known to the two players concerned), the tasks (kept and returned) until
+the final scoring, a pending choice of the task to return; from everyone: the order of the
+event, goods and task decks. Public: the board, every figure and token, denarii and glory,
+the Senate column, the Pantheons, medals, sets, the goods discard pile (Ludi plays it face up:
+reading GC-07), the events revealed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludi.engine import Event, Rng
+from ludi.games.age_of_rome.rules import common
+from ludi.games.age_of_rome.rules.common import (
+    DECISION_WORDS,
+    boost_open,
+    conquered,
+    legions_on_fields,
+    population,
+    province_of,
+    seat_facing,
+)
+from ludi.games.age_of_rome.tables import BOOSTS, GOODS_TYPES, METALS, TYPES
+
+if TYPE_CHECKING:
+    from ludi.games.age_of_rome.state import AgeOfRomeState
+
+#: the intrigue effects as a player reads them (the rulebook's Russian name in brackets)
+INTRIGUE_NAMES = (
+    "Dirty Slander (Грязная клевета)",
+    "Construction Sabotage (Саботаж строительства)",
+    "Apostasy (Отступничество)",
+    "Forged Order (Подложный приказ)",
+    "Revote (Повторное голосование)",
+    "Invalid Vote (Недействительное голосование)",
+    "Sold! (Продано!)",
+    "Customs Duties (Таможенные сборы)",
+)
+TRIGGER_WORDS = (
+    "when you activate an intrigue",
+    "when an intrigue is activated in your province",
+    "when you build",
+    "when you place a supporter",
+    "when you place a supporter in the Colosseum",
+    "when you place a supporter on agriculture",
+    "when you take double tax",
+)
+
+
+def card_json(st: AgeOfRomeState, card: int) -> dict[str, Any]:
+    g = st.tables.goods[st.tables.goods_of[card]]
+    out: dict[str, Any] = {
+        "id": g.id,
+        "name": g.name,
+        "type": GOODS_TYPES[g.type],
+        "trigger": TRIGGER_WORDS[g.trigger.bit_length() - 1],
+        "text": g.text,
+    }
+    if g.reconstructed:
+        out["reconstructed"] = True
+    return out
+
+
+def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
+    """Return, as JSON, all ``seat`` may see of the match (``None``: a spectator)."""
+    t = st.tables
+    name = st.seat_name
+    n = st.players
+    provinces = []
+    for p in range(4):
+        facing = seat_facing(st, p)
+        provinces.append(
+            {
+                "id": t.provinces[p],
+                "name": t.province_names[p],
+                "side": (p + st.rot) % 4,
+                "facing": name(facing) if facing >= 0 else None,
+                "first_player_token": p == st.first_prov,
+                "population": population(st, p),
+                "buildings": {
+                    TYPES[b]: {"level": st.level[5 * p + b], "supporters": st.occ[5 * p + b]}
+                    for b in range(5)
+                },
+                "intrigues": [
+                    {"owner": name(st.intr_owner[3 * p + c]), "active": st.intr_up[3 * p + c]}
+                    if st.intr_owner[3 * p + c] >= 0
+                    else None
+                    for c in range(3)
+                ],
+            }
+        )
+    battlefields = [
+        {
+            "id": bf.id,
+            "name": bf.name,
+            "shield": bf.shield,
+            "banners": list(bf.banners_two if n <= 2 else bf.banners),
+            "conquered": conquered(st, b),
+            "legions": {name(s): st.legions[b * n + s] for s in range(n) if st.legions[b * n + s]},
+        }
+        for b, bf in enumerate(t.battlefields)
+    ]
+    seats = []
+    for s in range(n):
+        c = t.characters[st.char[s]]
+        entry: dict[str, Any] = {
+            "seat": s,
+            "name": name(s),
+            "character": c.id,
+            "glory": st.glory[s],
+            "denarii": st.denarii[s],
+            "province": t.province_names[province_of(st, s)],
+            "legions_home": st.legions_home[s],
+            "legions_on_battlefields": legions_on_fields(st, s),
+            "legions_recruited": st.legions_total[s],
+            "votes_home": st.votes_home[s],
+            "votes_recruited": st.votes_total[s],
+            "supporters": st.supporters[s],
+            "supporters_to_place": st.supp_left[s],
+            "colosseum": st.colosseum[s],
+            "enmity": st.enmity[s],
+            "boosts": {
+                BOOSTS[b]: "used"
+                if st.boost_used[3 * s + b]
+                else ("open" if boost_open(st, s, b) else "covered")
+                for b in range(3)
+            },
+            "intrigue_effects": [INTRIGUE_NAMES[e] for e in c.intrigues],
+            "intrigue_tokens_home": st.intr_home[s],
+            "pantheon": pantheon_json(st, s),
+            "medals": [TYPES[b] for b in range(5) if st.medals[b] == s],
+            "milestones": st.claimed[s],
+            "anchor": st.anchor[s],
+            "hand_size": len(st.hands[s]),
+            "sets": [
+                {
+                    "type": GOODS_TYPES[g],
+                    "cards": [card_json(st, x) for x in st.sets[s][3 * i : 3 * i + 3]],
+                }
+                for i, g in enumerate(st.set_types[s])
+            ],
+            "tasks_kept": len(st.tasks[s]) if st.phase != common.KEEP else 0,
+        }
+        if s == seat:
+            entry["hand"] = [card_json(st, x) for x in sorted(st.hands[s])]
+            entry["tasks"] = [task_json(st, k) for k in st.tasks[s]]
+            if st.task_pick[s] >= 0:
+                entry["task_returning"] = t.tasks[st.task_pick[s]].id
+            if st.task_bottom and st.task_bottom[s] >= 0:
+                entry["task_returned"] = t.tasks[st.task_bottom[s]].id
+            entry["known_in_other_hands"] = [
+                {"card": card_json(st, x), "holder": name(h)}
+                for x in st.known[s]
+                for h in range(n)
+                if x in st.hands[h]
+            ]
+        elif seat is not None:
+            entry["known_cards"] = [
+                card_json(st, x) for x in sorted(st.hands[s]) if x in st.known[seat]
+            ]
+        if st.phase == common.OVER:
+            entry["tasks"] = [task_json(st, k) for k in st.tasks[s]]
+        seats.append(entry)
+    event = st.tables.events[st.event_now] if st.event_now >= 0 else None
+    out: dict[str, Any] = {
+        "game": "age_of_rome",
+        "round": st.round,
+        "rounds": t.rounds,
+        "phase": st.phase,
+        "decision": DECISION_WORDS.get(st.phase, ""),
+        "to_act": [name(s) for s in st.acting],
+        "you": seat,
+        "direction": "clockwise" if st.direction > 0 else "counter-clockwise",
+        "rotation": st.rot,
+        "turn_order": [name(s) for s in st.order],
+        "provinces": provinces,
+        "battlefields": battlefields,
+        "senate": [name(v) for v in st.senate],
+        "milestone_markers": list(st.mpos),
+        "medals_left": [
+            TYPES[b] for b in range(5) if st.medals[b] < 0 and not st.options["heroes"]
+        ],
+        "supply": {TYPES[b]: [st.supply[3 * b + lv] for lv in range(3)] for b in range(5)},
+        "pantheon_supply": {
+            "foundation": [METALS[m] for m in st.found_pile],
+            "temple": [METALS[m] for m in st.temple_pile],
+        },
+        "event": event_json(st, st.event_now) if event else None,
+        "events_past": [event_json(st, e) for e in st.events_out],
+        "events_left": len(st.event_deck),
+        "goods_deck": len(st.goods_deck),
+        "goods_discard": [card_json(st, x) for x in st.goods_discard],
+        "task_deck": len(st.task_deck),
+        "seats": seats,
+    }
+    if st.act_cell >= 0:
+        out["activation"] = {
+            "by": name(st.cur),
+            "target": name(st.act_target),
+            "province": t.province_names[st.act_cell // 3],
+            "effect": INTRIGUE_NAMES[st.fx[0]] if st.fx else None,
+        }
+    if st.moves_left:
+        out["legion_moves_left"] = st.moves_left
+    if st.loc >= 0:
+        out["placement"] = {
+            "by": name(st.cur),
+            "at": (*TYPES, "colosseum", "intrigue")[st.loc],
+            "boost": st.boosted,
+        }
+    if st.scores:
+        from ludi.games.age_of_rome.rules.end_of_game import CATEGORIES
+
+        out["scoring"] = [
+            {
+                "name": name(s),
+                **dict(zip(CATEGORIES, row[:7], strict=True)),
+                "total": row[7],
+                "denarii_before": row[8],
+                "denarii_after": row[9],
+            }
+            for s, row in enumerate(st.scores)
+        ]
+    return out
+
+
+def pantheon_json(st: AgeOfRomeState, s: int) -> dict[str, Any]:
+    p = st.pantheon[4 * s : 4 * s + 4]
+    return {
+        "foundation_own": p[0],
+        "foundation_common": METALS[p[1]] if p[1] >= 0 else None,
+        "temple_own": p[2],
+        "temple_common": METALS[p[3]] if p[3] >= 0 else None,
+    }
+
+
+def task_json(st: AgeOfRomeState, k: int) -> dict[str, Any]:
+    task = st.tables.tasks[k]
+    out: dict[str, Any] = {"id": task.id, "name": task.name, "text": task.text}
+    if task.reconstructed:
+        out["reconstructed"] = True
+    return out
+
+
+def event_json(st: AgeOfRomeState, e: int) -> dict[str, Any]:
+    ev = st.tables.events[e]
+    out: dict[str, Any] = {
+        "id": ev.id,
+        "name": ev.name,
+        "harsh": ev.harsh,
+        "text": ev.text,
+        "arrows": f"{'clockwise' if ev.direction > 0 else 'counter-clockwise'} {90 * ev.turns}°",
+    }
+    if ev.reconstructed:
+        out["reconstructed"] = True
+    return out
+
+
+# -- the log ------------------------------------------------------------------------------
+
+
+def narrate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    """Return the text of ``event`` for ``viewer``, or None if it sees nothing of it."""
+    t = st.tables
+    name = st.seat_name
+    kind = event[0]
+    if kind == "setup":
+        return f"Setup: {name(event[1])} is the first player"
+    if kind == "keep":
+        return f"{name(event[1])} chose the tasks to keep"
+    if kind == "round":
+        return f"Round {event[1]}"
+    if kind == "event":
+        ev = t.events[event[1]]
+        return f"Event: {ev.name}"
+    if kind == "order":
+        return "Turn order: " + ", ".join(name(s) for s in event[1])
+    if kind == "glory":
+        sign = "gains" if event[2] > 0 else "loses"
+        return f"{name(event[1])} {sign} {abs(event[2])} glory ({event[3]})"
+    if kind == "denarii":
+        if not event[2]:
+            return None
+        sign = "gains" if event[2] > 0 else "loses"
+        return f"{name(event[1])} {sign} {abs(event[2])} denarii"
+    if kind == "supporter":
+        return f"{name(event[1])} recruits a supporter ({event[2]})"
+    if kind == "marker":
+        return f"A milestone marker moves down to cell {event[2]}"
+    if kind == "activate":
+        cell = event[2]
+        return (
+            f"{name(event[1])} activates an intrigue in {t.province_names[cell // 3]} "
+            f"against {name(event[3])}"
+        )
+    if kind == "effect":
+        return f"{name(event[1])} chooses {INTRIGUE_NAMES[event[2]]}"
+    if kind == "cancelled":
+        return f"The intrigue has no effect on {name(event[1])}"
+    if kind == "sabotage":
+        return f"A piece of {name(event[1])}'s Pantheon is removed"
+    if kind == "apostasy":
+        bf = t.battlefields[event[3]].name
+        how = "replaced by one of theirs" if event[4] else "sent home"
+        return f"{name(event[1])} turns a legion of {name(event[2])} in {bf}: {how}"
+    if kind == "forge":
+        a, b = t.battlefields[event[3]].name, t.battlefields[event[4]].name
+        return f"{name(event[1])} moves a legion of {name(event[2])} from {a} to {b}"
+    if kind == "unvote":
+        return f"A vote of {name(event[1])} leaves the Senate"
+    if kind == "sold":
+        return f"{name(event[1])} makes {name(event[2])} discard {card_name(st, event[3])}"
+    if kind == "customs":
+        if viewer in (event[1], event[2]):
+            return f"{name(event[1])} takes {card_name(st, event[3])} from {name(event[2])}"
+        return f"{name(event[1])} takes a random goods card from {name(event[2])}"
+    if kind == "build":
+        p, b, lv = event[2], event[3], event[4]
+        return (
+            f"{name(event[1])} builds {t.type_names[b]} {'I' * lv} in {t.province_names[p]} "
+            f"for {event[5]} denarii"
+        )
+    if kind == "medal":
+        return f"{name(event[1])} earns the {t.type_names[event[2]]} medal"
+    if kind == "end":
+        return f"{name(event[1])} ends the turn"
+    if kind == "place":
+        at = (*t.type_names, "the Colosseum", "an intrigue cell")[event[2]]
+        boost = " with the boost" if event[3] else ""
+        return f"{name(event[1])} places a supporter on {at}{boost}"
+    if kind == "skip":
+        return f"{name(event[1])} does not take the action"
+    if kind == "legion":
+        src = "their board" if event[2] < 0 else t.battlefields[event[2]].name
+        if event[3] == -1:
+            return f"A legion of {name(event[1])} goes home from {t.battlefields[event[2]].name}"
+        return f"{name(event[1])} moves a legion from {src} to {t.battlefields[event[3]].name}"
+    if kind == "vote":
+        return f"{name(event[1])} puts a vote on the Senate column"
+    if kind == "supremacy":
+        return f"{name(event[1])} makes supremacy in the Senate"
+    if kind == "pushed":
+        return f"The bottom vote, {name(event[1])}'s, is pushed out of the Senate"
+    if kind == "pantheon":
+        level = "foundation" if event[2] == 0 else "temple"
+        piece = "an own piece" if event[3] < 0 else f"the {METALS[event[3]]} piece"
+        return f"{name(event[1])} adds {piece} to the Pantheon's {level}"
+    if kind == "farm":
+        return f"{name(event[1])} farms {event[2]} denarii"
+    if kind == "intrigue":
+        return f"{name(event[1])} places an intrigue in {t.province_names[event[2] // 3]}"
+    if kind == "draw":
+        return f"{name(event[1])} draws {event[2]} goods card{'s' if event[2] > 1 else ''}"
+    if kind == "no_room":
+        return f"{name(event[1])}'s hand is full: no card drawn"
+    if kind == "reshuffle":
+        return "The goods discard pile is shuffled into a new deck"
+    if kind == "play":
+        return f"{name(event[1])} plays {card_name(st, event[2])}"
+    if kind == "take_discard":
+        return f"{name(event[1])} takes {card_name(st, event[2])} from the discard pile"
+    if kind == "discarded":
+        return f"{name(event[1])} discards {card_name(st, event[2])}"
+    if kind == "recruit":
+        return f"{name(event[1])} recruits {event[3]} {event[2]}{'s' if event[3] > 1 else ''}"
+    if kind == "anchor":
+        return f"{name(event[1])}'s anchor card leaves the game"
+    if kind == "steal":
+        return f"{name(event[1])} takes {event[3]} denarii from {name(event[2])}"
+    if kind == "enmity":
+        what = "takes" if event[2] > 0 else "returns"
+        return f"{name(event[1])} {what} {abs(event[2])} enmity"
+    if kind == "sell":
+        return f"{name(event[1])} sells {card_name(st, event[2])}"
+    if kind == "set":
+        return f"{name(event[1])} lays a set of {GOODS_TYPES[event[2]]}"
+    if kind == "priest":
+        return f"{name(event[1])} pays 3 denarii to the priests"
+    if kind == "tax":
+        how = "double tax" if event[3] else "tax"
+        return f"{name(event[1])} collects {event[2]} denarii ({how})"
+    if kind == "phase_end":
+        return "The supporters go home"
+    if kind == "rotate":
+        q = event[1]
+        if q == 0:
+            return "The provinces board does not turn"
+        way = "clockwise" if q > 0 else "counter-clockwise"
+        return f"The provinces board turns {90 * abs(q)}° {way}"
+    if kind == "scoring":
+        return "Final scoring"
+    return None
+
+
+def card_name(st: AgeOfRomeState, card: int) -> str:
+    return st.tables.goods[st.tables.goods_of[card]].name
+
+
+# -- re-drawing what a seat cannot see -----------------------------------------------------
+
+
+def sample_hidden(st: AgeOfRomeState, seat: int, rng: Rng) -> AgeOfRomeState:
+    """Re-draw what ``seat`` cannot see, consistently with what it has seen: the other
+    players' goods hands (same sizes; cards it knows stay where it knows them) and the goods
+    deck from the cards it has not seen; the others' tasks (and their pending choice of the
+    task to return) and the task deck; the event deck's order."""
+    new = st.clone()
+    new.rng = rng.fork()
+    n = st.players
+    # goods
+    mine_known = set(st.known[seat])
+    pool = list(new.goods_deck)
+    sizes = [0] * n
+    for o in range(n):
+        if o == seat:
+            continue
+        keep = [c for c in new.hands[o] if c in mine_known]
+        pool.extend(c for c in new.hands[o] if c not in mine_known)
+        sizes[o] = len(new.hands[o]) - len(keep)
+        new.hands[o] = keep
+    rng.shuffle(pool)
+    for o in range(n):
+        if o != seat and sizes[o]:
+            new.hands[o].extend(pool[: sizes[o]])
+            del pool[: sizes[o]]
+    new.goods_deck = pool
+    held = {c: o for o in range(n) for c in new.hands[o]}
+    for o in range(n):
+        if o != seat:
+            new.known[o] = [c for c in new.known[o] if c in held and held[c] != o]
+    if new.phase == common.OVER:  # the tasks are revealed at the final scoring
+        rng.shuffle(new.event_deck)
+        return new
+    # tasks
+    own_returned = st.task_bottom[seat] if st.task_bottom else -1
+    tpool = [k for k in new.task_deck if k != own_returned]
+    for o in range(n):
+        if o != seat:
+            tpool.extend(new.tasks[o])
+    rng.shuffle(tpool)
+    for o in range(n):
+        if o == seat:
+            continue
+        size = len(new.tasks[o])
+        new.tasks[o] = sorted(tpool[:size])
+        del tpool[:size]
+        if new.task_pick[o] >= 0:
+            new.task_pick[o] = new.tasks[o][rng.randrange(size)]
+    deck = []
+    for k in new.task_deck:
+        deck.append(k if k == own_returned else tpool.pop())
+    new.task_deck = deck
+    if new.task_bottom:
+        for o in range(n):
+            if o != seat and new.task_bottom[o] >= 0:
+                new.task_bottom[o] = -1
+        others = [k for k in deck if k != own_returned]
+        for o in range(n):
+            if o != seat and st.task_bottom[o] >= 0 and others:
+                new.task_bottom[o] = others.pop()
+    rng.shuffle(new.event_deck)
+    return new

@@ -1,0 +1,420 @@
+"""The terminal board of Age of Rome, drawn from one seat's view (``ludi.games.age_of_rome.view``).
+
+From top to bottom: the round, the phase and who decides, the turn order and this round's
+event; the provinces board as it is turned this round (each province's side of the table, who
+faces it, population, its five building cells and three intrigue cells); the main board (the
+battlefields with their legions, the Senate column, the fame track with its milestones, the
+building supply, the medals and the Pantheon's common pieces); the players' public areas; then
+the viewer's own hand and tasks and the cards it knows in other hands; the final scoring line
+by line once the match is over. A card no public source prints is marked ``*`` (RECONSTRUCTED).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+#: the colour each character's name is drawn in (the player colours are the data's; a
+#: character is recognised by name)
+PALETTE = ("bold yellow", "bold red", "bold green", "bold blue")
+LEVELS = ("", "I", "II", "III")
+TYPE_WORDS = {
+    "military": "military",
+    "politics": "politics",
+    "trade": "trade",
+    "religion": "religion",
+    "agriculture": "agriculture",
+}
+#: the medal of each building type (Медали, стр. 16)
+MEDAL_WORDS = {
+    "military": "Warrior",
+    "politics": "Politician",
+    "trade": "Trader",
+    "religion": "Priest",
+    "agriculture": "Farmer",
+}
+PHASE_WORDS = {
+    "keep": "setup: keep two tasks",
+    "intrigue": "intrigue phase",
+    "activate": "intrigue phase: activation",
+    "build": "building phase",
+    "place": "action phase",
+    "window": "action phase",
+    "legion": "action phase",
+    "income": "income phase",
+    "over": "the end",
+}
+RECONSTRUCTED_MARK = "*"
+
+
+def render(view: dict[str, Any], console: Console) -> None:
+    """Print the boards, the players and the viewer's cards as ``view``'s seat sees them."""
+    names = [s["name"] for s in view["seats"]]
+    style = {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(names)}
+    console.print(_header(view, style))
+    _section(console, f"provinces board (turned {90 * (view.get('rotation', 0) % 4)}°)")
+    console.print(_provinces(view, style))
+    _section(console, "main board")
+    console.print(_battlefields(view, style))
+    console.print(_main_board(view, style))
+    console.print(_fame_track(view, style))
+    _section(console, "players")
+    console.print(_players(view, style))
+    me = _me(view)
+    if me is not None:
+        _section(console, "your hand")
+        console.print(_cards(me.get("hand", [])))
+        _section(console, "your tasks")
+        console.print(_tasks(me.get("tasks", [])))
+        known = me.get("known_in_other_hands") or []
+        if known:
+            _section(console, "cards you know in other hands")
+            for k in known:
+                line = Text.assemble(_who(k["holder"], style), ": ")
+                line.append_text(_card_line(k["card"]))
+                console.print(line)
+    else:
+        console.print(Text("spectator: the hands and tasks are hidden", style="dim"))
+    if view.get("scoring"):
+        _section(console, "final scoring")
+        console.print(_scoring(view, style))
+    if _any_reconstructed(view):
+        console.print(
+            Text(
+                f"{RECONSTRUCTED_MARK} RECONSTRUCTED card (Ludi's default, not the printed "
+                "card); your own cards with --data",
+                style="dim",
+            )
+        )
+
+
+def _section(console: Console, title: str) -> None:
+    console.rule(f"[bold]{title}[/bold]", align="left", style="dim")
+
+
+def _who(name: str | None, style: dict[str, str]) -> Text:
+    if name is None:
+        return Text("-", style="dim")
+    return Text(name, style=style.get(name, "bold"))
+
+
+def _names(names: list[str], style: dict[str, str], sep: str = ", ") -> Text:
+    text = Text()
+    for i, name in enumerate(names):
+        if i:
+            text.append(sep)
+        text.append_text(_who(name, style))
+    return text
+
+
+def _me(view: dict[str, Any]) -> dict[str, Any] | None:
+    you = view.get("you")
+    if you is None:
+        return None
+    return view["seats"][you]  # type: ignore[no-any-return]
+
+
+def _mark(thing: dict[str, Any]) -> str:
+    return RECONSTRUCTED_MARK if thing.get("reconstructed") else ""
+
+
+def _header(view: dict[str, Any], style: dict[str, str]) -> Text:
+    text = Text("Age of Rome", style="bold")
+    phase = PHASE_WORDS.get(view["phase"], view["phase"].replace("_", " "))
+    text.append(f"  round {view['round']}/{view['rounds']}  {phase}")
+    if view["phase"] != "over" and view.get("to_act"):
+        text.append("  to act: ")
+        text.append_text(_names(view["to_act"], style))
+        if view.get("decision"):
+            text.append(f" ({view['decision']})", style="dim")
+    text.append(f"\nturn order ({view['direction']}): ")
+    text.append_text(_names(view["turn_order"], style, " > "))
+    me = _me(view)
+    text.append("   you are ")
+    text.append_text(_who(me["name"], style) if me else Text("a spectator"))
+    event = view.get("event")
+    if event:
+        text.append("\nevent: ")
+        text.append(f"{event['name']}{_mark(event)}", style="bold")
+        text.append(f" ({event['text']}; turns {event['arrows']})")
+    if view.get("placement"):
+        p = view["placement"]
+        boost = " with the boost" if p.get("boost") else ""
+        text.append("\nnow: ")
+        text.append_text(_who(p["by"], style))
+        text.append(f" placed a supporter on {p['at']}{boost}")
+        if view.get("legion_moves_left"):
+            text.append(f", {view['legion_moves_left']} legion move(s) left")
+    if view.get("activation"):
+        a = view["activation"]
+        text.append("\nintrigue: ")
+        text.append_text(_who(a["by"], style))
+        text.append(f" in {a['province']} against ")
+        text.append_text(_who(a["target"], style))
+        if a.get("effect"):
+            text.append(f": {a['effect']}")
+    return text
+
+
+def _cell(building: dict[str, Any]) -> Text:
+    level = building["level"]
+    if not level:
+        return Text("·", style="dim")
+    text = Text(LEVELS[level], style="bold")
+    supporters = building.get("supporters", 0)
+    free = level - supporters  # capacity I 1, II 2, III 3 (Фаза действий, стр. 16)
+    text.append(" " + "●" * supporters + "○" * max(free, 0))
+    return text
+
+
+def _provinces(view: dict[str, Any], style: dict[str, str]) -> Table:
+    table = Table(show_header=True, box=None, pad_edge=False)
+    for col in ("province", "faces", "pop.", *TYPE_WORDS.values(), "intrigues"):
+        table.add_column(col)
+    for p in sorted(view["provinces"], key=lambda p: p["side"]):
+        name = Text(p["name"], style="bold")
+        if p.get("first_player_token"):
+            name.append(" ◆", style="bold")
+        intrigues = Text()
+        for i, cell in enumerate(p["intrigues"]):
+            if i:
+                intrigues.append(" ")
+            if cell is None:
+                intrigues.append("·", style="dim")
+            else:
+                owner = cell["owner"]
+                intrigues.append(owner.split()[0], style=style.get(owner, "bold"))
+                if cell.get("active"):
+                    intrigues.append("!", style="bold")
+        table.add_row(
+            name,
+            _who(p["facing"], style) if p["facing"] else Text("(empty side)", style="dim"),
+            str(p["population"]),
+            *(_cell(p["buildings"][t]) for t in TYPE_WORDS),
+            intrigues,
+        )
+    return table
+
+
+def _battlefields(view: dict[str, Any], style: dict[str, str]) -> Table:
+    """Return the battlefields: shield (legions that conquer it), banners (glory by place at
+    this player count), and each player's legions there."""
+    names = [s["name"] for s in view["seats"]]
+    table = Table(show_header=True, box=None, pad_edge=False)
+    for col in ("battlefield", "shield", "banners", "legions"):
+        table.add_column(col, no_wrap=True)
+    for name in names:
+        table.add_column(Text(name, style=style.get(name, "bold")), justify="right")
+    for bf in view["battlefields"]:
+        total = sum(bf["legions"].values())
+        table.add_row(
+            Text(bf["name"], style="bold"),
+            str(bf["shield"]),
+            "/".join(str(b) for b in bf["banners"]),
+            f"{total} conquered" if bf.get("conquered") else str(total),
+            *(str(bf["legions"].get(name, 0) or "·") for name in names),
+        )
+    return table
+
+
+def _main_board(view: dict[str, Any], style: dict[str, str]) -> Table:
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(style="dim")
+    table.add_column()
+    senate = Text()
+    column = view["senate"]
+    for i, name in enumerate(column):
+        if i:
+            senate.append(" > ")
+        senate.append_text(_who(name, style))
+    if not column:
+        senate.append("(empty)", style="dim")
+    else:
+        senate.append("  (bottom to top)", style="dim")
+    table.add_row("Senate", senate)
+    supply = "  ".join(
+        f"{TYPE_WORDS.get(t, t)} {'/'.join(str(n) for n in counts)}"
+        for t, counts in view["supply"].items()
+    )
+    table.add_row("buildings I/II/III", supply)
+    medals = view.get("medals_left") or []
+    table.add_row("medals left", ", ".join(MEDAL_WORDS.get(m, m) for m in medals) or "-")
+    pantheon = view.get("pantheon_supply") or {}
+    table.add_row(
+        "Pantheon pieces",
+        "  ".join(f"{level}: {', '.join(metals) or '-'}" for level, metals in pantheon.items()),
+    )
+    decks = f"events left {view['events_left']}   goods deck {view['goods_deck']}"
+    decks += f"   tasks deck {view['task_deck']}"
+    table.add_row("decks", decks)
+    discard = view.get("goods_discard") or []
+    if discard:
+        top = discard[-1]
+        table.add_row("goods discard", f"{len(discard)} card(s), top: {top['name']}{_mark(top)}")
+    past = view.get("events_past") or []
+    if past:
+        table.add_row("past events", ", ".join(f"{e['name']}{_mark(e)}" for e in past))
+    return table
+
+
+def _fame_track(view: dict[str, Any], style: dict[str, str]) -> Text:
+    """Return the fame track, cells 1-30, as a ruler with the players' markers (a letter each;
+    ``+`` where several stand) and the milestones (``^``: the printed one on 5 and the three
+    markers where they stand now), then each player's glory (+30 once the marker is flipped)."""
+    seats = view["seats"]
+    letters = _letters([s["name"] for s in seats])
+    cells = ["·"] * 31
+    for m in [5, *view.get("milestone_markers", [])]:
+        if 1 <= m <= 30:
+            cells[m] = "^"
+    here: dict[int, list[str]] = {}
+    for s in seats:
+        here.setdefault((s["glory"] - 1) % 30 + 1, []).append(s["name"])
+    text = Text("fame track  ", style="dim")
+    ruler = Text()
+    for cell in range(1, 31):
+        names = here.get(cell, [])
+        if len(names) == 1:
+            ruler.append(letters[names[0]], style=style.get(names[0], "bold"))
+        elif names:
+            ruler.append("+", style="bold")
+        else:
+            ruler.append(cells[cell], style="bold" if cells[cell] == "^" else "dim")
+    text.append("1")
+    text.append_text(ruler)
+    text.append("30   milestones ")
+    text.append(", ".join(str(m) for m in [5, *view.get("milestone_markers", [])]))
+    for s in sorted(seats, key=lambda s: -s["glory"]):
+        glory = s["glory"]
+        text.append("\n  ")
+        text.append(letters[s["name"]] + " ", style=style.get(s["name"], "bold"))
+        text.append_text(_who(s["name"], style))
+        text.append(f" {glory}")
+        if glory > 30:
+            text.append(f" (cell {(glory - 1) % 30 + 1}, +30 side up)", style="dim")
+    return text
+
+
+def _letters(names: list[str]) -> dict[str, str]:
+    """Return a different letter for each player (the first free one of the name)."""
+    out: dict[str, str] = {}
+    for name in names:
+        for ch in name.replace(" ", "") + "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+            if ch.upper() not in out.values():
+                out[name] = ch.upper()
+                break
+    return out
+
+
+def _pantheon(p: dict[str, Any]) -> str:
+    """Return a Pantheon as 'F 2+gold T 1': own pieces and the common piece of each level."""
+    text = f"F {p['foundation_own']}"
+    if p.get("foundation_common"):
+        text += f"+{p['foundation_common']}"
+    if p.get("temple_own") or p.get("temple_common"):
+        text += f" T {p['temple_own']}"
+        if p.get("temple_common"):
+            text += f"+{p['temple_common']}"
+    return text
+
+
+def _players(view: dict[str, Any], style: dict[str, str]) -> Table:
+    """Return the players' public areas, two lines each: the figures (as 'on the board /
+    out, of recruited'; supporters as 'left to place / recruited'; the boosts enmity leaves
+    uncovered), then the goods, the Pantheon and the medals."""
+    table = Table(show_header=True, box=None, pad_edge=False)
+    for col in ("player", "glory", "den.", "faces", "legions", "votes", "supp.", "enmity"):
+        table.add_column(col, no_wrap=True)
+    table.add_column("boosts / hand, sets, Pantheon, medals")
+    in_column: dict[str, int] = {}
+    for name in view["senate"]:
+        in_column[name] = in_column.get(name, 0) + 1
+    for s in view["seats"]:
+        boosts = Text("boosts ", style="dim")
+        shown = 0
+        for b, state in s["boosts"].items():
+            if state == "covered":
+                continue  # enmity lies on it
+            boosts.append((" " if shown else "") + b, style="bold" if state == "open" else "dim")
+            if state != "open":
+                boosts.append(f" ({state})", style="dim")
+            shown += 1
+        if not shown:
+            boosts.append("none", style="dim")
+        table.add_row(
+            _who(s["name"], style),
+            str(s["glory"]),
+            str(s["denarii"]),
+            s["province"],
+            f"{s['legions_home']}/{s['legions_on_battlefields']} of {s['legions_recruited']}",
+            f"{s['votes_home']}/{in_column.get(s['name'], 0)} of {s['votes_recruited']}",
+            f"{s['supporters_to_place']}/{s['supporters']}",
+            str(s["enmity"]),
+            boosts,
+        )
+        goods = f"hand {s['hand_size']}" + (" + anchor" if s.get("anchor") else "")
+        sets = ", ".join(x["type"] for x in s["sets"]) or "none"
+        medals = ", ".join(MEDAL_WORDS.get(m, m) for m in s["medals"]) or "none"
+        more = Text(f"{goods}; sets {sets}; Pantheon {_pantheon(s['pantheon'])}; medals {medals}")
+        table.add_row("", "", "", "", "", "", "", "", more)
+    return table
+
+
+def _card_line(card: dict[str, Any]) -> Text:
+    line = Text(f"{card['name']}{_mark(card)}", style="bold")
+    line.append(f" ({card['type']}): {card['text']}")
+    return line
+
+
+def _cards(cards: list[dict[str, Any]]) -> Text:
+    if not cards:
+        return Text("(no goods cards)", style="dim")
+    text = Text()
+    for i, card in enumerate(cards):
+        if i:
+            text.append("\n")
+        text.append(f"{i + 1}. ")
+        text.append_text(_card_line(card))
+    return text
+
+
+def _tasks(tasks: list[dict[str, Any]]) -> Text:
+    if not tasks:
+        return Text("(none)", style="dim")
+    text = Text()
+    for i, task in enumerate(tasks):
+        if i:
+            text.append("\n")
+        text.append(f"{task['name']}{_mark(task)}", style="bold")
+        if task.get("text"):
+            text.append(f": {task['text']}")
+    return text
+
+
+def _scoring(view: dict[str, Any], style: dict[str, str]) -> Table:
+    table = Table(show_header=True, box=None, pad_edge=False)
+    rows = view["scoring"]
+    # the score pad's categories, the total, then any detail the view adds (denarii counts)
+    keys = [k for k in rows[0] if k != "name"]
+    detail = [k for k in keys if k.startswith("denarii_")]
+    categories = [k for k in keys if k not in detail and k != "total"]
+    table.add_column("")
+    for row in rows:
+        table.add_column(Text(row["name"], style=style.get(row["name"], "bold")), justify="right")
+    for cat in [*categories, "total", *detail]:
+        table.add_row(
+            Text(cat.replace("_", " "), style="bold" if cat == "total" else ""),
+            *(str(row[cat]) for row in rows),
+        )
+    return table
+
+
+def _any_reconstructed(view: dict[str, Any]) -> bool:
+    me = _me(view) or {}
+    shown = [*me.get("hand", []), *me.get("tasks", []), *view.get("events_past", [])]
+    if view.get("event"):
+        shown.append(view["event"])
+    return any(x.get("reconstructed") for x in shown)

@@ -1,0 +1,129 @@
+"""The terminal board of Age of Rome (``ludi.games.age_of_rome.render``) draws every phase of a
+match from a seat's view at every player count: both boards, the Senate, the fame track, the
+viewer's hand and tasks, the others' public areas; and nothing of what the viewer may not see."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from typing import Any
+
+import pytest
+from aor_helpers import match
+from rich.console import Console
+
+from ludi.games.age_of_rome.render import render
+
+
+def draw(view: dict[str, Any], width: int = 120) -> str:
+    console = Console(file=io.StringIO(), width=width, color_system=None)
+    render(view, console)
+    return console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def words(text: str) -> str:
+    """Return the drawing with its table cells' wrapping undone (one space between words)."""
+    return re.sub(r"\s+", " ", text)
+
+
+def check_board(view: dict[str, Any], text: str) -> None:
+    """Check that the drawing shows what the view says the boards hold."""
+    flat = words(text)
+    assert f"round {view['round']}/{view['rounds']}" in flat
+    for p in view["provinces"]:
+        row = next(line for line in text.splitlines() if line.startswith(p["name"]))
+        assert (p["facing"] or "(empty side)") in row, p["name"]
+        assert re.search(rf"\s{p['population']}\s", row), f"population of {p['name']}"
+        levels = [b["level"] for b in p["buildings"].values()]
+        drawn = re.findall(r"\b(III|II|I)\b|·", row.split(p["facing"] or "(empty side)")[1])
+        assert [len(x) for x in drawn[:5]] == [lv if lv else 0 for lv in levels], p["name"]
+    for bf in view["battlefields"]:
+        row = next(line for line in text.splitlines() if line.startswith(bf["name"] + " "))
+        cells = row.split()
+        total = sum(bf["legions"].values())
+        assert cells[1:4] == [str(bf["shield"]), "/".join(map(str, bf["banners"])), str(total)]
+        assert ("conquered" in cells) == bf["conquered"]
+        per_seat = [c for c in cells[4:] if c != "conquered"]
+        assert per_seat == [str(bf["legions"].get(s["name"], 0) or "·") for s in view["seats"]]
+    senate = next(line for line in text.splitlines() if line.startswith("Senate"))
+    assert senate.count(" > ") == max(len(view["senate"]) - 1, 0)
+    for seat in view["seats"]:
+        row = next(line for line in text.splitlines() if line.startswith(seat["name"] + " "))
+        cells = row.split()
+        numbers = [c for c in cells if c.isdigit()]
+        assert numbers[:2] == [str(seat["glory"]), str(seat["denarii"])], seat["name"]
+        assert f"{seat['name']} {seat['glory']}" in flat  # the fame track
+    markers = ", ".join(str(m) for m in [5, *view["milestone_markers"]])
+    assert f"milestones {markers}" in flat
+
+
+def hidden_names(view: dict[str, Any], views: list[dict[str, Any]]) -> set[str]:
+    """Return the names of the cards and tasks of the others that ``view``'s seat may not see."""
+    you = view["you"]
+    known = {
+        card["name"]
+        for seat in view["seats"]
+        if seat["seat"] != you
+        for card in seat.get("known_cards", [])
+    }
+    out: set[str] = set()
+    for other in views:
+        if other["you"] in (you, None):
+            continue
+        me = other["seats"][other["you"]]
+        out |= {c["name"] for c in me.get("hand", [])} - known
+        if view["phase"] != "over":
+            out |= {t["name"] for t in me.get("tasks", [])}
+    return out
+
+
+def play(players: int, seed: int) -> None:
+    st = match(players, seed)
+    rng = random.Random(seed)
+    phases: set[str] = set()
+    steps = 0
+    while True:
+        if st.is_over or st.phase not in phases or rng.randrange(40) == 0:
+            phases.add(st.phase)
+            views = [st.view(s) for s in range(players)]
+            for view in [*views, st.view(None)]:
+                text = draw(view)
+                check_board(view, text)
+                me = None if view["you"] is None else view["seats"][view["you"]]
+                if me is None:
+                    assert "hands and tasks are hidden" in text
+                else:
+                    for card in me.get("hand", []):
+                        assert card["name"] in text, card["name"]
+                    for task in me.get("tasks", []):
+                        assert task["name"] in text, task["name"]
+                if view["you"] is not None:
+                    yours = {c["name"] for c in me.get("hand", [])} if me else set()
+                    yours |= {t["name"] for t in me.get("tasks", [])} if me else set()
+                    for name in hidden_names(view, views) - yours:
+                        assert not re.search(rf"\b{re.escape(name)}\b(?!s)", text), (
+                            f"{name} shows to seat {view['you']}"
+                        )
+                if view.get("scoring"):
+                    for row in view["scoring"]:
+                        assert re.search(rf"^total\s.*\b{row['total']}\b", text, re.M)
+        if st.is_over:
+            break
+        seat = st.to_act[0]
+        st.apply(seat, rng.choice(list(st.legal_actions(seat))))
+        steps += 1
+        assert steps < 5000
+    assert "over" in phases
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_every_phase_draws_what_the_view_holds_and_nothing_hidden(players: int) -> None:
+    play(players, seed=20 + players)
+
+
+def test_the_drawing_fits_a_terminal_of_100_columns() -> None:
+    st = match(4, seed=3)
+    text = draw(st.view(0), width=100)
+    assert max(len(line) for line in text.splitlines()) <= 100
+    assert "provinces board" in text and "main board" in text and "fame track" in text

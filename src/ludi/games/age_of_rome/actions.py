@@ -19,6 +19,10 @@
 ``sell:bulla``                  sell a goods card for 1 denarius (your turn)
 ``set:weapons=gladius,pilum,arca``  lay a set of three (kinds sorted; jokers stand in)
 ``priest``                      Priest's medal: 3 denarii for 1 glory
+``diplomacy:espionage@gallia/trade``  Шпионы и союзники: a token on a building
+``offer:3`` / ``counter:5``     the denarii on the token; the opponent's counter-offer
+``accept`` / ``refuse`` / ``withdraw``  answer an offer (``withdraw``: refuse a counter)
+``spy:glory`` / ``spy:action``  an accepted espionage: the glory or the building's action
 ``end``                         end your intrigue / building turn, or stop moving legions
 ``done``                        close a window of triggered cards
 ==============================  ===========================================================
@@ -37,6 +41,7 @@ from ludi.engine import INTERNAL, Action, IllegalAction
 from ludi.games.age_of_rome.tables import GOODS_TYPES, INTRIGUES, TYPES, Tables
 
 RULE_NOTATION = "Ludi notation for Age of Rome (see ludi.games.age_of_rome.actions)"
+_NUMBER = re.compile(r"^(offer|counter):(\d{1,4})$")
 _SET = re.compile(r"^set:([a-z]+)=([a-z0-9_]+),([a-z0-9_]+),([a-z0-9_]+)$")
 
 
@@ -159,6 +164,27 @@ class ActionTable:
             for p in range(tables.senate_max)
         ]
         self._sets: dict[tuple[int, tuple[int, ...]], Move] = {}
+        # Шпионы и союзники
+        self.accept = add(Move("accept", "", "accept"))
+        self.refuse = add(Move("refuse", "", "refuse"))
+        self.withdraw = add(Move("withdraw", "", "withdraw"))
+        self.spy_glory = add(Move("spy_glory", "", "spy:glory"))
+        self.spy_action = add(Move("spy_action", "", "spy:action"))
+        self._diplomacy = [
+            add(
+                Move(
+                    "diplomacy",
+                    token,
+                    f"diplomacy:{token}@{tables.provinces[p]}/{TYPES[b]}",
+                    to=f"{tables.provinces[p]}/{TYPES[b]}",
+                    idx=(k, p, b),
+                )
+            )
+            for k, token in enumerate(("espionage", "alliance"))
+            for p in range(4)
+            for b in range(5)
+        ]
+        self._amounts: dict[tuple[str, int], Move] = {}
 
     def _add(self, action: Move) -> Move:
         if action.notation in self.by_text:
@@ -190,12 +216,27 @@ class ActionTable:
             )
         return move
 
+    def diplomacy(self, token: int, province: int, btype: int) -> Move:
+        """Put a diplomacy token (0 espionage, 1 alliance) on a building of a province."""
+        return self._diplomacy[token * 20 + 5 * province + btype]
+
+    def amount(self, verb: str, n: int) -> Move:
+        """An offer (``offer:3``) or a counter-offer (``counter:5``) of denarii."""
+        key = (verb, n)
+        move = self._amounts.get(key)
+        if move is None:
+            move = self._amounts[key] = Move(verb, "", f"{verb}:{n}", n=n)
+        return move
+
     def parse(self, text: str) -> Move:
         """Return the action ``text`` names; raises ``IllegalAction`` if it names none."""
         text = text.strip() if isinstance(text, str) else ""
         action = self.by_text.get(text)
         if action is not None:
             return action
+        number = _NUMBER.match(text)
+        if number:
+            return self.amount(number.group(1), int(number.group(2)))
         match = _SET.match(text)
         if match:
             gname = match.group(1)

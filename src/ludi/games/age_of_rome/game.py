@@ -40,6 +40,11 @@ class AgeOfRome(Game):
         Option("heroes", False, "Герои: no medals, and the six medal tasks are removed"),
         Option("harsh_times", False, "Суровые времена: the six negative events join the deck"),
         Option(
+            "spies_allies",
+            False,
+            "Шпионы и союзники (2-4 players): diplomacy tokens with denarii offered to opponents",
+        ),
+        Option(
             "new_supporter",
             "same_round",
             "a supporter gained from a milestone in the action phase can be placed this round "
@@ -72,6 +77,8 @@ class AgeOfRome(Game):
             raise OptionError(
                 "solo_harsh_penalty only concerns the Emperor solo (1 player) with harsh_times"
             )
+        if values["spies_allies"] and players == 1:
+            raise OptionError("Spies and allies is played by 2 to 4 players, not in the solo")
         if values["truce"] and players == 1:
             raise OptionError("the Emperor solo has no intrigues already: truce does not apply")
 

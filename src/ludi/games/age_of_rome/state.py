@@ -86,6 +86,9 @@ class AgeOfRomeState(State):
         "set_types",
         "tasks",
         "task_pick",
+        "dipl_used",
+        "dipl_done",
+        "offer",
         # decks
         "goods_deck",
         "goods_discard",
@@ -157,6 +160,9 @@ class AgeOfRomeState(State):
     set_types: list[list[int]]
     tasks: list[list[int]]
     task_pick: list[int]
+    dipl_used: list[int]
+    dipl_done: list[bool]
+    offer: list[int]
     goods_deck: list[int]
     goods_discard: list[int]
     goods_out: list[int]
@@ -238,6 +244,9 @@ class AgeOfRomeState(State):
         self.set_types = [[] for _ in range(n)]
         self.tasks = [[] for _ in range(n)]
         self.task_pick = [-1] * n
+        self.dipl_used = [0] * n
+        self.dipl_done = [False] * n
+        self.offer = []
         self.goods_deck = []
         self.goods_discard = []
         self.goods_out = []
@@ -282,6 +291,10 @@ class AgeOfRomeState(State):
 
     def narrate(self, event: Event, viewer: int | None) -> str | None:
         return view.narrate(self, event, viewer)
+
+    def seat_facing_name(self, province: int) -> str:
+        seat = rules.seat_facing(self, province)
+        return self.seat_name(seat) if seat >= 0 else "nobody"
 
     def seat_name(self, seat: int) -> str:
         return self.tables.characters[self.char[seat]].name

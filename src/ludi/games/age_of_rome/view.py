@@ -204,6 +204,8 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
             "province": t.province_names[st.act_cell // 3],
             "effect": INTRIGUE_NAMES[st.fx[0]] if st.fx else None,
         }
+    if st.options["spies_allies"]:
+        out["diplomacy"] = diplomacy_json(st, seat)
     if st.moves_left:
         out["legion_moves_left"] = st.moves_left
     if st.loc >= 0:
@@ -225,6 +227,40 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
             }
             for s, row in enumerate(st.scores)
         ]
+    return out
+
+
+def diplomacy_json(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
+    """Шпионы и союзники: the tokens each player has shown this round, and the offer on the
+    table (its token hidden but from its owner)."""
+    from ludi.games.age_of_rome.rules import diplomacy as d
+
+    pending = st.offer and st.phase in (d.OFFER, d.ANSWER, d.COUNTERED)
+    shown = []
+    for s in range(st.players):
+        used = st.dipl_used[s]
+        if pending and st.offer[d.PLACER] == s:
+            used &= ~(1 << st.offer[d.TOKEN])
+        shown.append([d.TOKENS[k] for k in range(2) if used & (1 << k)])
+    out: dict[str, Any] = {
+        "shown": {st.seat_name(s): shown[s] for s in range(st.players)},
+        "passed": [st.seat_name(s) for s in range(st.players) if st.dipl_done[s]],
+    }
+    if st.offer:
+        placer, token, p, b, amount, counter = st.offer
+        offer: dict[str, Any] = {
+            "by": st.seat_name(placer),
+            "to": st.seat_name(seat_facing(st, p)),
+            "province": st.tables.province_names[p],
+            "building": st.tables.type_names[b],
+            "level": st.level[5 * p + b],
+            "denarii": amount,
+        }
+        if counter >= 0:
+            offer["counter_offer"] = counter
+        if not pending or seat == placer:
+            offer["token"] = d.TOKENS[token]
+        out["offer"] = offer
     return out
 
 
@@ -393,6 +429,22 @@ def narrate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
         return f"The provinces board turns {90 * abs(q)}° {way}"
     if kind == "scoring":
         return "Final scoring"
+    if kind == "dipl_pass":
+        return f"{name(event[1])} places no more diplomacy tokens this round"
+    if kind == "dipl_token":
+        owner = st.seat_facing_name(event[2])
+        building = t.type_names[event[3]]
+        return f"{name(event[1])} puts a diplomacy token on {owner}'s {building}"
+    if kind == "dipl_offer":
+        return f"{name(event[1])} offers {event[2]} denarii with it"
+    if kind == "dipl_counter":
+        return f"{name(event[1])} asks {event[2]} denarii instead"
+    if kind == "dipl_reveal":
+        token = ("an espionage", "an alliance")[event[3]]
+        deal = "accepts" if event[4] else "refuses"
+        return f"{name(event[2])} {deal}: the token was {token}"
+    if kind == "spy_action":
+        return f"{name(event[1])}'s spy uses the {t.type_names[event[2]]}"
     return None
 
 
@@ -435,6 +487,7 @@ def sample_hidden(st: AgeOfRomeState, seat: int, rng: Rng) -> AgeOfRomeState:
     if new.phase == common.OVER:  # the tasks are revealed at the final scoring
         rng.shuffle(new.event_deck)
         return new
+    _redraw_token(new, seat, rng)
     # tasks
     own_returned = st.task_bottom[seat] if st.task_bottom else -1
     tpool = [k for k in new.task_deck if k != own_returned]
@@ -463,4 +516,23 @@ def sample_hidden(st: AgeOfRomeState, seat: int, rng: Rng) -> AgeOfRomeState:
             if o != seat and st.task_bottom[o] >= 0 and others:
                 new.task_bottom[o] = others.pop()
     rng.shuffle(new.event_deck)
+    _redraw_token(new, seat, rng)
     return new
+
+
+def _redraw_token(new: AgeOfRomeState, seat: int, rng: Rng) -> None:
+    """An offer's token not yet revealed is either of its owner's unused tokens."""
+    from ludi.games.age_of_rome.rules import diplomacy as d
+
+    if not new.offer or new.phase not in (d.OFFER, d.ANSWER, d.COUNTERED):
+        return
+    placer = new.offer[d.PLACER]
+    if placer == seat:
+        return
+    token = new.offer[d.TOKEN]
+    other = 1 - token
+    if new.dipl_used[placer] & (1 << other):
+        return  # the other token was shown this round: this one is known
+    pick = rng.randrange(2)
+    new.dipl_used[placer] = 1 << pick
+    new.offer[d.TOKEN] = pick

@@ -31,6 +31,7 @@ from ludi.games.age_of_rome.rules.common import (
     KEEP,
     OVER,
     PHASE_RULES,
+    seat_facing,
     seat_sides,
 )
 from ludi.games.age_of_rome.rules.dispatch import carry_out, check, choices
@@ -45,6 +46,7 @@ __all__ = [
     "check",
     "choices",
     "result",
+    "seat_facing",
     "seat_sides",
     "set_up",
 ]

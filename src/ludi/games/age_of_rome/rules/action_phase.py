@@ -185,6 +185,12 @@ def move_legion(st: AgeOfRomeState, seat: int, action: Move) -> None:
 def finish_legions(st: AgeOfRomeState, seat: int) -> None:
     """The legion moves are over: back to the window of cards they came from, or the turn ends."""
     st.moves_left = 0
+    if st.ret == "after_spy":
+        from ludi.games.age_of_rome.rules.diplomacy import next_diplomat
+
+        st.ret = ""
+        next_diplomat(st)
+        return
     if st.ret:
         st.phase = st.ret
         st.ret = ""

@@ -79,6 +79,11 @@ PHASE_RULES = {
     INCOME_TURN: INCOME,
     TAX_WINDOW: INCOME,
     OVER: END,
+    "diplomacy": SPIES,
+    "offer": SPIES,
+    "answer": SPIES,
+    "countered": SPIES,
+    "spy_choice": SPIES,
 }
 
 #: the decision at hand in each phase, as a player reads it
@@ -96,6 +101,11 @@ DECISION_WORDS = {
     LEGION: "move legions, or end",
     INCOME_TURN: "choose normal or double tax",
     TAX_WINDOW: "play cards triggered by double tax, or done",
+    "diplomacy": "put a diplomacy token on a building, or pass",
+    "offer": "put denarii on your diplomacy token",
+    "answer": "accept the offer, refuse it, or name another sum",
+    "countered": "pay the counter-offer, or withdraw",
+    "spy_choice": "your spy: take the glory or do the building's action",
 }
 
 #: the places a supporter may go besides the five building types

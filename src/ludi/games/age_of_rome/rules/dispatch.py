@@ -9,6 +9,7 @@ from ludi.engine import IllegalAction
 from ludi.games.age_of_rome.rules import (
     action_phase,
     building_phase,
+    diplomacy,
     goods,
     income_phase,
     intrigue_phase,
@@ -41,10 +42,36 @@ if TYPE_CHECKING:
 #: phases that are the player's own turn: selling and laying sets are allowed in them
 #: (Продать карту товара: «во время своего хода»; reading A-19)
 OWN_TURN = frozenset(
-    {ACTIVATE_TURN, BY_YOU, BUILD_TURN, BUILD_WINDOW, PLACE_TURN, WINDOW, INCOME_TURN, TAX_WINDOW}
+    {
+        diplomacy.DIPLOMACY,
+        ACTIVATE_TURN,
+        BY_YOU,
+        BUILD_TURN,
+        BUILD_WINDOW,
+        PLACE_TURN,
+        WINDOW,
+        INCOME_TURN,
+        TAX_WINDOW,
+    }
 )
 #: the trigger of each window of cards
 WINDOW_TRIGGER = {BY_YOU: T_BY_YOU, BUILD_WINDOW: T_BUILD, TAX_WINDOW: T_DOUBLE_TAX}
+
+
+DIPLOMACY_CHOICES = {
+    diplomacy.DIPLOMACY: diplomacy.place_choices,
+    diplomacy.OFFER: diplomacy.offer_choices,
+    diplomacy.ANSWER: diplomacy.answer_choices,
+    diplomacy.COUNTERED: diplomacy.countered_choices,
+    diplomacy.SPY_CHOICE: diplomacy.spy_choices,
+}
+DIPLOMACY_STEPS = {
+    diplomacy.DIPLOMACY: diplomacy.place_token,
+    diplomacy.OFFER: diplomacy.make_offer,
+    diplomacy.ANSWER: diplomacy.answer,
+    diplomacy.COUNTERED: diplomacy.after_counter,
+    diplomacy.SPY_CHOICE: diplomacy.spy,
+}
 
 
 def choices(st: AgeOfRomeState, seat: int) -> list[Move]:
@@ -79,6 +106,8 @@ def choices(st: AgeOfRomeState, seat: int) -> list[Move]:
         out.append(table.end)
     elif phase == INCOME_TURN:
         out = income_phase.income_choices(st, seat)
+    elif phase in DIPLOMACY_CHOICES:
+        out = DIPLOMACY_CHOICES[phase](st, seat)
     elif phase in WINDOW_TRIGGER:
         kinds = goods.playable_kinds(st, seat, WINDOW_TRIGGER[phase])
         out = [table.play[k] for k in kinds]
@@ -152,6 +181,8 @@ def carry_out(st: AgeOfRomeState, seat: int, action: Move) -> None:
         goods.priest(st, seat)
     elif phase == KEEP:
         setup.keep(st, seat, action)
+    elif phase in DIPLOMACY_STEPS:
+        DIPLOMACY_STEPS[phase](st, seat, action)
     elif phase == ACTIVATE_TURN:
         if verb == "end":
             intrigue_phase.end_activation_turn(st, seat)

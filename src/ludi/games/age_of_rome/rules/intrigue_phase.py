@@ -73,6 +73,16 @@ def reveal_event(st: AgeOfRomeState) -> None:
 
 
 def start_activation(st: AgeOfRomeState) -> None:
+    """After the event: the Spies and allies placements (variant), then the activations."""
+    from ludi.games.age_of_rome.rules.diplomacy import spies_on, start_diplomacy
+
+    if spies_on(st):
+        start_diplomacy(st)
+    else:
+        start_activation_step(st)
+
+
+def start_activation_step(st: AgeOfRomeState) -> None:
     """Активация интриг (шаг 2): skipped in round 1 (and in Перемирие and the solo, where
     intrigues are never placed); otherwise each player in turn order has one intrigue turn."""
     from ludi.games.age_of_rome.rules.rounds import start_building

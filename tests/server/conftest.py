@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 from server_helpers import make_client
+from sqlalchemy import text
 
-from ludi.store.sql import SqlStore, metadata
+from ludi.store.sql import VERSION_TABLE, SqlStore, metadata
 
 
 @pytest.fixture(autouse=True)
@@ -37,6 +38,8 @@ def db(tmp_path: Path) -> Path | str:
         return tmp_path / "matches.db"
     store = SqlStore(url)
     metadata.drop_all(store.engine)
+    with store.engine.begin() as conn:  # so the next store migrates from nothing
+        conn.execute(text(f"DROP TABLE IF EXISTS {VERSION_TABLE}"))
     store.close()
     return url
 

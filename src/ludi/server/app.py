@@ -43,9 +43,18 @@ from ludi.bots import bots_for
 from ludi.engine import Game, IllegalAction, LudiError, State
 from ludi.server.bots import MAX_SECONDS, BotPool, bot_names
 from ludi.server.clocks import ClockRules
-from ludi.server.hub import RULE_SEAT, Client, Hub, Room, SeatRequest, StoreFailure, dumps
+from ludi.server.hub import (
+    RULE_SEAT,
+    Client,
+    Full,
+    Hub,
+    Room,
+    SeatRequest,
+    StoreFailure,
+    dumps,
+)
 from ludi.server.protocol import ProtocolError, TokenBucket, parse_message
-from ludi.store.sql import FINISHED, Joined, SqlStore
+from ludi.store.sql import FINISHED, Joined, MatchHeader, SqlStore
 
 log = logging.getLogger("ludi.server")
 
@@ -96,6 +105,8 @@ def create_app(
     spectators_per_match: int = 100,
     address_rate: float = 200.0,
     idle_seconds: float = 600.0,
+    max_live: int = 2000,
+    matches_per_address: int = 50,
     tune_gc: bool = False,
 ) -> FastAPI:
     """Return the Ludi web app storing its matches in ``db`` (a SQLite path or a database URL).
@@ -107,14 +118,20 @@ def create_app(
     may hold ``connections_per_address`` websockets at once, which together may send
     ``address_rate`` messages a second (twice that in a burst); a match takes at most
     ``spectators_per_match`` spectators. A match nobody has used for ``idle_seconds`` leaves
-    memory (it is rebuilt from the store when asked for again).
+    memory (it is rebuilt from the store when asked for again); memory holds at most
+    ``max_live`` matches, and an address may have started ``matches_per_address`` unfinished
+    matches in the last day.
     ``tune_gc`` tunes the process's garbage collector for a long-running server (``ludi
     serve`` does; tests sharing a process with others do not)."""
     store = SqlStore(db)
     throttle_rule = f"Ludi server: at most {message_rate:g} messages a second per connection"
     address_rule = f"Ludi server: at most {address_rate:g} messages a second per address"
     hub = Hub(
-        store, BotPool(bot_threads, bot_processes, max_seconds=bot_seconds), bot_delay=bot_delay
+        store,
+        BotPool(bot_threads, bot_processes, max_seconds=bot_seconds),
+        bot_delay=bot_delay,
+        max_live=max_live,
+        matches_per_address=matches_per_address,
     )
     create_guard: dict[str, TokenBucket] = {}
     #: open websockets by address, and the flood guard they share
@@ -124,9 +141,9 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        resumed = await hub.resume_all()
-        if resumed:
-            log.info("resumed %d unfinished matches", resumed)
+        # the matches whose bots are to play are loaded beside serving; the others when
+        # someone asks for them
+        resumer = asyncio.create_task(hub.resume_bots())
         # What exists now (modules, the games' data and action tables, resumed matches) lives
         # as long as the server: keep it out of the collector's full passes, and make those
         # passes rarer, so a collection does not stall every match for a large fraction of a
@@ -140,6 +157,7 @@ def create_app(
         yield
         watcher.cancel()
         sweeper.cancel()
+        resumer.cancel()
         await hub.close()
         store.close()
 
@@ -156,6 +174,10 @@ def create_app(
         ):
             return JSONResponse({"error": f"a request body is at most {MAX_BODY} bytes"}, 413)
         return await call_next(request)
+
+    @app.exception_handler(Full)
+    async def full(_request: Request, exc: Full) -> JSONResponse:
+        return JSONResponse({"error": exc.reason}, status_code=exc.status)
 
     @app.exception_handler(LudiError)
     async def ludi_error(_request: Request, exc: LudiError) -> JSONResponse:
@@ -213,6 +235,7 @@ def create_app(
             body.seed,
             clock=clock,
             stand_in=body.clock.bot if body.clock is not None else None,
+            creator=host,
         )
         return _created(room, tokens)
 
@@ -231,7 +254,16 @@ def create_app(
 
     @app.get("/api/matches/{match_id}")
     async def get_match(match_id: str) -> dict[str, Any]:
-        return (await _room(match_id)).public()
+        room = hub.rooms.get(match_id)
+        if room is not None:
+            return room.public()
+        header = await _header(match_id)
+        summary = header.summary()  # as stored: reading about a match does not load it
+        titles = seat_names(ludi.get_game(header.game)).get(header.players, [])
+        for entry, title in zip(summary["seats"], titles, strict=False):
+            entry["connected"] = False
+            entry["title"] = title
+        return summary
 
     @app.post("/api/matches/{match_id}/rematch")
     async def rematch(match_id: str, body: TokenIn) -> dict[str, Any]:
@@ -242,15 +274,15 @@ def create_app(
 
     @app.get("/api/matches/{match_id}/record")
     async def record(match_id: str) -> dict[str, Any]:
-        room = await _finished(match_id)
-        return ludi.record_of(room.state, [s.name for s in room.header.seats]).to_json()
+        header = await _finished(match_id)
+        return (await asyncio.to_thread(store.record, header)).to_json()
 
     @app.get("/api/matches/{match_id}/replay/{step}")
     async def replay_step(match_id: str, step: int, seat: str = "all") -> dict[str, Any]:
-        room = await _finished(match_id)
+        header = await _finished(match_id)
         cached = replays.get(match_id)
         if cached is None:
-            cached = await asyncio.to_thread(_replay_states, store, room)
+            cached = await asyncio.to_thread(_replay_states, store, header)
             replays[match_id] = cached
             while len(replays) > 8:
                 replays.popitem(last=False)
@@ -259,6 +291,7 @@ def create_app(
         if not 0 <= step < len(states):
             raise HTTPException(404, f"steps run from 0 to {len(states) - 1}")
         state = states[step]
+        room = hub.rooms.get(match_id) or Room(header, states[-1])  # (not kept in memory)
         viewers: list[int | None]
         if seat == "all":
             viewers = list(range(state.players))
@@ -296,11 +329,17 @@ def create_app(
             raise HTTPException(404, "no such match")
         return room
 
-    async def _finished(match_id: str) -> Room:
-        room = await _room(match_id)
-        if room.header.status != FINISHED:
+    async def _header(match_id: str) -> MatchHeader:
+        header = await hub.header(match_id) if _plausible_id(match_id) else None
+        if header is None:
+            raise HTTPException(404, "no such match")
+        return header
+
+    async def _finished(match_id: str) -> MatchHeader:
+        header = await _header(match_id)
+        if header.status != FINISHED:
             raise HTTPException(409, "a match can be replayed once it is over")
-        return room
+        return header
 
     # -- live play -------------------------------------------------------------------------
 
@@ -326,7 +365,11 @@ def create_app(
                 address_guard.pop(host, None)
 
     async def _play(ws: WebSocket, host: str, match_id: str) -> None:
-        room = await hub.room(match_id) if _plausible_id(match_id) else None
+        try:
+            room = await hub.room(match_id) if _plausible_id(match_id) else None
+        except Full as exc:
+            await _refuse(ws, exc.reason, 1013)
+            return
         if room is None:
             await _refuse(ws, "no such match", 4404)
             return
@@ -447,7 +490,7 @@ def create_app(
             client.send(_error(exc.reason, exc.ref if exc.ref is not None else ref, exc.rule))
         except IllegalAction as exc:
             client.send(_error(exc.reason, ref, exc.rule))
-        except (LudiError, StoreFailure) as exc:
+        except (LudiError, StoreFailure, Full) as exc:
             client.send(_error(str(exc), ref, "Ludi server"))
 
     async def _send_loop(ws: WebSocket, client: Client) -> None:
@@ -515,9 +558,10 @@ def _created(room: Room, tokens: list[str]) -> dict[str, Any]:
     }
 
 
-def _replay_states(store: SqlStore, room: Room) -> tuple[list[State], list[tuple[int, str]]]:
+def _replay_states(
+    store: SqlStore, header: MatchHeader
+) -> tuple[list[State], list[tuple[int, str]]]:
     """Return the state after each action of a stored match, and its action log."""
-    header = room.header
     history = store.action_log(header.id)
     state = ludi.new_match(
         header.game, players=header.players, seed=header.seed, options=header.options

@@ -94,6 +94,20 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         help="a match nobody uses this long leaves memory until asked for again (600)",
     )
     p.add_argument(
+        "--max-live",
+        type=int,
+        default=2000,
+        metavar="N",
+        help="matches kept in memory at once; beyond, loading or starting one is refused (2000)",
+    )
+    p.add_argument(
+        "--matches-per-address",
+        type=int,
+        default=50,
+        metavar="N",
+        help="unfinished matches one address may start in a day (50)",
+    )
+    p.add_argument(
         "--import",
         dest="imports",
         nargs="+",
@@ -159,6 +173,8 @@ def run_serve(args: argparse.Namespace) -> int:
         address_rate=args.address_rate,
         spectators_per_match=args.spectators_per_match,
         idle_seconds=args.idle_seconds,
+        max_live=args.max_live,
+        matches_per_address=args.matches_per_address,
         tune_gc=True,
     )
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else args.host}:{args.port}/"

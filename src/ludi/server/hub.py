@@ -61,6 +61,16 @@ class StoreFailure(Exception):
     """The database refused to store an action; the match is unchanged."""
 
 
+class Full(Exception):
+    """A cap was reached (matches per address, matches in memory): nothing was started or
+    loaded. ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, reason: str, status: int) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.status = status
+
+
 @dataclass
 class SeatRequest:
     """One seat asked for when creating a match: its name and the bot playing it, if any."""
@@ -177,10 +187,21 @@ def _still_legal(state: State, seat: int, text: str) -> bool:
 class Hub:
     """Every live match of the server, and the only way to change one."""
 
-    def __init__(self, store: SqlStore, pool: BotPool, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        store: SqlStore,
+        pool: BotPool,
+        bot_delay: float = 0.0,
+        max_live: int = 2000,
+        matches_per_address: int = 50,
+    ) -> None:
         self.store = store
         self.pool = pool
         self.bot_delay = bot_delay
+        #: the most matches kept in memory at once
+        self.max_live = max_live
+        #: the most unfinished matches one address may have started in the last day
+        self.matches_per_address = matches_per_address
         self.committer = GroupCommitter(store)
         self.rooms: dict[str, Room] = {}
         #: recent action latencies on the server (message received -> ack queued), seconds
@@ -235,7 +256,9 @@ class Hub:
     # -- matches ---------------------------------------------------------------------------
 
     async def room(self, match_id: str) -> Room | None:
-        """Return the live match ``match_id``, rebuilding it from the store if needed."""
+        """Return the live match ``match_id``, rebuilding it from the store if needed.
+
+        Raises ``Full`` if memory holds ``max_live`` matches, none of them idle."""
         room = self.rooms.get(match_id)
         if room is not None:
             return room
@@ -246,6 +269,7 @@ class Hub:
             header = await asyncio.to_thread(self.store.header, match_id)
             if header is None:
                 return None
+            self._make_room()
             state = await asyncio.to_thread(self.store.rebuild, header)
             facts = await asyncio.to_thread(self.tables.facts, match_id)
             room = Room(header, state)
@@ -255,15 +279,44 @@ class Hub:
         self._kick_bots(room)
         return room
 
-    async def resume_all(self) -> int:
-        """Rebuild every unfinished match (so its bots play on); return how many."""
-        ids = await asyncio.to_thread(self.store.unfinished)
+    async def header(self, match_id: str) -> MatchHeader | None:
+        """Return a match's header: the live one, or the stored one (without loading the match:
+        reading about a match must not keep it in memory)."""
+        room = self.rooms.get(match_id)
+        if room is not None:
+            return room.header
+        return await asyncio.to_thread(self.store.header, match_id)
+
+    def _make_room(self) -> None:
+        """Make room in memory for one more match, or raise ``Full``."""
+        if len(self.rooms) < self.max_live:
+            return
+        self.evict_idle(0.0)  # every room nobody uses now goes, however recently used
+        if len(self.rooms) >= self.max_live:
+            raise Full(
+                f"the server has {self.max_live} matches in play, the most it keeps at once: "
+                "try again in a few minutes",
+                503,
+            )
+
+    async def resume_bots(self) -> int:
+        """Load the unfinished matches in which a bot is to act, so their bots play on after a
+        restart; return how many. The others are loaded when someone asks for them: start-up
+        does not rebuild what nobody is playing. Runs beside serving, one match at a time."""
+        ids = await asyncio.to_thread(self.store.bot_turns)
+        resumed = 0
         for match_id in ids:
             try:
-                await self.room(match_id)
+                if await self.room(match_id) is not None:
+                    resumed += 1
+            except Full:
+                log.warning("memory is full: %d matches with bots to play wait", len(ids) - resumed)
+                break
             except Exception:
                 log.exception("match %s could not be rebuilt", match_id)
-        return len(ids)
+        if resumed:
+            log.info("resumed %d matches whose bots were to play", resumed)
+        return resumed
 
     async def create(
         self,
@@ -275,13 +328,29 @@ class Hub:
         rematch_of: MatchHeader | None = None,
         clock: ClockRules | None = None,
         stand_in: str | None = None,
+        creator: str | None = None,
     ) -> tuple[Room, list[str]]:
         """Start and store a match; return its room and each seat's fresh token (a rematch
         keeps the seats' tokens: then the list is empty). ``clock``: the turn clock of every
         seat a human plays, handing the seat to ``stand_in`` (a bot spec) when it runs out.
+        ``creator``: the address asking (a rematch keeps its match's).
 
-        Raises ``OptionError`` for an unknown game, count, option or bot."""
+        Raises ``OptionError`` for an unknown game, count, option or bot, ``Full`` when the
+        creator has started ``matches_per_address`` unfinished matches in the last day or
+        memory is full."""
         state = ludi.new_match(game, players=players, seed=seed, options=options)
+        if rematch_of is not None:
+            creator = rematch_of.creator
+        if creator is not None and rematch_of is None:
+            started = await asyncio.to_thread(self.store.unfinished_by, creator, 86400.0)
+            if started >= self.matches_per_address:
+                raise Full(
+                    f"your address has started {started} matches that are not finished, the "
+                    f"most this server allows in a day ({self.matches_per_address}): finish "
+                    "or concede some first",
+                    429,
+                )
+        self._make_room()
         if clock is not None:
             stand_in = check_spec(stand_in or _stand_in(game), game, self.pool.max_seconds)
         if rematch_of is not None:
@@ -304,6 +373,7 @@ class Hub:
             state,
             rows,
             rematch_of.id if rematch_of is not None else None,
+            creator=creator,
         )
         room = Room(header, state)
         if clock is not None and stand_in is not None:
@@ -379,6 +449,7 @@ class Hub:
             status=FINISHED if over else None,
             result=result,
             snapshot=state.position() if due and not over else None,
+            to_act=tuple(state.to_act),
         )
         try:
             await self.committer.append(item)

@@ -11,6 +11,9 @@ act for a seat.
 
 Every write is one transaction, committed before the call returns; ``append_actions`` takes a
 batch (the server's group commit) and writes it in a single transaction.
+
+The schema is versioned with Alembic (``ludi.store.migrations``): opening a store brings its
+database up to date first (``migrate``), a database from before migrations included.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any
 from sqlalchemy import (
     BigInteger,
     Column,
+    Connection,
     Engine,
     Float,
     Integer,
@@ -38,15 +42,21 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    inspect,
     select,
     update,
 )
 
 import ludi
-from ludi.engine import RecordError, State
+from ludi.engine import MatchRecord, RecordError, State
 
 #: write a snapshot of the position after this many actions since the last one
 SNAPSHOT_EVERY = 100
+
+#: Alembic's record of the schema's revision (named for Ludi: a database may be shared)
+VERSION_TABLE = "ludi_schema_version"
+#: the revision of a database made before migrations existed
+BASELINE = "0001"
 
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
 
@@ -62,13 +72,17 @@ matches = Table(
     Column("seed", BigInteger, nullable=False),
     Column("options", Text, nullable=False),  # JSON object
     Column("data", Text, nullable=False),  # JSON: source and sha256 of the component data
-    Column("status", String(16), nullable=False),
+    Column("status", String(16), nullable=False, index=True),
     Column("result", Text, nullable=True),  # JSON, once finished
     Column("rematch_of", String(32), nullable=True),
     Column("rematch", String(32), nullable=True),
     Column("actions", Integer, nullable=False, default=0),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    # JSON list of the seats to act (None: stored before it was kept; unknown until played)
+    Column("to_act", Text, nullable=True),
+    # the address that created the match (the cap per address); never shown to anyone
+    Column("creator", String(64), nullable=True, index=True),
 )
 
 seats = Table(
@@ -149,6 +163,10 @@ class MatchHeader:
     actions: int = 0
     created: float = 0.0
     updated: float = 0.0
+    #: the seats to act as last stored (None: not known, a match stored before it was kept)
+    to_act: list[int] | None = None
+    #: the address that created the match (kept private: not in the summary)
+    creator: str | None = None
 
     def summary(self) -> dict[str, Any]:
         """Return the public description of the match (no token, no hash) as JSON."""
@@ -168,6 +186,7 @@ class MatchHeader:
             "actions": self.actions,
             "created": self.created,
             "updated": self.updated,
+            "to_act": [] if self.status == FINISHED else list(self.to_act or []),
         }
 
 
@@ -176,7 +195,8 @@ class Append:
     """One action to append: the match, its number in the log, who took it, its notation.
 
     ``status`` and ``result`` update the header in the same transaction (a match that just
-    ended); ``snapshot`` is the position after this action, when one is due."""
+    ended); ``snapshot`` is the position after this action, when one is due; ``to_act`` the
+    seats to act after it."""
 
     match_id: str
     n: int
@@ -185,6 +205,7 @@ class Append:
     status: str | None = None
     result: Mapping[str, Any] | None = None
     snapshot: Mapping[str, Any] | None = None
+    to_act: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -207,7 +228,7 @@ class SqlStore:
         self.engine: Engine = create_engine(self.url, **kwargs)
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        migrate(self.engine)
 
     def close(self) -> None:
         """Release the database connections."""
@@ -221,8 +242,10 @@ class SqlStore:
         seat_rows: Sequence[SeatInfo],
         rematch_of: str | None = None,
         match_id: str | None = None,
+        creator: str | None = None,
     ) -> MatchHeader:
-        """Store a new match (its header and seats) started from ``state``; return its header."""
+        """Store a new match (its header and seats) started from ``state``; return its header.
+        ``creator``: the address that asked for it."""
         now = time.time()
         header = MatchHeader(
             id=match_id or secrets.token_hex(6),
@@ -237,6 +260,8 @@ class SqlStore:
             rematch_of=rematch_of,
             created=now,
             updated=now,
+            to_act=list(state.to_act),
+            creator=creator,
         )
         with self.engine.begin() as conn:
             conn.execute(
@@ -255,6 +280,8 @@ class SqlStore:
                     actions=0,
                     created=now,
                     updated=now,
+                    to_act=json.dumps(header.to_act),
+                    creator=creator,
                 )
             )
             conn.execute(
@@ -311,8 +338,11 @@ class SqlStore:
         )
         ends: dict[str, Append] = {}
         counts: dict[str, int] = {}
+        latest: dict[str, Append] = {}
         for a in items:
             counts[a.match_id] = max(counts.get(a.match_id, 0), a.n + 1)
+            if a.n + 1 == counts[a.match_id]:
+                latest[a.match_id] = a
             if a.status is not None:
                 ends[a.match_id] = a
             if a.snapshot is not None:
@@ -326,8 +356,16 @@ class SqlStore:
             conn.execute(
                 update(matches)
                 .where(matches.c.id == bindparam("mid"))
-                .values(actions=bindparam("count"), updated=now, status=RUNNING),
-                [{"mid": m, "count": counts[m]} for m in going],
+                .values(
+                    actions=bindparam("count"),
+                    updated=now,
+                    status=RUNNING,
+                    to_act=bindparam("to_act"),
+                ),
+                [
+                    {"mid": m, "count": counts[m], "to_act": json.dumps(list(latest[m].to_act))}
+                    for m in going
+                ],
             )
         for match_id, a in ends.items():
             conn.execute(
@@ -338,6 +376,7 @@ class SqlStore:
                     updated=now,
                     status=a.status,
                     result=json.dumps(a.result) if a.result is not None else None,
+                    to_act="[]",
                 )
             )
 
@@ -388,6 +427,65 @@ class SqlStore:
         with self.engine.connect() as conn:
             rows = conn.execute(select(matches.c.id).where(matches.c.status != FINISHED)).all()
         return [r[0] for r in rows]
+
+    def unfinished_by(self, creator: str, seconds: float) -> int:
+        """Return how many unfinished matches ``creator`` started in the last ``seconds``."""
+        since = time.time() - seconds
+        with self.engine.connect() as conn:
+            return int(
+                conn.execute(
+                    select(func.count())
+                    .select_from(matches)
+                    .where(
+                        matches.c.creator == creator,
+                        matches.c.status != FINISHED,
+                        matches.c.created >= since,
+                    )
+                ).scalar_one()
+            )
+
+    def bot_turns(self) -> list[str]:
+        """Return the ids of the unfinished matches in which a bot is to act (or may be: a
+        match stored before ``to_act`` was kept, with a bot seat), oldest change first: those a
+        restarted server must play on by itself."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(matches.c.id, matches.c.to_act)
+                .where(matches.c.status != FINISHED)
+                .order_by(matches.c.updated)
+            ).all()
+            bots = conn.execute(
+                select(seats.c.match_id, seats.c.seat)
+                .join(matches, matches.c.id == seats.c.match_id)
+                .where(matches.c.status != FINISHED, seats.c.bot.is_not(None))
+            ).all()
+        by_match: dict[str, set[int]] = {}
+        for match_id, seat in bots:
+            by_match.setdefault(match_id, set()).add(seat)
+        out = []
+        for match_id, to_act in rows:
+            bot_seats = by_match.get(match_id)
+            if not bot_seats:
+                continue
+            if to_act is None or bot_seats & set(json.loads(to_act)):
+                out.append(match_id)
+        return out
+
+    def record(self, header: MatchHeader) -> MatchRecord:
+        """Return a stored match's record: its header and every action from its start (the
+        log, not the live state, which after a rebuild from a snapshot holds only the actions
+        since the snapshot)."""
+        return MatchRecord(
+            game=header.game,
+            rules_version=header.rules_version,
+            players=header.players,
+            seed=header.seed,
+            options=dict(header.options),
+            actions=tuple(self.action_log(header.id)),
+            seats=tuple(s.name for s in header.seats),
+            data=dict(header.data),
+            result=header.result,
+        )
 
     def action_log(self, match_id: str, start: int = 0) -> list[tuple[int, str]]:
         """Return the match's actions from number ``start`` on, as ``(seat, notation)``."""
@@ -480,7 +578,41 @@ def _header(row: Any, seat_rows: Sequence[Any]) -> MatchHeader:
         actions=row["actions"],
         created=row["created"],
         updated=row["updated"],
+        to_act=json.loads(row["to_act"]) if row["to_act"] is not None else None,
+        creator=row["creator"],
     )
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database's schema up to the newest revision (``ludi.store.migrations``): a
+    fresh database gets every table; one made before migrations existed (tables, no version)
+    is taken as the baseline revision and upgraded from there."""
+    from alembic import command
+    from alembic.config import Config
+
+    from ludi.store import migrations
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(migrations.__file__).parent))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        if _unversioned(conn):
+            command.stamp(config, BASELINE)
+        command.upgrade(config, "head")
+
+
+def schema_revision(engine: Engine) -> str | None:
+    """Return the database's schema revision (None: not versioned)."""
+    with engine.connect() as conn:
+        if VERSION_TABLE not in inspect(conn).get_table_names():
+            return None
+        row = conn.execute(Table(VERSION_TABLE, MetaData(), autoload_with=conn).select()).first()
+    return str(row[0]) if row is not None else None
+
+
+def _unversioned(conn: Connection) -> bool:
+    tables = set(inspect(conn).get_table_names())
+    return "ludi_matches" in tables and VERSION_TABLE not in tables
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

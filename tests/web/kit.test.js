@@ -5,6 +5,8 @@ import {test} from "node:test";
 import {
   botLabel,
   changedKeys,
+  clockOf,
+  formatClock,
   namesIn,
   findMove,
   groupMoves,
@@ -13,6 +15,7 @@ import {
   ruleText,
   seatPlayer,
   seatTitle,
+  outcomeText,
   waitingText,
 } from "../../src/ludi/web/kit.js";
 
@@ -120,4 +123,32 @@ test("namesIn: the names a log line mentions, as whole words only", () => {
   assert.deepEqual(namesIn("Bluebird is no seat; Reddish neither", names), []);
   assert.deepEqual(namesIn(null, names), []);
   assert.deepEqual(namesIn("Æterna: Blue, Caelius.", names), ["Blue", "Caelius"]);
+});
+
+test("formatClock: minutes and seconds, hours when there are some, never below zero", () => {
+  assert.equal(formatClock(9.2), "0:10");
+  assert.equal(formatClock(272), "4:32");
+  assert.equal(formatClock(3903), "1:05:03");
+  assert.equal(formatClock(-3), "0:00");
+});
+
+test("clockOf: a running clock counts down from the message, a stopped one stands", () => {
+  const msg = {table: {clocks: {left: [60, 30], running: [1]}, timed_out: [0], votes: []}};
+  assert.deepEqual(clockOf(msg, 0, 10), {left: 60, running: false, out: true});
+  assert.deepEqual(clockOf(msg, 1, 10), {left: 20, running: true, out: false});
+  assert.equal(clockOf(msg, 1, 100).left, 0);
+  assert.equal(clockOf({table: {clocks: null}}, 0), null);
+  assert.equal(clockOf({}, 0), null);
+});
+
+test("outcomeText: the winners, or no winner when the players agreed to stop", () => {
+  const base = {match: MATCH, seat: 0};
+  assert.equal(
+    outcomeText({...base, result: {winners: [1], reason: "Caesar conceded"}}),
+    "The match is over: Pompey won (Caesar conceded).",
+  );
+  assert.equal(
+    outcomeText({...base, result: {winners: [], reason: "the players agreed to end it: no winner"}}),
+    "The match is over, with no winner (the players agreed to end it: no winner).",
+  );
 });

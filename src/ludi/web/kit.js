@@ -81,12 +81,39 @@ export function markYou(line, myTitle) {
   return parts;
 }
 
+/** Return how a match ended, in a sentence: "Caesar (you) won (...)", or "no winner". */
+export function outcomeText(msg) {
+  const winners = msg.result.winners.map((w) => seatTitle(msg.match, w, msg.seat, true));
+  if (!winners.length) return `The match is over, with no winner (${msg.result.reason}).`;
+  return `The match is over: ${winners.join(" and ")} won (${msg.result.reason}).`;
+}
+
+/** Return a clock's time as a player reads it: 0:09, 4:32, 1:05:03. */
+export function formatClock(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const two = (n) => String(n).padStart(2, "0");
+  return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}
+
+/** Return a seat's clock now: seconds left, whether it runs, whether it ran out (its stand-in
+ * plays); null if the match has no clock. `elapsed`: seconds since the message came. */
+export function clockOf(msg, seat, elapsed = 0) {
+  const table = msg.table || {};
+  const clocks = table.clocks;
+  if (!clocks) return null;
+  const running = clocks.running.includes(seat);
+  return {
+    left: Math.max(0, clocks.left[seat] - (running ? elapsed : 0)),
+    running,
+    out: (table.timed_out || []).includes(seat),
+  };
+}
+
 /** Return the text of the turn bar when the viewer is not to act. */
 export function waitingText(msg) {
-  if (msg.over) {
-    const winners = msg.result.winners.map((w) => seatTitle(msg.match, w, msg.seat, true));
-    return `The match is over: ${winners.join(" and ")} won (${msg.result.reason}).`;
-  }
+  if (msg.over) return outcomeText(msg);
   const waiting = msg.to_act.map((s) => {
     const info = msg.match.seats[s];
     const who = seatTitle(msg.match, s, msg.seat, true);
@@ -106,6 +133,7 @@ export function drawSeats(box, msg, facts = null) {
     const status = s.bot ? "bot" : s.connected ? "on" : "off";
     const player = seatPlayer(msg.match, s.seat);
     const figures = facts ? facts(s.seat) : null;
+    const clock = msg.over ? null : clockOf(msg, s.seat);
     return el(
       "li",
       {class: `${playing ? "to-act" : ""} ${s.seat === msg.seat ? "me" : ""}`, "data-seat": s.seat},
@@ -117,10 +145,27 @@ export function drawSeats(box, msg, facts = null) {
       player ? el("span", {class: "muted small"}, ` · ${player}`) : null,
       !s.bot && !s.connected ? el("span", {class: "muted small"}, " · away") : null,
       playing ? el("span", {class: "badge"}, "to play") : null,
+      clock ? clockChip(s.seat, clock) : null,
+      clock && clock.out
+        ? el("div", {class: "small muted"}, "clock ran out: a bot plays until the player is back")
+        : null,
       figures ? el("div", {class: "seat-figures small"}, figures) : null,
     );
   });
   box.replaceChildren(el("ul", {class: "seats"}, items));
+}
+
+/** A seat's clock, counted down by the page between messages (data-clock names the seat). */
+function clockChip(seat, clock) {
+  return el(
+    "span",
+    {
+      class: `clock ${clock.running ? "running" : ""} ${clock.left < 10 ? "low" : ""}`,
+      "data-clock": seat,
+      title: clock.running ? "this seat's clock is running" : "this seat's clock (stopped)",
+    },
+    formatClock(clock.left),
+  );
 }
 
 /** Draw the seat strip under the turn bar (phones): every seat at a glance, whose turn, and a
@@ -135,6 +180,7 @@ export function drawStrip(box, msg, {facts = null, fresh = 0, openLog = null} = 
       },
       el("span", {class: `dot ${s.bot ? "bot" : s.connected ? "on" : "off"}`}),
       seatTitle(msg.match, s.seat, msg.seat, true),
+      !msg.over && clockOf(msg, s.seat) ? [" ", clockChip(s.seat, clockOf(msg, s.seat))] : null,
     ),
   );
   const log = openLog
@@ -181,11 +227,19 @@ export function drawChooser(box, moves, act, {skip = [], title = null} = {}) {
 }
 
 /** Draw the log: the newest line last; lines since the viewer last acted are marked new;
- * hovering or tapping a line asks the board to light up what it names (board.marks). */
+ * hovering or tapping a line asks the board to light up what it names (board.marks). A line
+ * is the game's narration (a string), or {chat: text, who} said at the table, or {note: text}
+ * (someone left or came back). Chat is drawn as text: whatever was typed, no HTML. */
 export function drawLog(list, lines, {myTitle = null, fresh = 0, light = null} = {}) {
   const first = lines.length - fresh;
   list.replaceChildren(
     ...lines.map((line, i) => {
+      if (typeof line !== "string") {
+        const cls = `${line.chat !== undefined ? "chat" : "note"} ${i >= first ? "fresh" : ""}`;
+        return line.chat !== undefined
+          ? el("li", {class: cls}, el("span", {class: "chat-who"}, `${line.who}: `), line.chat)
+          : el("li", {class: cls}, line.note);
+      }
       const item = el(
         "li",
         {class: i >= first ? "fresh" : "", tabindex: light ? "0" : null},
@@ -239,7 +293,13 @@ export function drawScoring(box, msg, lines, buttons) {
   ];
   box.replaceChildren(
     el("h3", {}, "Final scoring"),
-    el("p", {}, `${result.winners.map(name).join(", ")} won: ${result.reason}.`),
+    el(
+      "p",
+      {},
+      result.winners.length
+        ? `${result.winners.map(name).join(", ")} won: ${result.reason}.`
+        : `No winner: ${result.reason}.`,
+    ),
     el(
       "div",
       {class: "table-wrap"},

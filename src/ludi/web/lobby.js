@@ -26,6 +26,31 @@ function fillGame() {
   $("players-label").hidden = game.players.length === 1;
   fillSeats();
   fillOptions();
+  fillClock();
+}
+
+/** The turn clock: a preset, what happens when it runs out, and the bot that stands in. */
+function fillClock() {
+  const bots = botChoices(gameBots().filter((b) => b !== "crassus"));
+  $("clock-bot").replaceChildren(...bots.map(([spec, label]) => el("option", {value: spec}, label)));
+  const quick = bots.find(([spec]) => spec === "ismcts:seconds=0.3");
+  if (quick) $("clock-bot").value = quick[0];
+  showClock();
+}
+
+function showClock() {
+  $("clock-more").hidden = !$("clock-kind").value;
+  $("clock-bot-label").hidden = $("clock-timeout").value !== "bot";
+}
+
+function readClock() {
+  const preset = $("clock-kind").value;
+  if (!preset) return null;
+  const [kind, base, increment] = preset.split(":");
+  const clock = {kind, base: Number(base), on_timeout: $("clock-timeout").value};
+  if (increment) clock.increment = Number(increment);
+  if (clock.on_timeout === "bot") clock.bot = $("clock-bot").value;
+  return clock;
 }
 
 /** The bots that can play a seat of the chosen game (the server's list, per game). */
@@ -140,7 +165,8 @@ function readForm() {
           : input.value;
     if (value !== opt.default) options[opt.name] = value;
   }
-  return {game: game.id, players, seats, options};
+  const clock = readClock();
+  return {game: game.id, players, seats, options, ...(clock ? {clock} : {})};
 }
 
 function link(path) {
@@ -255,7 +281,7 @@ function matchRow(m) {
   let outcome = "";
   if (m.result) {
     const winners = m.result.winners.map((w) => m.seats[w].title || m.seats[w].name).join(", ");
-    outcome = ` — won by ${winners}`;
+    outcome = winners ? ` — won by ${winners}` : " — no winner";
   }
   return el(
     "li",
@@ -368,6 +394,8 @@ async function start() {
   $("players").addEventListener("change", fillSeats);
   $("create-form").addEventListener("submit", create);
   $("refresh").addEventListener("click", refresh);
+  $("clock-kind").addEventListener("change", showClock);
+  $("clock-timeout").addEventListener("change", showClock);
   refresh();
   setInterval(refresh, 10000);
 }

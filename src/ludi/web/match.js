@@ -6,7 +6,9 @@
 import {api, botChoices, el, hashParams, rememberSeat, toast} from "./common.js";
 import {
   botLabel,
+  clockOf,
   drawLog,
+  formatClock,
   drawScoring,
   drawSeats,
   drawStrip,
@@ -155,8 +157,10 @@ function onMessage(msg) {
   if (msg.type === "state") {
     page.retry = 0;
     setConnection("connected", "ok");
-    if (msg.full) page.log = [];
-    page.log.push(...msg.events);
+    if (msg.full) page.log = withChat(msg);
+    else page.log.push(...msg.events);
+    if (page.msg && page.msg.match.id === msg.match.id) page.log.push(...tableNotes(page.msg, msg));
+    page.clockAt = performance.now();
     if (page.seenLog === null || page.seenLog > page.log.length) page.seenLog = page.log.length;
     if (msg.seat !== null && page.token && msg.full) {
       rememberSeat({
@@ -184,11 +188,72 @@ function onMessage(msg) {
   } else if (msg.type === "presence") {
     // someone opened or closed a seat: only who is connected changed
     if (!page.msg) return;
-    for (const s of page.msg.match.seats) s.connected = msg.connected.includes(s.seat);
+    const seats = page.msg.match.seats;
+    const prev = {...page.msg, match: {...page.msg.match, seats: seats.map((s) => ({...s}))}};
+    for (const s of seats) s.connected = msg.connected.includes(s.seat);
+    page.log.push(...tableNotes(prev, page.msg));
     render();
+  } else if (msg.type === "chat") {
+    if (page.msg)
+      page.log.push({chat: msg.text, who: seatTitle(page.msg.match, msg.seat, page.msg.seat, true)});
+    renderLog();
   } else if (msg.type === "rematch") {
     toast("A rematch starts: same seats");
     goTo(msg.id);
+  }
+}
+
+/** The log of a newcomer: the game's lines with the table's chat where it was said. */
+function withChat(msg) {
+  const log = [...msg.events];
+  const chat = msg.chat || [];
+  for (let i = chat.length - 1; i >= 0; i--) {
+    const line = chat[i];
+    log.splice(line.after, 0, {chat: line.text, who: seatTitle(msg.match, line.seat, msg.seat, true)});
+  }
+  return log;
+}
+
+/** What changed at the table between two messages, as log notes: someone left or came back,
+ * a clock ran out, a vote to end. */
+function tableNotes(prev, msg) {
+  const notes = [];
+  const name = (s) => seatTitle(msg.match, s, msg.seat, true);
+  msg.match.seats.forEach((s, i) => {
+    const was = prev.match.seats[i];
+    if (!was || s.bot || was.bot || s.seat === msg.seat) return;
+    if (was.connected && !s.connected) notes.push({note: `${name(i)} left the table`});
+    if (!was.connected && s.connected) notes.push({note: `${name(i)} is back at the table`});
+  });
+  const before = prev.table || {};
+  const now = msg.table || {};
+  for (const s of now.timed_out || []) {
+    if ((before.timed_out || []).includes(s)) continue;
+    notes.push({
+      note:
+        s === msg.seat
+          ? "Your clock ran out: a bot moves for you until you act again"
+          : `${name(s)}'s clock ran out: a bot plays for them until they are back`,
+    });
+  }
+  for (const s of now.votes || []) {
+    if (!(before.votes || []).includes(s) && !msg.over)
+      notes.push({note: `${name(s)} proposes to end the match with no winner`});
+  }
+  for (const n of notes) toast(n.note);
+  return notes;
+}
+
+/** Count the running clocks down between messages. */
+function tickClocks() {
+  const msg = page.msg;
+  if (!msg || !msg.table || !msg.table.clocks || msg.over) return;
+  const elapsed = (performance.now() - (page.clockAt || performance.now())) / 1000;
+  for (const chip of document.querySelectorAll("[data-clock]")) {
+    const clock = clockOf(msg, Number(chip.dataset.clock), elapsed);
+    if (!clock) continue;
+    chip.textContent = formatClock(clock.left);
+    chip.classList.toggle("low", clock.left < 10);
   }
 }
 
@@ -504,9 +569,62 @@ function renderControls() {
       ),
     );
   }
+  if (msg.seat !== null && !msg.over) parts.push(endControls(msg));
   if (msg.seat !== null && !msg.over) parts.push(el("p", {}, alertsToggle()));
   parts.push(howToPlay());
   box.replaceChildren(...parts);
+}
+
+/** Concede, or vote to end the match with no winner (every human seat must agree). */
+function endControls(msg) {
+  const votes = (msg.table && msg.table.votes) || [];
+  const mine = votes.includes(msg.seat);
+  const others = votes.filter((s) => s !== msg.seat).map((s) => seatTitle(msg.match, s, msg.seat, true));
+  return el(
+    "details",
+    {
+      class: "end-match",
+      open: page.endOpen || votes.length > 0,
+      ontoggle: (e) => (page.endOpen = e.target.open),
+    },
+    el("summary", {}, "End the match"),
+    others.length
+      ? el("p", {class: "small"}, `${others.join(", ")} proposed to end it with no winner.`)
+      : null,
+    el(
+      "p",
+      {class: "row-actions"},
+      el(
+        "button",
+        {
+          type: "button",
+          class: "small",
+          id: "vote-end",
+          onclick: () => send({type: "vote", end: !mine, ref: ++page.ref}),
+        },
+        mine ? "Withdraw my proposal" : "Propose to end (no winner)",
+      ),
+      el(
+        "button",
+        {
+          type: "button",
+          class: "small danger",
+          id: "concede",
+          onclick: () => {
+            if (confirm("Concede? The match ends now and you are ranked last.")) {
+              send({type: "concede", ref: ++page.ref});
+            }
+          },
+        },
+        "Concede",
+      ),
+    ),
+    el(
+      "p",
+      {class: "muted small"},
+      "Ending needs every player's proposal; conceding ranks you last and the others share the win.",
+    ),
+  );
 }
 
 function renderResult(msg, board) {
@@ -584,6 +702,7 @@ function seatButtons() {
 
 function renderLog() {
   const msg = page.msg;
+  $("chat-form").hidden = !msg || msg.seat === null || page.mode !== "live";
   const mine = msg && msg.seat !== null ? seatTitle(msg.match, msg.seat) : null;
   const fresh = page.mode === "live" && page.seenLog !== null ? page.log.length - page.seenLog : 0;
   drawLog($("log"), page.log, {myTitle: mine, fresh, light});
@@ -692,6 +811,13 @@ async function start() {
   window.addEventListener("hashchange", () => location.reload());
   $("log-close").addEventListener("click", () => document.body.classList.remove("log-open"));
   installTips($("board"));
+  setInterval(tickClocks, 250);
+  $("chat-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const input = $("chat-text");
+    const text = input.value.trim();
+    if (text && send({type: "chat", text, ref: ++page.ref})) input.value = "";
+  });
   page.games = api("/api/games");
   page.games
     .then((data) => {

@@ -1349,6 +1349,11 @@ export function createBoard(root, host) {
       if (!same) ui.sel = null;
       draw();
     },
+    seatFacts(msg, s) {
+      // the live score beside each seat's name: prestige points, and unrest (the doom to come)
+      const seat = msg.view.seats[s];
+      return seat ? `${seat.pp} PP · unrest ${seat.unrest}` : null;
+    },
     prompt(msg) {
       const view = msg.view;
       if (view.phase === "draft")

@@ -1171,6 +1171,13 @@ export function createBoard(root, host) {
       labels = new Map(ui.msg.moves.map((m) => [m.text, m.label]));
       draw();
     },
+    seatFacts(msg, s) {
+      // the live score beside each seat's name: prestige (public), denarii if the seat shows them
+      const seat = msg.view.seats[s];
+      if (!seat) return null;
+      const money = seat.denarii === null ? "" : ` · ${seat.denarii} denarii`;
+      return `${seat.prestige} prestige${money}`;
+    },
     prompt(msg) {
       // the election and the sale offer a pass only to some: say "or pass" only when it is one
       const phase = msg.view.phase;

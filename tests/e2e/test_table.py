@@ -1,0 +1,119 @@
+"""The table around the board, as players meet it at desktop (1366×768) and phone (390×844)
+size: a turn clock that runs out hands the seat to its bot and gives it back; conceding; a vote
+to end; the table chat, drawn as text whatever was typed."""
+
+from __future__ import annotations
+
+import pytest
+from e2e_helpers import Server, my_turn, open_page
+from playwright.sync_api import Browser, Page, expect
+
+SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
+
+
+def open_log(page: Page) -> None:
+    """On a phone the log is a sheet opened from the seat strip."""
+    if page.locator("#open-log").is_visible():
+        page.locator("#open-log").click()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_clock_running_out_hands_the_seat_to_its_bot_and_back(
+    server: Server, browser: Browser, size: str
+) -> None:
+    created = server.post(
+        "/api/matches",
+        {
+            "game": "caesar",
+            "seed": 4,
+            "seats": [{"name": "Ann"}, {"bot": "random"}],
+            "clock": {"kind": "move", "base": 5, "bot": "random"},
+        },
+    )
+    match_id = created["id"]
+    page = open_page(browser, server.base + created["seats"][0]["link"], *SIZES[size])
+    done = my_turn(page, server, match_id)
+    # every seat's clock is on the page; Ann's runs
+    clock = page.locator('[data-clock="0"].running:visible').first
+    expect(clock).to_be_visible()
+    expect(page.locator('[data-clock="1"]:visible').first).to_be_visible()
+    # Ann does nothing: her clock runs out and her stand-in moves for her
+    server.wait_for_moves(match_id, done + 1)
+    open_log(page)
+    expect(page.locator("#log li.note", has_text="clock ran out")).to_be_visible()
+    if page.locator("#log-close").is_visible():
+        page.locator("#log-close").click()
+    # she was at the table all along: the seat is hers again, with her clock
+    my_turn(page, server, match_id)
+    expect(page.locator("#take-back")).to_have_count(0)
+    assert server.get(f"/api/matches/{match_id}")["seats"][0]["bot"] is None
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_conceding_ends_the_match_and_says_so(server: Server, browser: Browser, size: str) -> None:
+    created = server.post(
+        "/api/matches",
+        {
+            "game": "sylla",
+            "players": 3,
+            "seed": 4,
+            "seats": [{"name": "Ann"}] + [{"bot": "random"}] * 2,
+        },
+    )
+    page = open_page(browser, server.base + created["seats"][0]["link"], *SIZES[size])
+    my_turn(page, server, created["id"])
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.locator(".end-match summary").click()
+    page.locator("#concede").click()
+    expect(page.locator(".turn.over")).to_contain_text("Blue conceded")
+    expect(page.locator("#result")).to_contain_text("Red, White won")
+    header = server.get(f"/api/matches/{created['id']}")
+    assert header["status"] == "finished" and header["result"]["winners"] == [1, 2]
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_vote_of_every_player_ends_the_match_with_no_winner(
+    server: Server, browser: Browser
+) -> None:
+    created = server.post(
+        "/api/matches", {"game": "aeterna", "players": 2, "seed": 4, "seats": [{}, {}]}
+    )
+    ann = open_page(browser, server.base + created["seats"][0]["link"], 1366, 768)
+    bob = open_page(browser, server.base + created["seats"][1]["link"], 390, 844)
+    for page in (ann, bob):
+        expect(page.locator(".end-match")).to_be_attached()
+    ann.locator(".end-match summary").click()
+    ann.locator("#vote-end").click()
+    # Bob is told, and his panel opens by itself to answer
+    expect(bob.locator(".end-match")).to_contain_text("proposed to end it")
+    expect(ann.locator("#vote-end")).to_have_text("Withdraw my proposal")
+    bob.locator("#vote-end").click()
+    for page in (ann, bob):
+        expect(page.locator(".turn.over")).to_contain_text("no winner")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_chat_is_shown_as_text_to_everyone_and_kept(
+    server: Server, browser: Browser, size: str
+) -> None:
+    created = server.post(
+        "/api/matches", {"game": "caesar", "seed": 4, "seats": [{"name": "Ann"}, {"name": "Bob"}]}
+    )
+    ann = open_page(browser, server.base + created["seats"][0]["link"], *SIZES[size])
+    watcher = open_page(browser, server.base + f"/match/{created['id']}", 1366, 768)
+    expect(watcher.locator("#chat-form")).to_be_hidden()  # spectators only read
+    open_log(ann)
+    trap = "<img src=x onerror=\"document.title='hacked'\"> ave!"
+    ann.locator("#chat-text").fill(trap)
+    ann.locator("#chat-form button").click()
+    for page in (ann, watcher):
+        expect(page.locator("#log li.chat")).to_contain_text(
+            f"Caesar (you): {trap}" if page is ann else f"Caesar: {trap}"
+        )
+        assert page.locator("#log img").count() == 0
+    # a newcomer (a reload) finds the line where it was said
+    watcher.reload()
+    expect(watcher.locator("#log li.chat")).to_contain_text(trap)
+    assert watcher.title() != "hacked"
+    assert ann.errors == [] and watcher.errors == []  # type: ignore[attr-defined]

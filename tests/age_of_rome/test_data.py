@@ -514,6 +514,29 @@ def test_a_pantheon_removal_of_a_missing_piece_is_refused(tmp_path: Path) -> Non
     assert "removed.3.temple: no silver piece left to remove" in message
 
 
+def test_the_printed_kinds_of_buildings_goods_and_medals_stay(tmp_path: Path) -> None:
+    """The rules index the five building types (стр. 15), the five goods types (стр. 26) and
+    the medals' powers (стр. 16) as printed: a file that changes them is refused, not crashed."""
+    buildings = raw()["buildings"]
+    buildings["types"].reverse()
+    assert "buildings.types: the five types in this order" in _refused(
+        tmp_path, {"buildings": buildings}
+    )
+    goods = raw()["goods"]
+    goods["types"][4]["id"] = "amphorae"
+    for card in goods["cards"]:
+        if card["type"] == "chests":
+            card["type"] = "amphorae"
+    assert "goods.types: the five types in this order" in _refused(tmp_path, {"goods": goods})
+    medals = raw()["medals"]
+    medals["kinds"][1]["power"] = {"op": "agriculture_bonus", "denarii": 2}
+    message = _refused(tmp_path, {"medals": medals})
+    assert "medals.kinds[1] (politician).power.op" in message and "supremacy_glory" in message
+    medals = raw()["medals"]
+    medals["kinds"][1]["power"]["glory"] = 4  # its numbers are data
+    assert aor.load(write(tmp_path, {"medals": medals})).medals[1].power.glory == 4
+
+
 def test_an_unknown_section_or_bad_yaml_is_refused(tmp_path: Path) -> None:
     message = _refused(tmp_path, {"gladiators": {}})
     assert "unknown section(s) gladiators" in message
@@ -546,3 +569,19 @@ def test_every_card_reads_in_player_language(data: aor.AgeOfRomeData) -> None:
     )
     conqueror = data.tasks[data.task_by_id["conqueror"]].score
     assert aor.score_words(conqueror) == "3 glory per battlefield where you are 1st"
+
+
+def test_a_corrected_card_reaches_the_rules_without_code(tmp_path: Path) -> None:
+    """The rules' tables built from a --data file carry the corrected card (issue 8: 'a --data
+    file with a corrected card changes that card without a line of code')."""
+    from ludi.games.age_of_rome.tables import compile_tables
+
+    goods = raw()["goods"]
+    mallet = next(c for c in goods["cards"] if c["id"] == "mallet")
+    mallet["effect"] = {"op": "draw", "count": 2}
+    tables = compile_tables(aor.load(write(tmp_path, {"goods": goods})))
+    compiled = tables.goods[tables.goods_index["mallet"]]
+    assert compiled.text == "when you build: draw 2 goods cards"
+    assert [(e.op, e.n) for e in compiled.effects] == [("draw", 2)]
+    shipped = compile_tables(aor.load())
+    assert shipped.goods[shipped.goods_index["mallet"]].text == "when you build: +1 glory"

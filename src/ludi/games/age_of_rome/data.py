@@ -139,6 +139,18 @@ PLACEMENT_TRIGGERS: dict[str, tuple[Trigger, ...]] = {
 }
 Removal = Literal["two_players", "truce", "heroes"]
 Metal = Literal["gold", "silver", "bronze"]
+#: the five building types and the five goods types the rulebook prints, in its order (Здания,
+#: стр. 15; Подсчет очков за торговлю, стр. 26): the rules index them in this order
+BUILDING_TYPES: tuple[str, ...] = ("military", "politics", "trade", "religion", "agriculture")
+GOODS_TYPES: tuple[str, ...] = ("tools", "weapons", "garments", "jewels", "chests")
+#: the power of each building type's medal (Медали, стр. 16); the data gives its numbers
+MEDAL_POWERS: dict[str, str] = {
+    "military": "wins_battlefield_ties",
+    "politics": "supremacy_glory",
+    "trade": "goods_jokers",
+    "religion": "buy_glory",
+    "agriculture": "agriculture_bonus",
+}
 PlayerCount = Literal[1, 2, 3, 4]
 PLAYER_COUNTS: tuple[int, ...] = (1, 2, 3, 4)
 #: the eight intrigue effects printed on the player boards (Эффекты интриг, стр. 14):
@@ -1001,7 +1013,15 @@ def _check_cross(m: AgeOfRomeFile) -> list[str]:
     # the intrigues: two common, and a unique one per character
     problems += _duplicates("intrigues.effects", (e.id for e in m.intrigues.effects))
 
-    # buildings and medals
+    # buildings and medals: the printed kinds, in the printed order
+    if [t.id for t in m.buildings.types] != list(BUILDING_TYPES):
+        problems.append(
+            f"buildings.types: the five types in this order: {', '.join(BUILDING_TYPES)}"
+        )
+    if [t.id for t in m.goods.types] != list(GOODS_TYPES):
+        problems.append(f"goods.types: the five types in this order: {', '.join(GOODS_TYPES)}")
+    elif not m.goods.types[-1].joker:
+        problems.append("goods.types[4] (chests): the chests are the jokers")
     for i, t in enumerate(m.buildings.types):
         if t.medal not in medal_ids:
             problems.append(f"buildings.types[{i}] ({t.id}).medal: unknown medal {t.medal!r}")
@@ -1009,10 +1029,18 @@ def _check_cross(m: AgeOfRomeFile) -> list[str]:
         if province not in provinces:
             problems.append(f"buildings.level_1_cells.{province}: unknown province")
     problems += _duplicates("medals.kinds", (md.id for md in m.medals.kinds))
+    buildings_with_medal = sorted(md.building for md in m.medals.kinds)
+    if buildings_with_medal != sorted(BUILDING_TYPES):
+        problems.append("medals.kinds: one medal per building type")
     for i, md in enumerate(m.medals.kinds):
         if md.building not in types:
             problems.append(f"medals.kinds[{i}] ({md.id}).building: unknown {md.building!r}")
         power = md.power
+        if power.op != MEDAL_POWERS.get(md.building, power.op):
+            problems.append(
+                f"medals.kinds[{i}] ({md.id}).power.op: the {md.building} medal's power is "
+                f"{MEDAL_POWERS[md.building]!r}"
+            )
         if isinstance(power, GoodsJokersPower) and power.goods_type not in goods_types:
             problems.append(
                 f"medals.kinds[{i}] ({md.id}).power.goods_type: unknown {power.goods_type!r}"

@@ -34,7 +34,7 @@ class AgeOfRome(Game):
         "and farm, and plot intrigues that strike whoever faces them next. Most glory wins. "
         "With 1 player: the Emperor solo. Most cards are RECONSTRUCTED (see the data)."
     )
-    options = (
+    options: tuple[Option, ...] = (
         Option("truce", False, "Перемирие: no intrigues; starting enmity stays on the boards"),
         Option("clockwise", False, "По ходу часов: the provinces board always turns 90° clockwise"),
         Option("heroes", False, "Герои: no medals, and the six medal tasks are removed"),
@@ -68,6 +68,57 @@ class AgeOfRome(Game):
             reading=True,
         ),
     )
+    options = (
+        *options,
+        Option(
+            "action",
+            "optional",
+            "after placing a supporter, the place's action may be declined (optional, «может "
+            "совершить действие») or must be taken when it can (compulsory)",
+            ("optional", "compulsory"),
+            reading=True,
+        ),
+        Option(
+            "empty_first_side",
+            "direction",
+            "2-3 players, the first-player token before an empty side: the first seated player "
+            "in the round's direction starts (direction) or the first the other way (against)",
+            ("direction", "against"),
+            reading=True,
+        ),
+        Option(
+            "clockwise_order",
+            "card",
+            "По ходу часов: the event's arrow still sets the order of play (card), or play also "
+            "goes clockwise (clockwise)",
+            ("card", "clockwise"),
+            reading=True,
+        ),
+        Option(
+            "revote",
+            "removal_only",
+            "Повторное голосование without a vote at home: the removal alone (removal_only) or "
+            "not allowed (needs_vote)",
+            ("removal_only", "needs_vote"),
+            reading=True,
+        ),
+        Option(
+            "pantheon_removal",
+            "literal",
+            "2-3 players' Pantheon removals as printed (literal: a silver foundation goes) or "
+            "with 'silver' read as bronze (bronze)",
+            ("literal", "bronze"),
+            reading=True,
+        ),
+        Option(
+            "diplomacy_turns",
+            "each_token",
+            "Шпионы и союзники: each of the two tokens once a round (each_token) or one "
+            "placement per player a round (one)",
+            ("each_token", "one"),
+            reading=True,
+        ),
+    )
     bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
 
     def check_options(self, values: Mapping[str, OptionValue], players: int) -> None:
@@ -77,6 +128,16 @@ class AgeOfRome(Game):
             raise OptionError(
                 "solo_harsh_penalty only concerns the Emperor solo (1 player) with harsh_times"
             )
+        if values["clockwise_order"] != "card" and not values["clockwise"]:
+            raise OptionError("clockwise_order is a reading of the Clockwise variant: switch it on")
+        if values["diplomacy_turns"] != "each_token" and not values["spies_allies"]:
+            raise OptionError("diplomacy_turns is a reading of Spies and allies: switch it on")
+        if values["empty_first_side"] != "direction" and players not in (2, 3):
+            raise OptionError(
+                "empty_first_side concerns 2 and 3 players (only they leave a side empty)"
+            )
+        if values["pantheon_removal"] != "literal" and players == 4:
+            raise OptionError("pantheon_removal concerns 1 to 3 players (4 remove no piece)")
         if values["spies_allies"] and players == 1:
             raise OptionError("Spies and allies is played by 2 to 4 players, not in the solo")
         if values["truce"] and players == 1:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludi.engine import IllegalAction
+from ludi.games.age_of_rome.rules import common
 from ludi.games.age_of_rome.rules.common import (
     COLOSSEUM_LOC,
     HOME,
@@ -98,6 +99,23 @@ def trigger_of(st: AgeOfRomeState) -> int:
     elif st.loc == AGRICULTURE:
         trig |= T_AGRICULTURE
     return trig
+
+
+def action_possible(st: AgeOfRomeState, seat: int) -> bool:
+    """Whether the place's action would do something (for the reading A-21 ``compulsory``,
+    where the action must be taken when it can be)."""
+    loc = st.loc
+    if loc == MILITARY:
+        return st.legions_home[seat] > 0 or common.legions_on_fields(st, seat) > 0
+    if loc == POLITICS:
+        return st.votes_home[seat] > 0
+    if loc == TRADE:
+        from ludi.games.age_of_rome.rules.common import hand_full
+
+        return not hand_full(st, seat) and bool(st.goods_deck or st.goods_discard)
+    if loc == RELIGION:
+        return not pantheon_complete(st, seat)
+    return True
 
 
 def carry_out_action(st: AgeOfRomeState, seat: int) -> None:

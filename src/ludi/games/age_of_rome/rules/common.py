@@ -152,10 +152,15 @@ def turn_order(st: AgeOfRomeState) -> list[int]:
     """Return this round's turn order (Карты событий, шаг 1): the player facing the province
     of the first-player token, then round the table in the direction of the event's arrow.
 
-    If that province faces an empty side (2 and 3 players), Ludi starts from that side and
-    takes the first seated player reached in the round's direction (reading A-25)."""
+    If that province faces an empty side (2 and 3 players), the rulebook is silent: Ludi
+    starts from that side and takes the first seated player reached in the round's direction
+    (reading A-25); option ``empty_first_side`` ``against`` takes the first one reached the
+    other way round."""
     side = (st.first_prov + st.rot) % 4
     by_side = {s: seat for seat, s in enumerate(st.sides)}
+    if side not in by_side and st.options["empty_first_side"] == "against":
+        while side not in by_side:
+            side = (side - st.direction) % 4
     order = []
     for i in range(4):
         seat = by_side.get((side + st.direction * i) % 4)

@@ -100,7 +100,8 @@ def choices(st: AgeOfRomeState, seat: int) -> list[Move]:
     elif phase == WINDOW:
         out = [table.play[k] for k in goods.playable_kinds(st, seat, trigger_of(st))]
         out.append(table.act)
-        out.append(table.skip)
+        if st.options["action"] == "optional" or not action_phase.action_possible(st, seat):
+            out.append(table.skip)
     elif phase == LEGION:
         out = action_phase.legion_choices(st, seat)
         out.append(table.end)

@@ -57,6 +57,8 @@ def reveal_event(st: AgeOfRomeState) -> None:
     st.event_now = card
     event = st.tables.events[card]
     st.direction = event.direction
+    if st.options["clockwise"] and st.options["clockwise_order"] == "clockwise":
+        st.direction = 1  # reading A-26: the variant turns the order of play clockwise too
     st.turns = event.turns
     st.log("event", card)
     if st.players == 1:
@@ -177,6 +179,8 @@ def effect_choices(st: AgeOfRomeState, seat: int, target: int) -> list[Move]:
             if any(st.legions[b * n + target] for b in range(len(st.tables.battlefields))):
                 out.append(table.effect_plain[FORGED])
         elif e in (REVOTE, INVALID):
+            if e == REVOTE and st.options["revote"] == "needs_vote" and not st.votes_home[seat]:
+                continue  # reading A-32: the re-vote needs a vote of yours to put on top
             moves = table.revote if e == REVOTE else table.invalid
             out.extend(moves[p] for p, v in enumerate(st.senate) if v == target)
         elif e == SOLD:

@@ -34,6 +34,11 @@ def set_up(st: AgeOfRomeState) -> None:
     st.mpos = list(t.milestone_markers)
     st.found_pile = list(t.foundation_common[n])
     st.temple_pile = list(t.temple_common[n])
+    if st.options["pantheon_removal"] == "bronze":
+        # reading A-04 (b): the removals' "silver" is a slip for bronze, so each level keeps
+        # gold, silver, then bronze; as many pieces are removed as the text says
+        st.found_pile = list(t.foundation_common[4][: len(st.found_pile)])
+        st.temple_pile = list(t.temple_common[4][: len(st.temple_pile)])
     chars = list(range(len(t.characters)))
     rng.shuffle(chars)
     for seat in range(n):

@@ -48,8 +48,9 @@ def check_board(view: dict[str, Any], text: str) -> None:
         assert per_seat == [str(bf["legions"].get(s["name"], 0) or "·") for s in view["seats"]]
     senate = next(line for line in text.splitlines() if line.startswith("Senate"))
     assert senate.count(" > ") == max(len(view["senate"]) - 1, 0)
+    players = text.split("\nplayers ", 1)[1]
     for seat in view["seats"]:
-        row = next(line for line in text.splitlines() if line.startswith(seat["name"] + " "))
+        row = next(line for line in players.splitlines() if line.startswith(seat["name"] + " "))
         cells = row.split()
         numbers = [c for c in cells if c.isdigit()]
         assert numbers[:2] == [str(seat["glory"]), str(seat["denarii"])], seat["name"]
@@ -78,8 +79,22 @@ def hidden_names(view: dict[str, Any], views: list[dict[str, Any]]) -> set[str]:
     return out
 
 
-def play(players: int, seed: int) -> None:
-    st = match(players, seed)
+def check_diplomacy(view: dict[str, Any], text: str) -> None:
+    """Шпионы и союзники: the offer on the table shows; its token only to the one who placed it."""
+    offer = (view.get("diplomacy") or {}).get("offer")
+    if offer is None:
+        return
+    flat = words(text)
+    assert f"offering {offer['denarii']} denarii" in flat
+    if offer.get("token"):
+        assert f"an {offer['token']} token" in flat
+    else:
+        assert "face-down token" in flat
+        assert not re.search(r"an (espionage|alliance) token", flat)
+
+
+def play(players: int, seed: int, **options: Any) -> None:
+    st = match(players, seed, **options)
     rng = random.Random(seed)
     phases: set[str] = set()
     steps = 0
@@ -90,6 +105,7 @@ def play(players: int, seed: int) -> None:
             for view in [*views, st.view(None)]:
                 text = draw(view)
                 check_board(view, text)
+                check_diplomacy(view, text)
                 me = None if view["you"] is None else view["seats"][view["you"]]
                 if me is None:
                     assert "hands and tasks are hidden" in text
@@ -122,8 +138,20 @@ def test_every_phase_draws_what_the_view_holds_and_nothing_hidden(players: int) 
     play(players, seed=20 + players)
 
 
+def test_spies_and_allies_offers_show_their_token_only_to_its_owner() -> None:
+    play(3, seed=5, spies_allies=True)
+
+
 def test_the_drawing_fits_a_terminal_of_100_columns() -> None:
     st = match(4, seed=3)
     text = draw(st.view(0), width=100)
     assert max(len(line) for line in text.splitlines()) <= 100
     assert "provinces board" in text and "main board" in text and "fame track" in text
+
+
+def test_every_phase_has_a_name_in_player_language() -> None:
+    """No phase id of the rules reaches the screen: each has words in the renderer."""
+    from ludi.games.age_of_rome.render import PHASE_WORDS
+    from ludi.games.age_of_rome.rules.common import PHASE_RULES
+
+    assert set(PHASE_RULES) <= set(PHASE_WORDS)

@@ -38,13 +38,23 @@ MEDAL_WORDS = {
 }
 PHASE_WORDS = {
     "keep": "setup: keep two tasks",
-    "intrigue": "intrigue phase",
+    "diplomacy": "intrigue phase: spies and allies",
+    "offer": "intrigue phase: spies and allies",
+    "answer": "intrigue phase: spies and allies",
+    "countered": "intrigue phase: spies and allies",
+    "spy_choice": "intrigue phase: spies and allies",
     "activate": "intrigue phase: activation",
+    "effect": "intrigue phase: activation",
+    "forge": "intrigue phase: activation",
+    "react": "intrigue phase: activation",
+    "by_you": "intrigue phase: activation",
     "build": "building phase",
+    "build_window": "building phase",
     "place": "action phase",
     "window": "action phase",
     "legion": "action phase",
     "income": "income phase",
+    "tax_window": "income phase",
     "over": "the end",
 }
 RECONSTRUCTED_MARK = "*"
@@ -148,6 +158,8 @@ def _header(view: dict[str, Any], style: dict[str, str]) -> Text:
         text.append(f" placed a supporter on {p['at']}{boost}")
         if view.get("legion_moves_left"):
             text.append(f", {view['legion_moves_left']} legion move(s) left")
+    if view.get("diplomacy"):
+        text.append_text(_diplomacy(view["diplomacy"], style))
     if view.get("activation"):
         a = view["activation"]
         text.append("\nintrigue: ")
@@ -156,6 +168,34 @@ def _header(view: dict[str, Any], style: dict[str, str]) -> Text:
         text.append_text(_who(a["target"], style))
         if a.get("effect"):
             text.append(f": {a['effect']}")
+    return text
+
+
+def _diplomacy(dipl: dict[str, Any], style: dict[str, str]) -> Text:
+    """Return Шпионы и союзники this round: the offer on the table (its token only if the view
+    shows it), the tokens each player has revealed, who has stopped placing."""
+    text = Text()
+    offer = dipl.get("offer")
+    if offer:
+        text.append("\ndiplomacy: ")
+        text.append_text(_who(offer["by"], style))
+        token = f" an {offer['token']} token" if offer.get("token") else " a face-down token"
+        text.append(f" puts{token} on the {offer['building']} ({LEVELS[offer['level']]}) of ")
+        text.append_text(_who(offer["to"], style))
+        text.append(f" in {offer['province']}, offering {offer['denarii']} denarii")
+        if offer.get("counter_offer") is not None:
+            text.append(f"; asked {offer['counter_offer']} instead")
+    shown = {name: tokens for name, tokens in dipl.get("shown", {}).items() if tokens}
+    if shown:
+        text.append("\ndiplomacy tokens shown this round: ")
+        for i, (name, tokens) in enumerate(shown.items()):
+            if i:
+                text.append(", ")
+            text.append_text(_who(name, style))
+            text.append(f" {' and '.join(tokens)}")
+    if dipl.get("passed"):
+        text.append("\nno more diplomacy this round: ")
+        text.append_text(_names(dipl["passed"], style))
     return text
 
 

@@ -250,3 +250,21 @@ def test_notation_refuses_nonsense() -> None:
     refused(st, seat, "build:colosseum")
     refused(st, seat, "set:tools=a,b")
     refused(st, (seat + 1) % 4, "end")
+
+
+def test_achievements_are_shown_at_the_end_not_scored() -> None:
+    """Достижения (стр. 31): keepsakes handed out at the end (here: 12+ glory from the Senate
+    column), outside the score."""
+    from aor_helpers import senate
+
+    from ludi.games.age_of_rome.rules.end_of_game import final_scoring
+
+    st = started()
+    senate(st, 0, 0, 0, 0, 1)
+    final_scoring(st)
+    assert st.scores[0][2] == 11
+    senate(st, 1, 0, 0, 0, 0)
+    final_scoring(st)
+    assert st.scores[0][2] == 16
+    assert any("earns an achievement: 12 or more glory from the Senate" in e for e in st.events(3))
+    assert st.scores[0][7] == sum(st.scores[0][:7])

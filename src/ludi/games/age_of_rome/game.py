@@ -32,7 +32,9 @@ class AgeOfRome(Game):
         "Rome after the Ides of March, over nine rounds: build in the province in front of "
         "you on a board that turns every round, send supporters to fight, vote, trade, pray "
         "and farm, and plot intrigues that strike whoever faces them next. Most glory wins. "
-        "With 1 player: the Emperor solo. Most cards are RECONSTRUCTED (see the data)."
+        "With 1 player: the Emperor solo (the rulebook's other solo scenario, «Нападение "
+        "Кассия», is named but not printed, so Ludi does not offer it). Most cards are "
+        "RECONSTRUCTED (see the data)."
     )
     options: tuple[Option, ...] = (
         Option("truce", False, "Перемирие: no intrigues; starting enmity stays on the boards"),

@@ -215,7 +215,7 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
             "boost": st.boosted,
         }
     if st.scores:
-        from ludi.games.age_of_rome.rules.end_of_game import CATEGORIES
+        from ludi.games.age_of_rome.rules.end_of_game import CATEGORIES, achievements
 
         out["scoring"] = [
             {
@@ -224,6 +224,7 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
                 "total": row[7],
                 "denarii_before": row[8],
                 "denarii_after": row[9],
+                "achievements": achievements(st, s),
             }
             for s, row in enumerate(st.scores)
         ]
@@ -304,6 +305,9 @@ def narrate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
     t = st.tables
     name = st.seat_name
     kind = event[0]
+    if kind == "data":
+        notice = getattr(st.data, "start_notice", None)
+        return notice() if notice is not None and st.data.info.reconstructed() else None
     if kind == "setup":
         return f"Setup: {name(event[1])} is the first player"
     if kind == "keep":
@@ -429,6 +433,8 @@ def narrate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
         return f"The provinces board turns {90 * abs(q)}° {way}"
     if kind == "scoring":
         return "Final scoring"
+    if kind == "achievement":
+        return f"{name(event[1])} earns an achievement: {event[2]}"
     if kind == "dipl_pass":
         return f"{name(event[1])} places no more diplomacy tokens this round"
     if kind == "dipl_token":

@@ -342,6 +342,16 @@ def counter(st: AgeOfRomeState, seat: int, name: str) -> int:
     if name.startswith("medal:"):
         medal = st.tables.medal_ids.index(name[6:])
         return int(st.medals[medal] == seat)
+    if name.startswith("sets_of:"):
+        from ludi.games.age_of_rome.tables import GOODS_TYPES
+
+        return st.set_types[seat].count(GOODS_TYPES.index(name[8:]))
+    if name == "senate_glory":
+        from ludi.games.age_of_rome.rules.end_of_game import politics_score
+
+        return politics_score(st, seat)
+    if name == "final_glory":
+        return st.scores[seat][7] if st.scores else 0
     return COUNTERS[name](st, seat)
 
 

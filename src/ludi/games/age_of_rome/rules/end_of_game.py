@@ -109,6 +109,18 @@ def final_scoring(st: AgeOfRomeState) -> None:
     for seat in range(st.players):
         st.denarii[seat] -= st.scores[seat][6] * denarii_rate(st, seat)
     st.log("scoring")
+    for seat in range(st.players):
+        for name in achievements(st, seat):
+            st.log("achievement", seat, name)
+
+
+def achievements(st: AgeOfRomeState, seat: int) -> list[str]:
+    """Достижения (стр. 31): the keepsake tokens a player earned (not part of the score)."""
+    out = []
+    for a in getattr(st.data, "achievements", ()):
+        if a.reached(counter(st, seat, a.counter)):
+            out.append(a.name)
+    return out
 
 
 def solo_goals(st: AgeOfRomeState) -> list[bool]:

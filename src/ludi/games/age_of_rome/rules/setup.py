@@ -30,6 +30,7 @@ def set_up(st: AgeOfRomeState) -> None:
     rng = st.rng
     n = st.players
     two = two_player_box(st)
+    st.log("data")
     set_up_supply(st, two)
     st.mpos = list(t.milestone_markers)
     st.found_pile = list(t.foundation_common[n])

@@ -176,3 +176,28 @@ def test_my_matches_brings_a_closed_tab_back_into_its_seat_after_a_rematch(
     expect(page.locator("#controls .seats li.me")).to_contain_text("Caesar (you)")
     assert page.url.split("/match/")[1].split("#")[0] == rematch
     context.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "miss"),
+    [("sylla", 3, ".sy-event"), ("aeterna", 3, ".ae-hill:not(.ae-inactive)")],
+)
+def test_a_click_on_what_is_not_a_choice_says_why_in_every_game(
+    server: Server, browser: Browser, game: str, players: int, miss: str
+) -> None:
+    created = server.post(
+        "/api/matches",
+        {
+            "game": game,
+            "players": players,
+            "seed": 3,
+            "seats": [{"name": "Ann"}] + [{"bot": "random"}] * (players - 1),
+        },
+    )
+    page = open_page(browser, server.base + created["seats"][0]["link"], 1366, 768)
+    my_turn(page, server, created["id"])
+    page.locator(miss).first.click()
+    why = page.locator("#board .why")
+    expect(why).to_be_visible()
+    assert len(why.inner_text()) > 20  # a reason in words, not an empty box
+    no_developer_text(page)

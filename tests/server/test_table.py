@@ -288,3 +288,30 @@ def test_chat_reaches_everyone_as_typed_is_limited_and_is_kept_with_the_match(
         texts = [line["text"] for line in state["chat"]]
         assert texts[0] == "<b>ave</b>" and len(texts) == said_lines
         assert all(line["after"] <= len(state["events"]) for line in state["chat"])
+
+
+def test_a_restart_gives_each_clock_the_time_it_had_at_the_start_of_its_move(
+    tmp_path: Path,
+) -> None:
+    with make_client(tmp_path / "m.db") as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        hub.now = clock = HandClock()
+        made = create(client, clock={"kind": "fischer", "base": 60, "increment": 5})
+        with client.websocket_connect(f"/ws/{made['id']}") as ann:
+            first = hello(ann, made["seats"][0]["token"])
+            assert first["to_act"] == [0]
+            clock.t += 20.0
+            ann.send_json({"type": "act", "action": first["legal"][0], "ref": 1})
+            answer_to(ann, 1)
+    # the server stops while Bob thinks, and starts again much later on its own clock
+    with make_client(tmp_path / "m.db") as again:
+        hub = again.app.state.hub  # type: ignore[attr-defined]
+        hub.now = later = HandClock()
+        later.t = 90_000.0
+        with again.websocket_connect(f"/ws/{made['id']}") as bob:
+            state = hello(bob, made["seats"][1]["token"])
+            clocks = state["table"]["clocks"]
+            if state["to_act"] == [1]:
+                assert clocks["left"] == [45.0, 60.0] and clocks["running"] == [1]
+            else:  # Caesar! gave Ann a bonus decision: she is still to act
+                assert clocks["left"][0] == 45.0 and clocks["running"] == [0]

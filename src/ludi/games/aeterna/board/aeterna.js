@@ -305,7 +305,27 @@ export function createBoard(root, host) {
   function select(sel) {
     const same = ui.sel && sel && Object.keys(sel).every((k) => ui.sel[k] === sel[k]);
     ui.sel = same ? null : sel;
+    ui.why = null;
     draw();
+  }
+
+  /** Why can't I: a click on a hill that is not a choice now says what stands in the way,
+   * from what the view shows (your citizens at home, your grain, the phase). */
+  function whyNotHill(view, number) {
+    const msg = ui.msg;
+    const name = hillName(view, number);
+    if (msg.mode !== "live" || msg.seat === null) return null;
+    if (!msg.legal.length) return `${name}: wait for your turn.`;
+    if (view.phase !== "actions")
+      return `${name}: no citizen is placed in this phase; ${hint(view, readMoves(msg.moves || []))}`;
+    if (view.main_action_taken)
+      return `${name}: you have taken your main action this turn; only free actions and ending your turn remain.`;
+    const me = view.seats[msg.seat];
+    const cost = influenceGrain(view, number);
+    if (me.citizens_in_domus === 0) return `${name}: you have no citizen at home (Domus) to place.`;
+    if (me.grain < cost)
+      return `${name}: a citizen costs ${cost} grain here and you have ${me.grain} (a discount may lower it).`;
+    return `${name}: no citizen of yours can go there now (its spaces, or your discounts and reward tokens, do not allow it).`;
   }
 
   function act(text) {
@@ -610,6 +630,12 @@ export function createBoard(root, host) {
           `${hill.buildings.length ? `; edifices: ${hill.buildings.map((b) => (BUILDINGS[b] || {name: capital(b)}).name).join(", ")}` : ""}`,
       ),
     );
+    if (!(canInfluence || canBuild || buildTarget)) {
+      g.addEventListener("click", () => {
+        ui.why = whyNotHill(view, number);
+        draw();
+      });
+    }
     if (canInfluence || canBuild || buildTarget) {
       g.classList.add("ae-can");
       if (selected && ui.sel.slot === undefined) g.classList.add("ae-chosen");
@@ -903,6 +929,7 @@ export function createBoard(root, host) {
   function drawChooser(msg, view, moves) {
     const live = msg.mode === "live" && msg.legal.length > 0;
     const parts = [];
+    if (ui.why) parts.push(el("p", {class: "why", role: "status"}, ui.why));
     if (live) {
       const {title, options} = optionsFor(view, moves, ui.sel);
       if (options.length) {
@@ -1347,6 +1374,7 @@ export function createBoard(root, host) {
       // your own choices are still the same ones
       const same = prev && msg.legal.length && prev.legal.join("\n") === msg.legal.join("\n");
       if (!same) ui.sel = null;
+      if (!prev || prev.n !== msg.n) ui.why = null;
       draw();
     },
     seatFacts(msg, s) {
@@ -1361,8 +1389,26 @@ export function createBoard(root, host) {
       if (view.phase === "revolts")
         return `Your move: a revolt — pay ${view.revolt ? view.revolt.cost : "the damage token"} or take a ruin token`;
       if (view.phase === "order") return "Your move: choose your turn-order space for the next epoch";
-      if (view.main_action_taken) return "Your move: free actions, then end your turn";
-      return "Your turn: play a card, ask a favour, build, influence a hill or pass";
+      // say only what the legal moves offer now (an empty hand offers no card to play)
+      const verbs = new Set((msg.moves || []).map((m) => m.verb));
+      const offered = (list) => list.filter(([verb]) => verbs.has(verb)).map(([, words]) => words);
+      const say = (list) => (list.length > 1 ? `${list.slice(0, -1).join(", ")} or ${list.at(-1)}` : list[0]);
+      if (view.main_action_taken) {
+        const free = offered([
+          ["discard", "discard a card"],
+          ["activate", "activate a monument"],
+        ]);
+        return free.length ? `Your move: ${say(free)}, or end your turn` : "Your move: end your turn";
+      }
+      const main = offered([
+        ["play", "play a card"],
+        ["favour", "ask a favour"],
+        ["build", "build"],
+        ["influence", "influence a hill"],
+        ["discard", "discard a card"],
+        ["pass", "pass"],
+      ]);
+      return `Your turn: ${say(main) || "choose a move"}`;
     },
     scoreLines(msg) {
       const view = msg.view;

@@ -219,6 +219,33 @@ export function createBoard(root, host) {
   const grid = el("div", {class: "sy-grid"});
   const seatsBox = el("div", {class: "sy-seats"});
   root.replaceChildren(el("div", {class: "sylla"}, chooser, grid, seatsBox));
+  // why can't I: a click on a card, an event, a tile or a track that is not a choice now
+  for (const box of [grid, seatsBox]) {
+    box.addEventListener("click", (e) => {
+      const node =
+        e.target.closest && e.target.closest(".sy-card, .sy-event, .sy-slot, .sy-building, .sy-ladder");
+      if (!node || !ui.msg) return;
+      ui.why = whyNot(node);
+      if (ui.why) drawChooser(ui.msg, ui.view);
+    });
+  }
+
+  function whyNot(node) {
+    const msg = ui.msg;
+    const view = ui.view;
+    if (msg.mode !== "live" || msg.seat === null) return null;
+    if (!msg.legal.length) return "Wait for your turn: nothing of yours can be played now.";
+    const card = node.closest(".sy-card");
+    if (card && view.phase === "tilt") {
+      const tip = card.querySelector("title")?.textContent || "";
+      if (!card.closest(".mine")) return "Pay with your own cards: click one in your area.";
+      if (tip.includes("tilted")) return "That card is already tilted: it has paid this round.";
+      if (tip.includes("face down")) return "A face-down card pays nothing.";
+      const colour = view.auction && view.auction.colour;
+      if (colour) return `That card does not carry the sale's colour (${colour}); a Crane pays any colour.`;
+    }
+    return `That is not one of your choices now. ${HINTS[view.phase] || ""}`;
+  }
 
   // -- helpers bound to the message being drawn ---------------------------------------------
 
@@ -1122,13 +1149,17 @@ export function createBoard(root, host) {
 
   function drawChooser(msg, view) {
     if (msg.mode !== "live" || !msg.legal.length) {
-      chooser.replaceChildren();
-      chooser.hidden = true;
+      chooser.replaceChildren(ui.why ? el("p", {class: "why", role: "status"}, ui.why) : "");
+      chooser.hidden = !ui.why;
       return;
     }
     chooser.hidden = false;
     const hint = HINTS[view.phase] || "";
-    chooser.replaceChildren(el("p", {class: "sy-hint"}, el("strong", {}, "Your move. "), hint), buttons);
+    chooser.replaceChildren(
+      ui.why ? el("p", {class: "why", role: "status"}, ui.why) : "",
+      el("p", {class: "sy-hint"}, el("strong", {}, "Your move. "), hint),
+      buttons,
+    );
     drawMoveButtons(buttons, msg.moves, host.act, {skip: ["up", "down"]}); // the vote has its own control
   }
 
@@ -1167,6 +1198,7 @@ export function createBoard(root, host) {
 
   return {
     update(msg) {
+      if (!ui.msg || ui.msg.n !== msg.n) ui.why = null;
       ui.msg = {...msg, moves: msg.moves || []};
       labels = new Map(ui.msg.moves.map((m) => [m.text, m.label]));
       draw();
@@ -1182,7 +1214,12 @@ export function createBoard(root, host) {
       // the election and the sale offer a pass only to some: say "or pass" only when it is one
       const phase = msg.view.phase;
       const canPass = movesOf(msg.moves, "pass").length > 0;
-      const words = (canPass ? PROMPTS : PROMPTS_NO_PASS)[phase] || PROMPTS[phase] || "choose a move";
+      let words = (canPass ? PROMPTS : PROMPTS_NO_PASS)[phase] || PROMPTS[phase] || "choose a move";
+      // income: the building whose decision it is now, not both
+      if (phase === "use" && movesOf(msg.moves, "temple").length)
+        words = `your Private Temple — pay ${effects.temple_cost} denarii for a token (click +1 on a track), or do not use it`;
+      if (phase === "use" && movesOf(msg.moves, "tavern").length)
+        words = "your Tavern — move a marker one space (− or + on a track), or do not use it";
       return `Your move: ${words}`;
     },
     scoreLines(msg) {

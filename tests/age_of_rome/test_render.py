@@ -31,11 +31,17 @@ def check_board(view: dict[str, Any], text: str) -> None:
     """Check that the drawing shows what the view says the boards hold."""
     flat = words(text)
     assert f"round {view['round']}/{view['rounds']}" in flat
+    board = text.split("provinces board", 1)[1].split("\nmain board", 1)[0]
     for p in view["provinces"]:
-        row = next(line for line in text.splitlines() if line.startswith(p["name"]))
+        row = next(line for line in board.splitlines() if f" {p['name']} " in line)
         assert (p["facing"] or "(empty side)") in row, p["name"]
         assert re.search(rf"\s{p['population']}\s", row), f"population of {p['name']}"
         levels = [b["level"] for b in p["buildings"].values()]
+        if view["you"] is not None:
+            me = view["seats"][view["you"]]["name"]
+            mine = next(q["side"] for q in view["provinces"] if q["facing"] == me)
+            side = ("you", "left", "across", "right")[(p["side"] - mine) % 4]
+            assert row.split()[0] == side, (p["name"], row)
         drawn = re.findall(r"\b(III|II|I)\b|·", row.split(p["facing"] or "(empty side)")[1])
         assert [len(x) for x in drawn[:5]] == [lv if lv else 0 for lv in levels], p["name"]
     for bf in view["battlefields"]:

@@ -26,7 +26,7 @@ TYPE_WORDS = {
     "politics": "politics",
     "trade": "trade",
     "religion": "religion",
-    "agriculture": "agriculture",
+    "agriculture": "farming",
 }
 #: the medal of each building type (Медали, стр. 16)
 MEDAL_WORDS = {
@@ -77,8 +77,11 @@ def render(view: dict[str, Any], console: Console) -> None:
     if me is not None:
         _section(console, "your hand")
         console.print(_cards(me.get("hand", [])))
-        _section(console, "your tasks")
+        _section(console, "your tasks and intrigues")
         console.print(_tasks(me.get("tasks", [])))
+        effects = ", ".join(me.get("intrigue_effects", []))
+        home = me.get("intrigue_tokens_home", 0)
+        console.print(f"intrigue effects: {effects}; intrigue tokens on your board: {home}")
         known = me.get("known_in_other_hands") or []
         if known:
             _section(console, "cards you know in other hands")
@@ -206,15 +209,33 @@ def _cell(building: dict[str, Any]) -> Text:
     text = Text(LEVELS[level], style="bold")
     supporters = building.get("supporters", 0)
     free = level - supporters  # capacity I 1, II 2, III 3 (Фаза действий, стр. 16)
-    text.append(" " + "●" * supporters + "○" * max(free, 0))
+    text.append("●" * supporters + "○" * max(free, 0))
     return text
 
 
+#: where a side of the table lies, seen from the viewer's seat: the sides go round clockwise,
+#: and the next side clockwise is on your left
+RELATIVE_SIDES = ("you", "left", "across", "right")
+
+
 def _provinces(view: dict[str, Any], style: dict[str, str]) -> Table:
+    """Return the provinces board as it stands this round, a row per side of the table from
+    the viewer's own round clockwise: who faces each province, its population, each building
+    cell (level, supporters ``●`` and free places ``○``) and the three intrigue cells (the
+    owner's letter, as on the fame track; ``!`` once activated); ``◆`` marks the first-player
+    token."""
+    me = _me(view)
+    mine = next(
+        (p["side"] for p in view["provinces"] if me is not None and p["facing"] == me["name"]),
+        0,
+    )
+    letters = _letters([s["name"] for s in view["seats"]])
     table = Table(show_header=True, box=None, pad_edge=False)
-    for col in ("province", "faces", "pop.", *TYPE_WORDS.values(), "intrigues"):
-        table.add_column(col)
-    for p in sorted(view["provinces"], key=lambda p: p["side"]):
+    for col in ("side", "province", "faces", "pop.", *TYPE_WORDS.values(), "intrigues"):
+        table.add_column(col, no_wrap=True)
+    for p in sorted(view["provinces"], key=lambda p: (p["side"] - mine) % 4):
+        rel = (p["side"] - mine) % 4
+        side = Text(RELATIVE_SIDES[rel] if me is not None else str(p["side"] + 1), style="dim")
         name = Text(p["name"], style="bold")
         if p.get("first_player_token"):
             name.append(" ◆", style="bold")
@@ -226,10 +247,11 @@ def _provinces(view: dict[str, Any], style: dict[str, str]) -> Table:
                 intrigues.append("·", style="dim")
             else:
                 owner = cell["owner"]
-                intrigues.append(owner.split()[0], style=style.get(owner, "bold"))
+                intrigues.append(letters.get(owner, "?"), style=style.get(owner, "bold"))
                 if cell.get("active"):
                     intrigues.append("!", style="bold")
         table.add_row(
+            side,
             name,
             _who(p["facing"], style) if p["facing"] else Text("(empty side)", style="dim"),
             str(p["population"]),

@@ -31,12 +31,13 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 import ludi
 from ludi.bots import bots_for
@@ -44,6 +45,7 @@ from ludi.engine import Game, IllegalAction, LudiError, State
 from ludi.server.bots import MAX_SECONDS, BotPool, bot_names
 from ludi.server.clocks import ClockRules
 from ludi.server.hub import (
+    RULE_OVER,
     RULE_SEAT,
     Client,
     Full,
@@ -53,8 +55,8 @@ from ludi.server.hub import (
     StoreFailure,
     dumps,
 )
-from ludi.server.protocol import ProtocolError, TokenBucket, parse_message
-from ludi.store.sql import FINISHED, Joined, MatchHeader, SqlStore
+from ludi.server.protocol import ProtocolError, TokenBucket, is_plain_text, parse_message
+from ludi.store.sql import FINISHED, OPEN, RUNNING, Joined, MatchHeader, SqlStore
 
 log = logging.getLogger("ludi.server")
 
@@ -65,32 +67,52 @@ MAX_REFUSED = 200
 MAX_BODY = 16 * 1024
 
 
-class SeatIn(BaseModel):
-    name: str | None = Field(default=None, max_length=40)
-    bot: str | None = Field(default=None, max_length=128)
+def _plain_text(text: str) -> str:
+    """Refuse text a database or a JSON encoder cannot carry, or a page could not show: control
+    characters (NUL among them: PostgreSQL refuses it) and lone surrogates (no UTF-8 for
+    them)."""
+    if not is_plain_text(text):
+        raise ValueError("text without control characters, in Unicode")
+    return text
 
 
-class ClockIn(BaseModel):
+#: a string from a request: no control character, no lone surrogate
+Text = Annotated[str, AfterValidator(_plain_text)]
+
+
+class _In(BaseModel):
+    # JSON has no infinity: 1e999 reads as one, and is refused like any wrong number
+    model_config = ConfigDict(allow_inf_nan=False)
+
+
+class SeatIn(_In):
+    name: Text | None = Field(default=None, max_length=40)
+    bot: Text | None = Field(default=None, max_length=128)
+
+
+class ClockIn(_In):
     """A turn clock for every seat a human plays (``ludi.server.clocks``)."""
 
-    kind: str = Field(max_length=16)  # "fischer" or "move"
+    kind: Text = Field(max_length=16)  # "fischer" or "move"
     base: float  # seconds: a Fischer clock's start, or the limit of each move
     increment: float = 0.0  # seconds added after each move (Fischer)
-    on_timeout: str = Field(default="bot", max_length=8)  # "bot" or "lose"
-    bot: str | None = Field(default=None, max_length=128)  # the stand-in bot
+    on_timeout: Text = Field(default="bot", max_length=8)  # "bot" or "lose"
+    bot: Text | None = Field(default=None, max_length=128)  # the stand-in bot
 
 
-class MatchIn(BaseModel):
-    game: str = Field(max_length=64)
+class MatchIn(_In):
+    game: Text = Field(max_length=64)
     players: int | None = Field(default=None, ge=1, le=16)
-    options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=32)
+    options: dict[Annotated[Text, Field(max_length=64)], bool | int | Text] = Field(
+        default_factory=dict, max_length=32
+    )
     seats: list[SeatIn] = Field(min_length=1, max_length=16)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     clock: ClockIn | None = None
 
 
-class TokenIn(BaseModel):
-    token: str = Field(min_length=1, max_length=128)
+class TokenIn(_In):
+    token: Text = Field(min_length=1, max_length=128)
 
 
 def create_app(
@@ -175,6 +197,17 @@ def create_app(
             return JSONResponse({"error": f"a request body is at most {MAX_BODY} bytes"}, 413)
         return await call_next(request)
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        """Say which fields are wrong and why, without echoing what was sent (an infinite
+        number or a lone surrogate would not even encode as JSON)."""
+        problems = []
+        for error in exc.errors()[:10]:
+            where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
+            message = str(error.get("msg", "invalid"))
+            problems.append(f"{where}: {message}" if where else message)
+        return JSONResponse({"error": "; ".join(problems)}, status_code=422)
+
     @app.exception_handler(Full)
     async def full(_request: Request, exc: Full) -> JSONResponse:
         return JSONResponse({"error": exc.reason}, status_code=exc.status)
@@ -245,6 +278,8 @@ def create_app(
 
     @app.get("/api/matches")
     async def list_matches(status: str | None = None, limit: int = 50) -> dict[str, Any]:
+        if status is not None and status not in (OPEN, RUNNING, FINISHED):
+            raise HTTPException(400, "status is open, running or finished")
         headers = await asyncio.to_thread(store.list_matches, status, max(1, min(limit, 200)))
         out = []
         for header in headers:
@@ -297,7 +332,7 @@ def create_app(
             viewers = list(range(state.players))
         elif seat == "none":
             viewers = [None]
-        elif seat.isdigit() and int(seat) < state.players:
+        elif seat.isascii() and seat.isdigit() and int(seat) < state.players:
             viewers = [int(seat)]
         else:
             raise HTTPException(400, "seat is a seat number, 'all' or 'none'")
@@ -466,12 +501,16 @@ def create_app(
             elif client.seat is None:
                 raise ProtocolError("spectators cannot act: open your seat's link", ref, RULE_SEAT)
             elif msg.type == "act":
+                if room.over:  # whoever plays the seat now, and whatever the move
+                    raise IllegalAction("the match is over", RULE_OVER)
                 if room.bot_for(client.seat) is not None:
                     raise ProtocolError(
                         "a bot plays your seat now: take it back first", ref, RULE_SEAT
                     )
                 await hub.act(room, client.seat, msg.action, acknowledge)
             elif msg.type == "bot":
+                if room.over:
+                    raise IllegalAction("the match is over", RULE_OVER)
                 await hub.set_bot(room, client.seat, msg.spec)
                 client.send({"type": "ack", "ref": ref, "n": room.n})
             elif msg.type == "rematch":
@@ -499,7 +538,12 @@ def create_app(
             if message is None:
                 await ws.close(code=1013)  # too slow: reconnect and resync
                 return
-            await ws.send_text(dumps(message))
+            try:
+                text = dumps(message)
+            except (TypeError, ValueError):  # a bug, not the client's: say so, keep the link
+                log.exception("a message could not be written as JSON")
+                text = dumps(_error("the server could not send a message", None))
+            await ws.send_text(text)
 
     return app
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import time
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,13 +67,16 @@ def parse_message(text: str | bytes) -> Message:
         raise ProtocolError(f"message too long ({len(text)} bytes; at most {MAX_MESSAGE})")
     try:
         obj = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # (nested past Python's stack)
         raise ProtocolError("a message is one JSON object") from None
     if not isinstance(obj, dict):
         raise ProtocolError("a message is one JSON object")
     ref = obj.get("ref")
     if ref is not None and not (
-        isinstance(ref, (int, str)) and not isinstance(ref, bool) and len(str(ref)) <= 64
+        isinstance(ref, (int, str))
+        and not isinstance(ref, bool)
+        and len(str(ref)) <= 64
+        and is_plain_text(str(ref))
     ):
         raise ProtocolError("'ref' is a short string or number")
     kind = obj.get("type")
@@ -80,17 +84,23 @@ def parse_message(text: str | bytes) -> Message:
         raise ProtocolError(f"unknown message type {kind!r} (known: {', '.join(TYPES)})", ref)
     if kind == "hello":
         token = obj.get("token")
-        if token is not None and not (isinstance(token, str) and 0 < len(token) <= 128):
+        if token is not None and not (
+            isinstance(token, str) and 0 < len(token) <= 128 and is_plain_text(token)
+        ):
             raise ProtocolError("'token' is a seat token (a string) or null", ref)
         return Message("hello", ref, token=token)
     if kind == "act":
         action = obj.get("action")
-        if not isinstance(action, str) or not action.strip() or len(action) > 256:
+        # spaces around a move are not part of it, in every game alike
+        action = action.strip() if isinstance(action, str) else None
+        if not action or len(action) > 256 or not is_plain_text(action):
             raise ProtocolError("'action' is the notation of an action (a short string)", ref)
         return Message("act", ref, action=action)
     if kind == "bot":
         spec = obj.get("spec")
-        if spec is not None and not (isinstance(spec, str) and 0 < len(spec) <= 128):
+        if spec is not None and not (
+            isinstance(spec, str) and 0 < len(spec) <= 128 and is_plain_text(spec)
+        ):
             raise ProtocolError("'spec' names a bot (e.g. 'random') or is null", ref)
         return Message("bot", ref, spec=spec)
     if kind == "vote":
@@ -100,10 +110,16 @@ def parse_message(text: str | bytes) -> Message:
         return Message("vote", ref, end=end)
     if kind == "chat":
         line = obj.get("text")
-        if not isinstance(line, str):
-            raise ProtocolError("'text' is the line to say (a string)", ref)
+        if not isinstance(line, str) or any(unicodedata.category(ch) == "Cs" for ch in line):
+            raise ProtocolError("'text' is the line to say (a string, in Unicode)", ref)
         return Message("chat", ref, text=line)
     return Message(kind, ref)
+
+
+def is_plain_text(text: str) -> bool:
+    """Whether ``text`` has no control character (NUL, which PostgreSQL refuses, among them)
+    and no lone surrogate (which has no UTF-8: it could be neither stored nor sent back)."""
+    return not any(unicodedata.category(ch) in ("Cc", "Cs") for ch in text)
 
 
 class TokenBucket:

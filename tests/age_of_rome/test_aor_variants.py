@@ -180,3 +180,29 @@ def test_a_refused_offer_changes_nothing() -> None:
     with pytest.raises(IllegalAction):
         st.apply(JACK, "accept")
     assert st.position() == before
+
+
+def test_a_harsh_event_sends_home_the_legion_the_player_chooses() -> None:
+    """Суровые времена: the event sending a legion home (the data's ``return_legion``) lets
+    the player choose the battlefield it leaves."""
+    from aor_helpers import battlefield
+
+    from ludi.games.age_of_rome.rules.rounds import begin_round
+
+    st = started(harsh_times=True)
+    mutiny = next(
+        i for i, e in enumerate(st.tables.events) if any(x.op == "return_legion" for x in e.effects)
+    )
+    if mutiny in st.event_deck:
+        st.event_deck.remove(mutiny)
+    else:
+        st.event_now = -1
+    st.event_deck.insert(0, mutiny)
+    battlefield(st, "epirus", s2=1)
+    battlefield(st, "thrace", s2=2)
+    begin_round(st)
+    assert st.phase == common.RECALL and st.acting == [2]
+    assert sorted(str(a) for a in st.legal_actions(2)) == ["recall:epirus", "recall:thrace"]
+    home = st.legions_home[2]
+    st.apply(2, "recall:epirus")
+    assert st.legions_home[2] == home + 1 and st.phase != common.RECALL

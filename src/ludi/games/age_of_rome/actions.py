@@ -23,6 +23,7 @@
 ``offer:3`` / ``counter:5``     the denarii on the token; the opponent's counter-offer
 ``accept`` / ``refuse`` / ``withdraw``  answer an offer (``withdraw``: refuse a counter)
 ``spy:glory`` / ``spy:action``  an accepted espionage: the glory or the building's action
+``recall:thrace``               an event sends a legion home: from that battlefield
 ``end``                         end your intrigue / building turn, or stop moving legions
 ``done``                        close a window of triggered cards
 ==============================  ===========================================================
@@ -164,6 +165,10 @@ class ActionTable:
             for p in range(tables.senate_max)
         ]
         self._sets: dict[tuple[int, tuple[int, ...]], Move] = {}
+        self.recall = [
+            add(Move("recall", b.id, f"recall:{b.id}", idx=(i,)))
+            for i, b in enumerate(tables.battlefields)
+        ]
         # Шпионы и союзники
         self.accept = add(Move("accept", "", "accept"))
         self.refuse = add(Move("refuse", "", "refuse"))

@@ -38,6 +38,7 @@ MEDAL_WORDS = {
 }
 PHASE_WORDS = {
     "keep": "setup: keep two tasks",
+    "recall": "intrigue phase: the event",
     "diplomacy": "intrigue phase: spies and allies",
     "offer": "intrigue phase: spies and allies",
     "answer": "intrigue phase: spies and allies",

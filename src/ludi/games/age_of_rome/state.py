@@ -89,6 +89,7 @@ class AgeOfRomeState(State):
         "dipl_used",
         "dipl_done",
         "offer",
+        "recall",
         # decks
         "goods_deck",
         "goods_discard",
@@ -163,6 +164,7 @@ class AgeOfRomeState(State):
     dipl_used: list[int]
     dipl_done: list[bool]
     offer: list[int]
+    recall: list[int]
     goods_deck: list[int]
     goods_discard: list[int]
     goods_out: list[int]
@@ -247,6 +249,7 @@ class AgeOfRomeState(State):
         self.dipl_used = [0] * n
         self.dipl_done = [False] * n
         self.offer = []
+        self.recall = []
         self.goods_deck = []
         self.goods_discard = []
         self.goods_out = []

@@ -49,6 +49,7 @@ HARSH = "Варианты: Суровые времена (стр. 28)"
 SOLO = "Соло Императора (стр. 29)"
 
 # Phases: who decides what now.
+RECALL = "recall"  # an event sends legions home: the player chooses from where
 KEEP = "keep"  # setup: every player returns one of three tasks (simultaneous, secret)
 ACTIVATE_TURN = "activate"  # intrigue phase step 2: a player's intrigue turn
 EFFECT = "effect"  # the activator chooses the intrigue's effect
@@ -65,6 +66,7 @@ TAX_WINDOW = "tax_window"  # "when you take double tax" cards
 OVER = "over"
 
 PHASE_RULES = {
+    RECALL: EVENTS,
     KEEP: SETUP,
     ACTIVATE_TURN: ACTIVATE,
     EFFECT: INTRIGUE_FX,
@@ -88,6 +90,7 @@ PHASE_RULES = {
 
 #: the decision at hand in each phase, as a player reads it
 DECISION_WORDS = {
+    RECALL: "choose the battlefield a legion of yours leaves",
     KEEP: "return one of your three tasks",
     ACTIVATE_TURN: "activate an intrigue or end your intrigue turn",
     EFFECT: "choose the intrigue's effect",

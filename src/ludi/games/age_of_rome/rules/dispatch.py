@@ -13,6 +13,7 @@ from ludi.games.age_of_rome.rules import (
     goods,
     income_phase,
     intrigue_phase,
+    rounds,
     setup,
 )
 from ludi.games.age_of_rome.rules.action_phase import trigger_of
@@ -30,6 +31,7 @@ from ludi.games.age_of_rome.rules.common import (
     PHASE_RULES,
     PLACE_TURN,
     REACT,
+    RECALL,
     TAX_WINDOW,
     WINDOW,
 )
@@ -82,6 +84,8 @@ def choices(st: AgeOfRomeState, seat: int) -> list[Move]:
     table = st.table
     if phase == KEEP:
         return setup.keep_choices(st, seat)
+    if phase == RECALL:
+        return rounds.recall_choices(st, seat)
     out: list[Move]
     if phase == ACTIVATE_TURN:
         out = [table.activate[c] for c in intrigue_phase.activatable(st, seat)]
@@ -182,6 +186,8 @@ def carry_out(st: AgeOfRomeState, seat: int, action: Move) -> None:
         goods.priest(st, seat)
     elif phase == KEEP:
         setup.keep(st, seat, action)
+    elif phase == RECALL:
+        rounds.recall(st, seat, action)
     elif phase in DIPLOMACY_STEPS:
         DIPLOMACY_STEPS[phase](st, seat, action)
     elif phase == ACTIVATE_TURN:

@@ -214,15 +214,9 @@ def apply_event_op(st: AgeOfRomeState, seat: int, effect: Effect) -> None:
             discard_from_hand(st, seat, card)
             st.log("discarded", seat, card)
     elif op == "return_legion":
-        p = st.players
-        for _ in range(n):
-            counts = [st.legions[b * p + seat] for b in range(len(t.battlefields))]
-            if not any(counts):
-                break
-            b = counts.index(max(counts))
-            st.legions[b * p + seat] -= 1
-            st.legions_home[seat] += 1
-            st.log("legion", seat, b, -1)
+        # the player chooses which legions come home (one decision each: ``recall``)
+        if any(st.legions[b * st.players + seat] for b in range(len(t.battlefields))):
+            st.recall.extend((seat, n))
     elif op == "farming_change":
         st.farm_penalty -= n
 

@@ -9,22 +9,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ludi.engine import IllegalAction
 from ludi.games.age_of_rome.rules.common import (
     ACTIVATE_TURN,
     BUILD_TURN,
+    EVENTS,
     INCOME_TURN,
     PLACE_TURN,
+    RECALL,
     turn_order,
 )
 
 if TYPE_CHECKING:
+    from ludi.games.age_of_rome.actions import Move
     from ludi.games.age_of_rome.state import AgeOfRomeState
 
 
 def begin_round(st: AgeOfRomeState) -> None:
     """Фаза интриг, шаг 1: a new round begins with its event card, which sets this round's
     turn order; then (from round 2) the intrigue activations."""
-    from ludi.games.age_of_rome.rules.intrigue_phase import reveal_event, start_activation
+    from ludi.games.age_of_rome.rules.intrigue_phase import reveal_event
 
     st.round += 1
     st.farm_penalty = 0
@@ -32,7 +36,44 @@ def begin_round(st: AgeOfRomeState) -> None:
     reveal_event(st)
     st.order = turn_order(st)
     st.log("order", tuple(st.order))
+    next_recall(st)
+
+
+def next_recall(st: AgeOfRomeState) -> None:
+    """An event that sends legions home lets each player it names choose which (the data's
+    ``return_legion``), one legion a decision; then the intrigue phase goes on."""
+    from ludi.games.age_of_rome.rules.intrigue_phase import start_activation
+
+    while st.recall:
+        seat, left = st.recall[0], st.recall[1]
+        if left > 0 and recall_choices(st, seat):
+            st.phase = RECALL
+            st.acting = [seat]
+            st.cur = seat
+            return
+        del st.recall[:2]
     start_activation(st)
+
+
+def recall_choices(st: AgeOfRomeState, seat: int) -> list[Move]:
+    n = st.players
+    return [
+        st.table.recall[b]
+        for b in range(len(st.tables.battlefields))
+        if st.legions[b * n + seat] > 0
+    ]
+
+
+def recall(st: AgeOfRomeState, seat: int, action: Move) -> None:
+    """One of the player's legions leaves that battlefield for their board."""
+    b = action.idx[0]
+    if action not in recall_choices(st, seat):
+        raise IllegalAction("choose a battlefield where you have a legion", EVENTS)
+    st.legions[b * st.players + seat] -= 1
+    st.legions_home[seat] += 1
+    st.log("legion", seat, b, -1)
+    st.recall[1] -= 1
+    next_recall(st)
 
 
 def start_building(st: AgeOfRomeState) -> None:

@@ -111,3 +111,19 @@ def test_a38_the_tie_break_counts_denarii_after_or_before_conversion() -> None:
         final_scoring(st)
         assert st.scores[0][7] == st.scores[1][7] == 10
         assert result(st).winners == winners  # after: 3 and 3 left, the win is shared
+
+
+def test_a07_a_battlefield_conquered_at_the_end_or_for_good() -> None:
+    """A-07: conquered by the legions on it at the end (default), or once its shield was
+    reached (``conquest=ever``): legions moved away then leave it conquered."""
+    from aor_helpers import battlefield
+
+    from ludi.games.age_of_rome.rules.dispatch import carry_out
+
+    for reading, still in (("end", False), ("ever", True)):
+        st = started(conquest=reading)
+        seat = st.order[0]
+        battlefield(st, "epirus", **{f"s{seat}": 2})
+        carry_out(st, seat, st.table.end)  # any decision: conquests are noted after each
+        battlefield(st, "epirus", **{f"s{seat}": 1})
+        assert common.conquered(st, 0) is still

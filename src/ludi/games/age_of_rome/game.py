@@ -81,6 +81,14 @@ class AgeOfRome(Game):
             reading=True,
         ),
         Option(
+            "conquest",
+            "end",
+            "a battlefield is conquered by the legions on it at the end (end), or stays "
+            "conquered once its shield has been reached (ever)",
+            ("end", "ever"),
+            reading=True,
+        ),
+        Option(
             "empty_first_side",
             "direction",
             "2-3 players, the first-player token before an empty side: the first seated player "

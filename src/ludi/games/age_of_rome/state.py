@@ -90,6 +90,7 @@ class AgeOfRomeState(State):
         "dipl_done",
         "offer",
         "recall",
+        "taken",
         # decks
         "goods_deck",
         "goods_discard",
@@ -165,6 +166,7 @@ class AgeOfRomeState(State):
     dipl_done: list[bool]
     offer: list[int]
     recall: list[int]
+    taken: list[bool]
     goods_deck: list[int]
     goods_discard: list[int]
     goods_out: list[int]
@@ -250,6 +252,7 @@ class AgeOfRomeState(State):
         self.dipl_done = [False] * n
         self.offer = []
         self.recall = []
+        self.taken = [False] * nb
         self.goods_deck = []
         self.goods_discard = []
         self.goods_out = []

@@ -295,10 +295,23 @@ def pantheon_complete(st: AgeOfRomeState, seat: int) -> bool:
 
 
 def conquered(st: AgeOfRomeState, bf: int) -> bool:
-    """A battlefield is conquered while its legions, all players together, reach its shield;
-    Ludi reads it from the legions there now (reading A-07)."""
+    """A battlefield is conquered when its legions, all players together, reach its shield.
+    Ludi reads it from the legions there now (reading A-07: nothing marks a conquest, and
+    legions can leave); option ``conquest=ever``: once reached, it stays conquered."""
     n = st.players
-    return sum(st.legions[bf * n : bf * n + n]) >= st.tables.battlefields[bf].shield
+    if sum(st.legions[bf * n : bf * n + n]) >= st.tables.battlefields[bf].shield:
+        return True
+    return st.taken[bf]
+
+
+def mark_conquests(st: AgeOfRomeState) -> None:
+    """With ``conquest=ever``, remember every battlefield whose shield has been reached."""
+    if st.options["conquest"] != "ever":
+        return
+    n = st.players
+    for bf, field in enumerate(st.tables.battlefields):
+        if not st.taken[bf] and sum(st.legions[bf * n : bf * n + n]) >= field.shield:
+            st.taken[bf] = True
 
 
 def places(st: AgeOfRomeState, bf: int) -> list[tuple[int, int, bool]]:

@@ -34,6 +34,7 @@ from ludi.games.age_of_rome.rules.common import (
     RECALL,
     TAX_WINDOW,
     WINDOW,
+    mark_conquests,
 )
 from ludi.games.age_of_rome.tables import T_BUILD, T_BY_YOU, T_DOUBLE_TAX
 
@@ -176,6 +177,11 @@ def why_not(st: AgeOfRomeState, seat: int, action: Move) -> str:
 
 def carry_out(st: AgeOfRomeState, seat: int, action: Move) -> None:
     """Carry out a checked decision and every automatic step after it."""
+    step(st, seat, action)
+    mark_conquests(st)
+
+
+def step(st: AgeOfRomeState, seat: int, action: Move) -> None:
     verb = action.verb
     phase = st.phase
     if verb == "sell":

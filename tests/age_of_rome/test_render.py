@@ -130,6 +130,9 @@ def play(players: int, seed: int, **options: Any) -> None:
                 if view.get("scoring"):
                     for row in view["scoring"]:
                         assert re.search(rf"^total\s.*\b{row['total']}\b", text, re.M)
+                        for achievement in row.get("achievements", []):
+                            assert achievement in words(text)
+                    assert "[" not in text.split("final scoring", 1)[1]  # no list shown raw
         if st.is_over:
             break
         seat = st.to_act[0]

@@ -95,6 +95,11 @@ def render(view: dict[str, Any], console: Console) -> None:
     if view.get("scoring"):
         _section(console, "final scoring")
         console.print(_scoring(view, style))
+        for row in view["scoring"]:
+            if row.get("achievements"):
+                line = Text.assemble(_who(row["name"], style), " earns the achievements: ")
+                line.append("; ".join(row["achievements"]))
+                console.print(line)
     if _any_reconstructed(view):
         console.print(
             Text(
@@ -460,8 +465,9 @@ def _tasks(tasks: list[dict[str, Any]]) -> Text:
 def _scoring(view: dict[str, Any], style: dict[str, str]) -> Table:
     table = Table(show_header=True, box=None, pad_edge=False)
     rows = view["scoring"]
-    # the score pad's categories, the total, then any detail the view adds (denarii counts)
-    keys = [k for k in rows[0] if k != "name"]
+    # the score pad's categories, the total, then any detail the view adds (denarii counts);
+    # lists (the achievements) are printed under the table
+    keys = [k for k in rows[0] if k != "name" and not isinstance(rows[0][k], list)]
     detail = [k for k in keys if k.startswith("denarii_")]
     categories = [k for k in keys if k not in detail and k != "total"]
     table.add_column("")

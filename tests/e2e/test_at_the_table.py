@@ -117,3 +117,21 @@ def test_table_chat_is_shown_as_text_to_everyone_and_kept(
     expect(watcher.locator("#log li.chat")).to_contain_text(trap)
     assert watcher.title() != "hacked"
     assert ann.errors == [] and watcher.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_log_says_when_a_player_leaves_the_table_and_comes_back(
+    server: Server, browser: Browser
+) -> None:
+    created = server.post(
+        "/api/matches", {"game": "caesar", "seed": 4, "seats": [{"name": "Ann"}, {"name": "Bob"}]}
+    )
+    ann = open_page(browser, server.base + created["seats"][0]["link"], 1366, 768)
+    bob = open_page(browser, server.base + created["seats"][1]["link"], 390, 844)
+    expect(ann.locator("#controls .seats li[data-seat='1'] .dot.on")).to_be_visible()
+    bob.close()
+    expect(ann.locator("#log li.note:last-child")).to_have_text("Pompey left the table")
+    expect(ann.locator("#controls .seats li[data-seat='1']")).to_contain_text("away")
+    bob = open_page(browser, server.base + created["seats"][1]["link"], 390, 844)
+    # (Bob's first arrival may have been noted too, if Ann's page was connected by then)
+    expect(ann.locator("#log li.note:last-child")).to_have_text("Pompey is back at the table")
+    assert ann.errors == [] and bob.errors == []  # type: ignore[attr-defined]

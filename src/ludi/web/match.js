@@ -444,7 +444,16 @@ function renderTurn(msg) {
   const turn = $("turn");
   turn.dataset.n = msg.n; // how many moves this picture shows: lets tests and tools wait for it
   if (msg.over) {
-    turn.textContent = waitingText(msg);
+    // the final scoring and the rematch sit below the board: one tap away on a phone
+    turn.replaceChildren(
+      waitingText(msg),
+      " ",
+      el(
+        "button",
+        {type: "button", class: "small", onclick: () => $("result").scrollIntoView({behavior: "smooth"})},
+        "Final scoring",
+      ),
+    );
     turn.className = "turn over";
     return;
   }

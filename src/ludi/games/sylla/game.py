@@ -49,6 +49,7 @@ class Sylla(Game):
             "how the Temple's numbers 8 and 5 read: at least that many votes (LIKELY) or exactly",
             ("at_least", "exactly"),
             reading=True,
+            choice_labels=("at least that many votes", "exactly that many votes"),
         ),
     )
 

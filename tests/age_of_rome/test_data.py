@@ -585,3 +585,17 @@ def test_a_corrected_card_reaches_the_rules_without_code(tmp_path: Path) -> None
     assert [(e.op, e.n) for e in compiled.effects] == [("draw", 2)]
     shipped = compile_tables(aor.load())
     assert shipped.goods[shipped.goods_index["mallet"]].text == "when you build: +1 glory"
+
+
+def test_a_json_file_is_read_like_a_yaml_one(tmp_path: Path) -> None:
+    """docs/age_of_rome.md: 'a YAML (or JSON) file'; player counts as JSON's string keys."""
+    import json
+
+    senate = raw()["senate"]
+    senate["values"] = [6, 5, 3, 2, 1]  # the other order of the column
+    battlefields = raw()["battlefields"]
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps({"senate": senate, "battlefields": battlefields}), encoding="utf-8")
+    mine = aor.load(path)
+    assert mine.senate_values == (6, 5, 3, 2, 1)
+    assert mine.battlefields[2].banners[4] == (10, 5, 3)

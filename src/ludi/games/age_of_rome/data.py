@@ -151,7 +151,8 @@ MEDAL_POWERS: dict[str, str] = {
     "religion": "buy_glory",
     "agriculture": "agriculture_bonus",
 }
-PlayerCount = Literal[1, 2, 3, 4]
+#: a player count; an int so that a JSON file's string keys ("2") are read as numbers
+PlayerCount = Annotated[int, Field(ge=1, le=4)]
 PLAYER_COUNTS: tuple[int, ...] = (1, 2, 3, 4)
 #: the eight intrigue effects printed on the player boards (Эффекты интриг, стр. 14):
 #: what each does to the target is a rule (the rules module), named by this id
@@ -1405,7 +1406,7 @@ class AgeOfRomeData(FileData[AgeOfRomeFile]):
         """Return each Pantheon level's common pieces for a player count, in the order they
         are handed out (Подготовка, стр. 8, as printed; Религия, стр. 22)."""
         pa = self.model.pantheon
-        removed = pa.removed.get(players, {})  # type: ignore[call-overload]
+        removed = pa.removed.get(players, {})
         out: dict[str, tuple[str, ...]] = {}
         for level, metals in pa.common.items():
             left = list(metals)

@@ -33,10 +33,10 @@ def test_a_clock_running_out_hands_the_seat_to_its_bot_and_back(
     match_id = created["id"]
     page = open_page(browser, server.base + created["seats"][0]["link"], *SIZES[size])
     done = my_turn(page, server, match_id)
-    # every seat's clock is on the page; Ann's runs
+    # Ann's clock is on the page, and runs; the bot's seat has none (a bot is not timed)
     clock = page.locator('[data-clock="0"].running:visible').first
     expect(clock).to_be_visible()
-    expect(page.locator('[data-clock="1"]:visible').first).to_be_visible()
+    expect(page.locator('[data-clock="1"]')).to_have_count(0)
     # Ann does nothing: her clock runs out and her stand-in moves for her
     server.wait_for_moves(match_id, done + 1)
     open_log(page)
@@ -77,12 +77,22 @@ def test_a_vote_of_every_player_ends_the_match_with_no_winner(
     server: Server, browser: Browser
 ) -> None:
     created = server.post(
-        "/api/matches", {"game": "aeterna", "players": 2, "seed": 4, "seats": [{}, {}]}
+        "/api/matches",
+        {
+            "game": "aeterna",
+            "players": 2,
+            "seed": 4,
+            "seats": [{}, {}],
+            "clock": {"kind": "fischer", "base": 600, "increment": 5},
+        },
     )
     ann = open_page(browser, server.base + created["seats"][0]["link"], 1366, 768)
     bob = open_page(browser, server.base + created["seats"][1]["link"], 390, 844)
     for page in (ann, bob):
         expect(page.locator(".end-match")).to_be_attached()
+        # both seats are clocked, and each page shows both clocks
+        for seat in (0, 1):
+            expect(page.locator(f'[data-clock="{seat}"]:visible').first).to_be_visible()
     ann.locator(".end-match summary").click()
     ann.locator("#vote-end").click()
     # Bob is told, and his panel opens by itself to answer

@@ -201,3 +201,41 @@ def test_a_click_on_what_is_not_a_choice_says_why_in_every_game(
     expect(why).to_be_visible()
     assert len(why.inner_text()) > 20  # a reason in words, not an empty box
     no_developer_text(page)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "thing", "words"),
+    [
+        ("aeterna", 3, ".ae-card", "Cost"),
+        ("sylla", 3, ".sy-slot", "slot"),
+        ("sylla", 3, ".sy-card", "colours"),
+    ],
+)
+def test_cards_and_buildings_have_tooltips_a_long_press_shows_on_a_phone(
+    server: Server, browser: Browser, game: str, players: int, thing: str, words: str
+) -> None:
+    created = server.post(
+        "/api/matches",
+        {
+            "game": game,
+            "players": players,
+            "seed": 3,
+            "seats": [{"name": "Ann"}] + [{"bot": "random"}] * (players - 1),
+        },
+    )
+    page = open_page(browser, server.base + created["seats"][0]["link"], 390, 844)
+    my_turn(page, server, created["id"])
+    target = page.locator(f"#board {thing}").first
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    assert box is not None
+    # a long press on a touch screen reaches the page as a context menu event
+    target.dispatch_event(
+        "contextmenu", {"clientX": box["x"] + 5, "clientY": box["y"] + 5, "bubbles": True}
+    )
+    tip = page.locator(".tip-box")
+    expect(tip).to_be_visible()
+    expect(tip).to_contain_text(words)
+    no_developer_text(page)
+    page.locator(".topbar").click()  # a tap elsewhere closes it
+    expect(tip).to_be_hidden()

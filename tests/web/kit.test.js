@@ -139,6 +139,12 @@ test("clockOf: a running clock counts down from the message, a stopped one stand
   assert.equal(clockOf(msg, 1, 100).left, 0);
   assert.equal(clockOf({table: {clocks: null}}, 0), null);
   assert.equal(clockOf({}, 0), null);
+  const botSeat = {
+    ...msg,
+    match: {seats: [{bot: null}, {bot: "random"}]},
+    table: {...msg.table, timed_out: []},
+  };
+  assert.equal(clockOf(botSeat, 1), null, "a seat given to a bot shows no clock");
 });
 
 test("outcomeText: the winners, or no winner when the players agreed to stop", () => {

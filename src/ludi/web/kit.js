@@ -103,11 +103,14 @@ export function clockOf(msg, seat, elapsed = 0) {
   const table = msg.table || {};
   const clocks = table.clocks;
   if (!clocks) return null;
+  const out = (table.timed_out || []).includes(seat);
+  // a seat its player gave to a bot has no clock (a bot is not timed)
+  if (!out && msg.match && msg.match.seats[seat] && msg.match.seats[seat].bot) return null;
   const running = clocks.running.includes(seat);
   return {
     left: Math.max(0, clocks.left[seat] - (running ? elapsed : 0)),
     running,
-    out: (table.timed_out || []).includes(seat),
+    out,
   };
 }
 

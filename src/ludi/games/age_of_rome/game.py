@@ -8,7 +8,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ludi.engine import BenchTargets, Game, GameData, Option, OptionError, OptionValue, State
+from ludi.engine import (
+    BenchTargets,
+    Game,
+    GameData,
+    Heuristic,
+    Option,
+    OptionError,
+    OptionValue,
+    State,
+)
 from ludi.games.age_of_rome import data as aor_data
 from ludi.games.age_of_rome.state import AgeOfRomeState, new_state
 from ludi.games.age_of_rome.tables import Tables, compile_tables
@@ -130,6 +139,11 @@ class AgeOfRome(Game):
         ),
     )
     bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
+
+    def heuristic(self) -> Heuristic:
+        from ludi.games.age_of_rome.heuristic import heuristic
+
+        return heuristic
 
     def check_options(self, values: Mapping[str, OptionValue], players: int) -> None:
         """Refuse what the rules do not allow: the solo penalty reading only applies to the

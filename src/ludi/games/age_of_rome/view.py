@@ -208,6 +208,7 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
         out["diplomacy"] = diplomacy_json(st, seat)
     if st.moves_left:
         out["legion_moves_left"] = st.moves_left
+        out["legion_moves_from"] = ("board or battlefield", "battlefield", "board")[st.legion_mode]
     if st.loc >= 0:
         out["placement"] = {
             "by": name(st.cur),

@@ -1,0 +1,129 @@
+"""A cheap evaluation of Age of Rome actions, for the ``heuristic`` bot and ISMCTS playouts
+(the game's ``Game.heuristic``).
+
+Each action scores roughly the glory it brings, now or at the end, from what the seat may see
+(the board, the tracks, its own hand and tasks): a building its glory (more for a level III that
+takes a medal); a supporter the value of the place's action (a vote that makes supremacy, a
+legion that takes or improves a place on a battlefield, a Pantheon piece, a card, denarii at
+their end-game rate); laying a set its set value; normal tax over double tax unless the denarii
+are needed; a pass or a skip nothing. The weights are judgement, not fitted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ludi.engine import Action, State
+from ludi.games.age_of_rome.actions import Move
+from ludi.games.age_of_rome.rules import common
+from ludi.games.age_of_rome.rules.building_phase import build_cost
+from ludi.games.age_of_rome.state import AgeOfRomeState
+from ludi.games.age_of_rome.tables import AGRICULTURE, MILITARY, POLITICS, RELIGION, TRADE
+
+#: glory a denarius is worth (the end conversion, 4:1), a card in hand, a legion on its way
+DENARIUS = 0.25
+CARD = 0.8
+LEGION = 1.2
+
+
+def heuristic(state: State, seat: int, actions: Sequence[Action]) -> list[float] | None:
+    """Score each of ``actions`` for ``seat`` (higher is better)."""
+    if not isinstance(state, AgeOfRomeState):
+        return None
+    return [score(state, seat, a) for a in actions if isinstance(a, Move)] or None
+
+
+def score(st: AgeOfRomeState, seat: int, a: Move) -> float:
+    verb = a.verb
+    t = st.tables
+    if verb == "build":
+        p = common.province_of(st, seat)
+        lvl, cost, glory = build_cost(st, p, a.idx[0])
+        medal = 3.0 if lvl == 3 and st.medals[a.idx[0]] < 0 and not st.options["heroes"] else 0.0
+        late = 1.0 if st.round >= 8 else 0.0
+        return glory + medal + 0.3 * (5 - st.round / 2) - cost * DENARIUS * (0.5 + late)
+    if verb == "place":
+        return place_value(st, seat, a.idx[0], a.boost)
+    if verb == "act":
+        return 1.0
+    if verb in ("skip", "pass", "end", "done", "withdraw"):
+        return 0.0
+    if verb == "legion":
+        return legion_value(st, seat, a.idx[1]) - (0.3 if a.idx[0] >= 0 else 0.0)
+    if verb == "set":
+        return 2.0 + t.set_values[a.idx[0]]
+    if verb == "sell":
+        return -0.5
+    if verb == "play":
+        return 1.5
+    if verb == "react":
+        return 1.5
+    if verb == "tax":
+        if a.what == "double":
+            from ludi.games.age_of_rome.rules.income_phase import penalty
+
+            pop = common.population(st, common.province_of(st, seat))
+            need = 1.0 if st.denarii[seat] < 8 and st.round < 8 else 0.0
+            return pop * (DENARIUS + need * 0.5) - penalty(st, seat)
+        return 0.0
+    if verb == "priest":
+        return 0.1 if st.round == t.rounds else -0.1
+    if verb in ("activate", "intrigue", "forge", "recall"):
+        return 1.0
+    if verb == "spy_glory":
+        return 1.0
+    if verb == "spy_action":
+        return 0.8
+    if verb == "accept":
+        return 0.5
+    if verb == "refuse":
+        return 0.2
+    if verb in ("offer", "counter"):
+        return -a.n * DENARIUS
+    if verb == "diplomacy":
+        return 0.3 if a.what == "alliance" else 0.2
+    return 0.0
+
+
+def place_value(st: AgeOfRomeState, seat: int, loc: int, boost: bool) -> float:
+    """What a supporter on a place is worth to ``seat``."""
+    times = 2 if boost else 1
+    if loc == common.COLOSSEUM_LOC:
+        return 1.0
+    if loc == common.INTRIGUE_LOC:
+        return 0.6 if st.enmity[seat] > 0 and st.round < st.tables.rounds else 0.1
+    if loc == MILITARY:
+        if st.legions_home[seat] <= 0:
+            return 0.2
+        best = max(legion_value(st, seat, b) for b in range(len(st.tables.battlefields)))
+        return best * min(times, st.legions_home[seat])
+    if loc == POLITICS:
+        if st.votes_home[seat] <= 0:
+            return 0.1
+        senate = st.senate
+        supremacy = len(senate) >= 2 and senate[-1] == seat and senate[-2] == seat
+        return (2.5 if supremacy else 1.5) * min(times, st.votes_home[seat])
+    if loc == TRADE:
+        room = st.tables.hand_limit - common.hand_size(st, seat)
+        return CARD * min(times, max(room, 0))
+    if loc == RELIGION:
+        return 0.1 if common.pantheon_complete(st, seat) else 1.6
+    if loc == AGRICULTURE:
+        farm = st.tables.farming[st.round - 1] + (2 if st.medals[AGRICULTURE] == seat else 0)
+        return farm * (DENARIUS + (0.3 if st.round < 7 else 0.0))
+    return 0.0
+
+
+def legion_value(st: AgeOfRomeState, seat: int, bf: int) -> float:
+    """A legion more of ``seat`` on a battlefield: the banner it gains or secures."""
+    n = st.players
+    field = st.tables.battlefields[bf]
+    banners = field.banners_two if n <= 2 else field.banners
+    counts = st.legions[bf * n : bf * n + n]
+    mine = counts[seat] + 1
+    total = sum(counts) + 1
+    better = sum(1 for s in range(n) if s != seat and counts[s] >= mine)
+    gain = banners[better] if better < len(banners) else 0.0
+    if total < field.shield:
+        gain *= 0.6
+    return LEGION * gain / 5.0

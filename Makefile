@@ -9,8 +9,9 @@ STAMP = $(VENV)/.installed-stamp
 $(STAMP): pyproject.toml Makefile package.json package-lock.json
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[server,research,test,e2e,lab,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[server,postgres,research,test,e2e,lab,cluster]'
 	sh scripts/install-browser.sh
+	sh scripts/install-postgres.sh
 	sh scripts/install-node.sh
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $(STAMP)

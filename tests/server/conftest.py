@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from postgres import Cluster, Unavailable
 from server_helpers import make_client
 from sqlalchemy import text
 
@@ -48,3 +49,33 @@ def db(tmp_path: Path) -> Path | str:
 def client(db: Path) -> Iterator[TestClient]:
     with make_client(db) as c:
         yield c
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[Cluster | str]:
+    """A PostgreSQL cluster of the tests' own (or, if none can start here, the reason why)."""
+    try:
+        cluster = Cluster()
+    except Unavailable as exc:
+        yield str(exc)
+        return
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster: Cluster | str) -> str:
+    """A fresh PostgreSQL database; the test is skipped, saying why, if none can start."""
+    if isinstance(postgres_cluster, str):
+        pytest.skip(f"PostgreSQL cannot start here: {postgres_cluster}")
+    return postgres_cluster.new_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """A fresh database of each kind the server supports: a SQLite file, then PostgreSQL."""
+    if request.param == "sqlite":
+        return tmp_path / "matches.db"
+    return str(request.getfixturevalue("postgres_url"))

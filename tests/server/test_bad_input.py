@@ -17,12 +17,16 @@ from ludi.store.sql import SqlStore
 
 
 @pytest.fixture
-def strict(db: Path | str) -> Any:
+def strict(any_db: Path | str) -> Any:
     """A client that answers a server error with a 500 (instead of raising in the test), as a
     browser would see it."""
-    app = create_app(db, bot_delay=0.0, bot_processes=0, message_rate=1000.0)
+    app = create_app(any_db, bot_delay=0.0, bot_processes=0, message_rate=1000.0)
     with TestClient(app, raise_server_exceptions=False) as client:
         yield client
+
+
+def _store(client: TestClient) -> SqlStore:
+    return client.app.state.store  # type: ignore[attr-defined, no-any-return]
 
 
 def _finished(client: TestClient) -> str:
@@ -87,7 +91,7 @@ def test_a_path_or_query_holding_nul_or_nonsense_is_refused(
     ],
 )
 def test_a_match_request_that_cannot_be_read_is_refused_naming_the_field(
-    strict: TestClient, db: Path | str, body: str, words: str
+    strict: TestClient, body: str, words: str
 ) -> None:
     response = strict.post(
         "/api/matches", content=body.encode(), headers={"content-type": "application/json"}
@@ -104,7 +108,7 @@ def test_a_rematch_token_holding_nul_is_refused(strict: TestClient) -> None:
 
 
 def test_websocket_inputs_that_cannot_be_read_get_an_error_naming_what_is_wrong(
-    strict: TestClient, db: Path | str
+    strict: TestClient,
 ) -> None:
     created = create(strict)
     match_id = created["id"]
@@ -127,14 +131,14 @@ def test_websocket_inputs_that_cannot_be_read_get_an_error_naming_what_is_wrong(
             assert words in error["reason"], (text, error)
         ws.send_bytes(b"\x80\x81")
         assert "text frame" in receive_until(ws, "error")[0]["reason"]
-        assert SqlStore(db).action_log(match_id) == []
+        assert _store(strict).action_log(match_id) == []
         ws.send_json({"type": "ping", "ref": "alive"})
         assert receive_until(ws, "pong")[0]["ref"] == "alive"
         assert first["legal"]
 
 
 def test_a_legal_move_with_spaces_around_it_is_the_move_in_every_game(
-    strict: TestClient, db: Path | str
+    strict: TestClient,
 ) -> None:
     for game, players in (("caesar", 2), ("sylla", 3), ("aeterna", 2)):
         created = create(strict, game=game, players=players, seats=[{}] * players)
@@ -144,7 +148,7 @@ def test_a_legal_move_with_spaces_around_it_is_the_move_in_every_game(
             ws.send_json({"type": "act", "action": f"  {move}\t", "ref": game})
             ack, _ = receive_until(ws, "ack")
             assert ack["ref"] == game
-        assert SqlStore(db).action_log(created["id"]) == [(0, move)]
+        assert _store(strict).action_log(created["id"]) == [(0, move)]
 
 
 def test_an_action_sent_to_a_finished_match_is_told_the_match_is_over(

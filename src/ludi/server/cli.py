@@ -66,6 +66,13 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         help="matches one address may create per second, bursts of ten times that (2)",
     )
     p.add_argument(
+        "--message-rate",
+        type=float,
+        default=20.0,
+        metavar="N",
+        help="messages one websocket may send per second, bursts of 2x (20)",
+    )
+    p.add_argument(
         "--connections-per-address",
         type=int,
         default=64,
@@ -169,6 +176,7 @@ def run_serve(args: argparse.Namespace) -> int:
         bot_processes=args.bot_processes,
         bot_seconds=args.bot_seconds,
         create_rate=args.create_rate,
+        message_rate=args.message_rate,
         connections_per_address=args.connections_per_address,
         address_rate=args.address_rate,
         spectators_per_match=args.spectators_per_match,

@@ -5,7 +5,7 @@ to end; the table chat, drawn as text whatever was typed."""
 from __future__ import annotations
 
 import pytest
-from e2e_helpers import Server, my_turn, open_page
+from e2e_helpers import Server, my_turn, open_page, wire
 from playwright.sync_api import Browser, Page, expect
 
 SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
@@ -145,3 +145,41 @@ def test_the_log_says_when_a_player_leaves_the_table_and_comes_back(
     # (Bob's first arrival may have been noted too, if Ann's page was connected by then)
     expect(ann.locator("#log li.note:last-child")).to_have_text("Pompey is back at the table")
     assert ann.errors == [] and bob.errors == []  # type: ignore[attr-defined]
+
+
+def test_clocks_come_back_after_the_server_is_killed_and_restarted(
+    server: Server, browser: Browser
+) -> None:
+    created = server.post(
+        "/api/matches",
+        {
+            "game": "caesar",
+            "seed": 4,
+            "seats": [{"name": "Ann"}, {"name": "Bob"}],
+            "clock": {"kind": "fischer", "base": 600, "increment": 30},
+        },
+    )
+    match_id = created["id"]
+    ann = open_page(browser, server.base + created["seats"][0]["link"], 1366, 768)
+    done = my_turn(ann, server, match_id)
+    # one move, typed in notation (the page offers it under "Type a move in notation")
+    ann.locator("details.notation summary").click()
+    ann.locator("#notation").fill(wire(ann).state["legal"][0])
+    ann.locator("form.manual button").click()
+    server.wait_for_moves(match_id, done + 1)
+    my_turn_over = f'#turn[data-n="{done + 1}"]'
+    expect(ann.locator(my_turn_over)).to_be_attached()
+    clocks = wire(ann).state["table"]["clocks"]
+    before = clocks["left"][0]
+    server.kill()
+    expect(ann.locator("#connection")).to_contain_text("reconnecting")
+    server.start()
+    expect(ann.locator("#connection")).to_have_text("connected")
+    # Ann's clock got her increment for the move she made (10 min - her thinking + 30 s),
+    # and the restart neither took nor gave any of it
+    assert 600 < before <= 630
+    after = wire(ann).state["table"]["clocks"]
+    if 0 not in after["running"]:  # (a bonus would keep Ann to act, her clock running)
+        assert after["left"][0] == before
+    expect(ann.locator('[data-clock="1"]:visible').first).to_be_visible()
+    assert ann.errors == []  # type: ignore[attr-defined]

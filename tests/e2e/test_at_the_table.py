@@ -180,6 +180,6 @@ def test_clocks_come_back_after_the_server_is_killed_and_restarted(
     assert 600 < before <= 630
     after = wire(ann).state["table"]["clocks"]
     if 0 not in after["running"]:  # (a bonus would keep Ann to act, her clock running)
-        assert after["left"][0] == before
+        assert abs(after["left"][0] - before) < 0.02  # (both rounded to hundredths)
     expect(ann.locator('[data-clock="1"]:visible').first).to_be_visible()
     assert ann.errors == []  # type: ignore[attr-defined]

@@ -726,7 +726,10 @@ class Hub:
             # how many others moved first is a matter of timing, and must not change the choice
             own_moves = sum(1 for s, _ in room.state.history() if s == seat)
             seed = bot_seed(room.state.seed, own_moves, seat)
-            text = await self.pool.choose(room.state, seat, spec, seed, owner=room.id)
+            # decisions take turns by who created the match: an address's many matches count
+            # as one in the rotation
+            owner = room.header.creator or room.id
+            text = await self.pool.choose(room.state, seat, spec, seed, owner=owner)
             async with room.lock:
                 room.thinking.discard(seat)
                 mine = False

@@ -127,6 +127,31 @@ def test_a_stuck_worker_is_cut_off_and_replaced_and_other_matches_go_on() -> Non
     asyncio.run(scenario())
 
 
+def test_an_owner_with_long_searches_does_not_keep_a_short_one_waiting() -> None:
+    """Decisions go first to whoever has had the least thinking time lately: the address that
+    asked for three long searches gets one, then the other address's short one goes."""
+
+    async def scenario() -> list[str]:
+        pool = BotPool(processes=1, max_seconds=5.0)
+        state = ludi.new_match("caesar", seed=3)
+        seat = state.to_act[0]
+        done: list[str] = []
+
+        async def decide(owner: str, spec: str, seed: int) -> None:
+            await pool.choose(state, seat, spec, seed, owner=owner)
+            done.append(owner)
+
+        try:
+            await pool.choose(state, seat, "ismcts:iterations=5", 0, owner="warm")  # started
+            greedy = [decide("attacker", "ismcts:seconds=0.5", i) for i in range(3)]
+            await asyncio.gather(*greedy, decide("player", "ismcts:iterations=5", 9))
+        finally:
+            pool.close()
+        return done
+
+    assert asyncio.run(scenario()) == ["attacker", "player", "attacker", "attacker"]
+
+
 def test_a_match_whose_bot_is_cut_off_goes_on(db: Path | str) -> None:
     """The hub plays a legal move for a seat whose search was cut off, and the match goes on."""
     with TestClient(create_app(db, bot_delay=0.0, bot_processes=1, bot_seconds=1.0)) as client:

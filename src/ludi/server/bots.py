@@ -15,9 +15,10 @@ The server owns the thinking time, not whoever asked for the bot:
 - a worker that has not answered ``grace`` seconds after its decision's budget ran out is
   killed and replaced, and ``choose`` answers None: the match goes on (the hub then plays a
   random legal move for the seat) and no other match waits on that worker any longer;
-- the waiting decisions are served in turns by who created their match (an address), not in
-  the order asked: one creator's many matches take one turn in the rotation, the way one
-  match's several bots do;
+- the waiting decisions are served by who created their match (an address), not in the order
+  asked: the next one is that of the owner who has had the least thinking time lately
+  (``USAGE_HALF_LIFE``), so one creator's many matches, or long searches, cannot keep anyone
+  else's short ones waiting for more than the decision already under way;
 - a worker ends with the server: it reads its jobs in a thread that exits the process when
   the pipe from the server reaches its end, which happens on a normal stop, on a crash, and
   on a ``kill -9`` of the server (the kernel closes the dead server's end of the pipe).
@@ -38,6 +39,7 @@ import os
 import queue
 import signal
 import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -58,6 +60,8 @@ MAX_SECONDS = 5.0
 GRACE = 2.0
 #: how long a new worker may take to start (import Ludi) before it counts as dead (seconds)
 STARTUP = 60.0
+#: thinking time an owner used counts half as much after this long (seconds)
+USAGE_HALF_LIFE = 60.0
 
 
 def bot_seed(match_seed: int, actions: int, seat: int) -> int:
@@ -215,6 +219,7 @@ class _Job:
     spec: str
     seed: int
     budget: float
+    owner: str
     answer: asyncio.Future[str | None] = field(repr=False)
 
 
@@ -239,8 +244,10 @@ class BotPool:
         self._process_count = processes
         self._workers: list[_Worker | None] = [None] * processes
         self._runners: list[asyncio.Task[None]] = []
-        #: decisions waiting for a worker, by who created their match; served in turns
+        #: decisions waiting for a worker, by who created their match
         self._waiting: OrderedDict[str, deque[_Job]] = OrderedDict()
+        #: each owner's recent thinking time (seconds, decaying) and when it was last updated
+        self._used: dict[str, tuple[float, float]] = {}
         self._wake: asyncio.Event | None = None
         self._closed = False
         #: decisions cut off (their worker replaced) since the start, for /api/stats
@@ -277,7 +284,7 @@ class BotPool:
                 return None
         answer: asyncio.Future[str | None] = loop.create_future()
         self._waiting.setdefault(owner, deque()).append(
-            _Job(position, seat, spec, seed, budget, answer)
+            _Job(position, seat, spec, seed, budget, owner, answer)
         )
         self._start_runners()
         assert self._wake is not None
@@ -292,11 +299,24 @@ class BotPool:
             asyncio.create_task(self._run(slot)) for slot in range(self._process_count)
         ]
 
+    def _usage(self, owner: str, now: float) -> float:
+        used, stamp = self._used.get(owner, (0.0, now))
+        return float(used * 0.5 ** ((now - stamp) / USAGE_HALF_LIFE))
+
+    def _charge(self, owner: str, seconds: float) -> None:
+        now = time.monotonic()
+        self._used[owner] = (self._usage(owner, now) + seconds, now)
+        if len(self._used) > 10_000:  # forget the owners who have used least
+            for quiet in sorted(self._used, key=lambda o: self._usage(o, now))[:5_000]:
+                del self._used[quiet]
+
     def _next_job(self) -> _Job | None:
-        """Return the next decision to make: the first waiting owner's oldest one (the owner
-        then goes to the back of the line)."""
+        """Return the next decision to make: the oldest one of the waiting owner who has had
+        the least thinking time lately (the first in line among equals)."""
+        now = time.monotonic()
         while self._waiting:
-            owner, jobs = next(iter(self._waiting.items()))
+            owner = min(self._waiting, key=lambda o: self._usage(o, now))
+            jobs = self._waiting[owner]
             job = jobs.popleft()
             if jobs:
                 self._waiting.move_to_end(owner)
@@ -314,12 +334,15 @@ class BotPool:
                 self._wake.clear()
                 await self._wake.wait()
                 continue
+            started = time.monotonic()
             try:
                 result = await self._decide(slot, job)
             except asyncio.CancelledError:
                 if not job.answer.done():
                     job.answer.cancel()
                 raise
+            finally:
+                self._charge(job.owner, time.monotonic() - started)
             if not job.answer.done():
                 if isinstance(result, Exception):
                     job.answer.set_exception(result)

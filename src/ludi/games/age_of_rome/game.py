@@ -3,12 +3,13 @@ how matches start."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ludi.engine import (
+    Action,
     BenchTargets,
     Game,
     GameData,
@@ -139,6 +140,14 @@ class AgeOfRome(Game):
         ),
     )
     bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
+    board_assets = ("age_of_rome.js", "age_of_rome.css")
+
+    def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
+        """Each legal move in the player's words (``wording.py``)."""
+        from ludi.games.age_of_rome import wording
+
+        assert isinstance(state, AgeOfRomeState)
+        return wording.move_labels(state, seat, actions)
 
     def heuristic(self) -> Heuristic:
         from ludi.games.age_of_rome.heuristic import heuristic

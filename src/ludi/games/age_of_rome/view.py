@@ -196,6 +196,7 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
         "goods_discard": [card_json(st, x) for x in st.goods_discard],
         "task_deck": len(st.task_deck),
         "seats": seats,
+        "components": components_json(st),
     }
     if st.act_cell >= 0:
         out["activation"] = {
@@ -230,6 +231,39 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
             for s, row in enumerate(st.scores)
         ]
     return out
+
+
+def components_json(st: AgeOfRomeState) -> dict[str, Any]:
+    """What the printed boards show and the data file gives, for a board to draw and explain
+    (names, prices, values): the buildings with each level's price and glory (level I as
+    printed on each province's cell), the medals, the Senate's values, the fixed milestones,
+    the Pantheon's pieces and points, the goods sets' values, the Colosseum's glory."""
+    t = st.tables
+    return {
+        "buildings": {
+            TYPES[b]: {
+                "name": t.type_names[b],
+                "medal": t.medal_names[b],
+                "capacity": list(t.capacity),
+                "level_1": {t.province_names[p]: list(t.cell_cost[5 * p + b]) for p in range(4)},
+                "levels_2_3": [list(t.upgrade[3 * b + 1]), list(t.upgrade[3 * b + 2])],
+            }
+            for b in range(5)
+        },
+        "senate_values": list(t.senate_values),
+        "fame_cells": t.fame_track,
+        "fixed_milestones": list(t.milestone_fixed),
+        "pantheon": {
+            "foundation_own": t.foundation_own,
+            "temple_own": t.temple_own,
+            "metal_points": dict(zip(METALS, t.metal_points, strict=True)),
+            "own_points": t.own_points,
+        },
+        "set_values": dict(zip(GOODS_TYPES, t.set_values, strict=True)),
+        "colosseum_glory": t.colosseum_glory,
+        "farming": list(t.farming),
+        "hand_limit": t.hand_limit,
+    }
 
 
 def diplomacy_json(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:

@@ -1,0 +1,1318 @@
+// Age of Rome drawn in SVG from the seat's view: the provinces board turned as it stands this
+// round (each province on the table side it faces, yours at the bottom, with its five building
+// cells, population and three intrigue cells), the main board (the battlefields with their
+// legions, the Senate column, the Colosseum, the fame track with its milestones, this round's
+// event, the supplies), your area (character figures, enmity track with its boosts, Pantheon,
+// medals, hand, sets, tasks, intrigue effects) and every other player's public area.
+//
+// A move is taken by clicking what it acts on: a building, an intrigue cell, a battlefield, a
+// Senate vote, the Colosseum, a card, a task, an intrigue effect. When one thing carries several
+// moves (a supporter with or without the boost, a legion from your board or from another
+// battlefield), the click offers them as buttons. Every legal move is also a button under the
+// prompt (the kit's chooser). A click on something that is not a choice says why.
+//
+// Everything drawn comes from the view; the names and prices of the buildings and the values of
+// the Senate and the Pantheon come from its `components` (the data file's), the card texts from
+// the cards themselves; no move's notation is read, only its verb and args.
+import {el, svg} from "/static/common.js";
+import {drawChooser as drawMoveButtons, movesOf} from "/static/kit.js";
+
+const SEAT_COLOURS = ["#b8322a", "#2c5aa0", "#2e8540", "#c98a00"];
+const TYPES = ["military", "politics", "trade", "religion", "agriculture"];
+const TYPE_FILL = {
+  military: "#f3d3cd",
+  politics: "#dfe3f4",
+  trade: "#d5ecf0",
+  religion: "#f4ecc9",
+  agriculture: "#dcefd2",
+};
+const TYPE_INK = {
+  military: "#9b2a1f",
+  politics: "#2f3f8f",
+  trade: "#1f6f80",
+  religion: "#8a6a00",
+  agriculture: "#3b7a25",
+};
+const GOODS_FILL = {
+  tools: "#cfe0f5",
+  weapons: "#f4cfca",
+  garments: "#f6eab8",
+  jewels: "#cdeccd",
+  chests: "#f7d9b5",
+};
+const METAL_FILL = {gold: "#e1b422", silver: "#b9bec4", bronze: "#b7743a"};
+const LEVELS = ["", "I", "II", "III"];
+// the intrigue effects: the view names them in English with the rulebook's Russian; a move
+// names them by its own word
+const EFFECT_KEY = {
+  "Dirty Slander": "slander",
+  "Construction Sabotage": "sabotage",
+  Apostasy: "apostasy",
+  "Forged Order": "forged_order",
+  Revote: "revote",
+  "Invalid Vote": "invalid_vote",
+  "Sold!": "sold",
+  "Customs Duties": "customs",
+};
+const EFFECT_HELP = {
+  slander: "the target's glory goes 1 down",
+  sabotage: "a piece of the target's unfinished Pantheon level is removed",
+  apostasy: "a legion of the target on a battlefield goes home, or is replaced by one of yours",
+  forged_order: "you move the target's legions between battlefields",
+  revote: "a vote of the target leaves the Senate and one of yours goes on top",
+  invalid_vote: "a vote of the target leaves the Senate; you gain 1 glory",
+  sold: "a random goods card of the target is discarded; you gain 2 denarii",
+  customs: "a random goods card of the target comes into your hand",
+};
+const ACTION_HELP = {
+  military: "move legions from your board to the battlefields, or between them",
+  politics: "put a vote on top of the Senate column",
+  trade: "draw a goods card",
+  religion: "add a piece to your Pantheon",
+  agriculture: "denarii from the harvest (more each round)",
+};
+const BOOST_WORDS = {covered: "covered by enmity", open: "open: usable this round", used: "used this round"};
+
+function text(x, y, content, attrs = {}) {
+  return svg("text", {x, y, ...attrs}, content);
+}
+
+/** Split words into lines of at most `width` characters. */
+function wrap(words, width) {
+  const out = [];
+  let line = "";
+  for (const word of String(words).split(" ")) {
+    if (line && (line + " " + word).length > width) {
+      out.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) out.push(line);
+  return out;
+}
+
+function lines(x, y, content, width, step, attrs = {}) {
+  return wrap(content, width).map((line, i) => text(x, y + i * step, line, attrs));
+}
+
+function cap(s) {
+  return s ? s.charAt(0).toUpperCase() + s.slice(1) : s;
+}
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : word.endsWith("s") ? "" : "s"}`;
+}
+
+function denarii(n) {
+  return n === 1 ? "1 denarius" : `${n} denarii`;
+}
+
+/** Merge every seat's view (a replay shows everything) into one. */
+function mergeViews(views) {
+  const merged = structuredClone(views[0]);
+  if (views.length === merged.seats.length) views.forEach((v, s) => (merged.seats[s] = v.seats[s]));
+  return merged;
+}
+
+export function createBoard(root, host) {
+  const ui = {msg: null, view: null, why: null, pick: null, hits: new Map()};
+  const chooser = el("div", {class: "aor-chooser", "aria-live": "polite"});
+  const buttons = el("div", {class: "aor-buttons"});
+  const grid = el("div", {class: "aor-grid"});
+  const seatsBox = el("div", {class: "aor-seats"});
+  root.replaceChildren(el("div", {class: "aor"}, chooser, grid, seatsBox));
+
+  // a click on a drawn thing: its moves (one: taken at once; several: offered), or why not
+  root.addEventListener("click", (e) => {
+    const node = e.target.closest && e.target.closest("[data-key]");
+    if (!node || !ui.msg || !root.contains(node)) return;
+    const key = node.getAttribute("data-key");
+    const moves = ui.hits.get(key) || [];
+    if (moves.length === 1) {
+      ui.pick = null;
+      ui.why = null;
+      host.act(moves[0].text);
+      return;
+    }
+    if (moves.length > 1) {
+      ui.why = null;
+      ui.pick = {title: node.getAttribute("data-title") || "Choose", moves};
+    } else {
+      ui.pick = null;
+      ui.why = whyNot(key);
+    }
+    drawChooser();
+  });
+  root.addEventListener("keydown", (e) => {
+    if ((e.key === "Enter" || e.key === " ") && e.target.closest && e.target.closest("[data-key].target")) {
+      e.preventDefault();
+      e.target.closest("[data-key]").dispatchEvent(new MouseEvent("click", {bubbles: true}));
+    }
+  });
+
+  // -- helpers bound to the message being drawn -------------------------------------------------
+
+  function seatIndex(name) {
+    return ui.view.seats.findIndex((s) => s.name === name);
+  }
+
+  function colour(nameOrSeat) {
+    const s = typeof nameOrSeat === "number" ? nameOrSeat : seatIndex(nameOrSeat);
+    return s >= 0 ? SEAT_COLOURS[s % SEAT_COLOURS.length] : "#888";
+  }
+
+  function who(name) {
+    const s = seatIndex(name);
+    return s >= 0 && s === ui.msg.seat ? `${name} (you)` : name;
+  }
+
+  function live() {
+    return ui.msg.mode === "live" && ui.msg.seat !== null && ui.msg.legal.length > 0;
+  }
+
+  function buildingName(type) {
+    const b = ui.view.components && ui.view.components.buildings[type];
+    return b ? b.name : cap(type);
+  }
+
+  /** Tag `node` as the thing `key` (clickable if moves act on it); `title` for its tooltip. */
+  function thing(node, key, moves, title, box) {
+    node.setAttribute("data-key", key);
+    if (title) {
+      node.setAttribute("data-title", title);
+      node.append(svg("title", {}, title));
+    }
+    if (live() && moves.length) {
+      ui.hits.set(key, moves);
+      node.classList.add("target");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-label", moves.length === 1 ? moves[0].label : title || key);
+      if (box) {
+        node.prepend(
+          svg("rect", {
+            x: box[0] - 3,
+            y: box[1] - 3,
+            width: box[2] + 6,
+            height: box[3] + 6,
+            rx: 7,
+            class: "halo",
+          }),
+        );
+      }
+    }
+    return node;
+  }
+
+  function panel(title, cls, body, width, height, extra = null) {
+    const drawing = svg("svg", {
+      viewBox: `0 0 ${width} ${height}`,
+      class: "aor-svg",
+      role: "group",
+      "aria-label": title,
+    });
+    drawing.append(...body.filter(Boolean));
+    return el("section", {class: `aor-panel ${cls}`}, el("h4", {}, title, extra), drawing);
+  }
+
+  // -- the provinces board ----------------------------------------------------------------------
+
+  /** Where each table side is drawn: the viewer's side at the bottom, the others clockwise. */
+  function sideSlot(side, mySide) {
+    // table sides are numbered clockwise; seen from your side, the next clockwise is on your left
+    return (side - mySide + 4) % 4; // 0 bottom, 1 left, 2 top, 3 right
+  }
+
+  function drawProvinces() {
+    const view = ui.view;
+    const me = ui.msg.seat;
+    const mine = me !== null ? view.seats[me].province : null;
+    const myProv = view.provinces.find((p) => p.name === mine);
+    const mySide = myProv ? myProv.side : 0;
+    const S = 600;
+    const parts = [svg("rect", {x: 0, y: 0, width: S, height: S, rx: 18, class: "aor-board-bg"})];
+    // the centre: the round, the event, the way the board turns
+    parts.push(...drawCentre(156, 156, 288, 288));
+    for (const prov of view.provinces) {
+      parts.push(drawProvince(prov, sideSlot(prov.side, mySide), S));
+    }
+    const turned = ((view.rotation % 4) + 4) % 4;
+    return panel(
+      "Provinces board",
+      "aor-provinces",
+      parts,
+      S,
+      S,
+      el(
+        "span",
+        {class: "muted small"},
+        ` · turned ${90 * turned}° since the start · ${view.round ? `round ${view.round} of ${view.rounds}` : "setup"}`,
+      ),
+    );
+  }
+
+  function drawCentre(x, y, w, h) {
+    const view = ui.view;
+    const parts = [svg("rect", {x, y, width: w, height: h, rx: 12, class: "aor-centre"})];
+    parts.push(
+      text(x + w / 2, y + 24, view.round ? `Round ${view.round} of ${view.rounds}` : "Setup", {
+        class: "aor-title",
+        "text-anchor": "middle",
+      }),
+    );
+    parts.push(
+      text(x + w / 2, y + 44, phaseWords(view.phase), {class: "aor-small", "text-anchor": "middle"}),
+    );
+    if (view.event) {
+      parts.push(eventCard(view.event, x + 20, y + 58, w - 40, 120, "Event this round"));
+    } else {
+      parts.push(
+        text(x + w / 2, y + 110, `${view.events_left} event cards in the deck`, {
+          class: "aor-small",
+          "text-anchor": "middle",
+        }),
+      );
+    }
+    const order = view.turn_order.length ? view.turn_order.map(who).join(" → ") : "—";
+    parts.push(...lines(x + 12, y + 198, `Turn order: ${order}`, 40, 14, {class: "aor-small"}));
+    parts.push(text(x + 12, y + 244, `Play goes ${view.direction}`, {class: "aor-small"}));
+    return parts;
+  }
+
+  function eventCard(ev, x, y, w, h, heading) {
+    const g = svg("g", {class: "aor-event", "data-mark": "event", "data-sig": ev.name});
+    g.append(
+      svg("rect", {x, y, width: w, height: h, rx: 8, class: ev.harsh ? "aor-card harsh" : "aor-card"}),
+    );
+    g.append(text(x + 8, y + 15, heading, {class: "aor-tiny"}));
+    g.append(text(x + 8, y + 32, ev.name, {class: "aor-label"}));
+    g.append(...lines(x + 8, y + 50, ev.text, Math.floor(w / 6.4), 13, {class: "aor-small"}));
+    g.append(text(x + 8, y + h - 10, `Arrows: ${ev.arrows}`, {class: "aor-tiny"}));
+    if (ev.reconstructed) g.append(reconstructed(x + w - 8, y + 15, "end"));
+    g.append(
+      svg(
+        "title",
+        {},
+        `${ev.name}${ev.harsh ? " (harsh event)" : ""}: ${ev.text}. The board turns ${ev.arrows} at the round's end.${ev.reconstructed ? " RECONSTRUCTED: Ludi's card, not the printed one." : ""}`,
+      ),
+    );
+    return g;
+  }
+
+  function reconstructed(x, y, anchor = "start") {
+    return text(x, y, "RECONSTRUCTED", {class: "aor-recon", "text-anchor": anchor});
+  }
+
+  function drawProvince(prov, slot, S) {
+    const view = ui.view;
+    const me = ui.msg.seat;
+    const myName = me !== null ? view.seats[me].name : null;
+    const isMine = prov.facing !== null && prov.facing === myName;
+    const horizontal = slot === 0 || slot === 2;
+    const g = svg("g", {class: `aor-province${isMine ? " mine" : ""}`, "data-name": prov.name});
+    // the block: 300 x 140 along the bottom / top, 146 x 300 along the left / right
+    const [x, y, w, h] =
+      slot === 0
+        ? [150, S - 144, 300, 140]
+        : slot === 2
+          ? [150, 4, 300, 140]
+          : slot === 1
+            ? [4, 150, 146, 300]
+            : [S - 150, 150, 146, 300];
+    g.append(svg("rect", {x, y, width: w, height: h, rx: 10, class: "aor-prov-bg"}));
+    const facing = prov.facing ? who(prov.facing) : "nobody sits here";
+    g.append(text(x + 8, y + 17, prov.name, {class: "aor-label"}));
+    const pop = svg("g", {"data-mark": `pop-${prov.id}`, "data-sig": String(prov.population)});
+    pop.append(
+      text(x + w - 8, y + 17, `population ${prov.population}`, {class: "aor-small", "text-anchor": "end"}),
+    );
+    g.append(pop);
+    const faceText = text(x + 8, y + 31, `faces ${facing}`, {class: "aor-small"});
+    if (prov.facing) faceText.setAttribute("fill", colour(prov.facing));
+    g.append(faceText);
+    if (prov.first_player_token) {
+      const token = svg("g", {class: "aor-first"});
+      token.append(svg("circle", {cx: x + w - 14, cy: y + 30, r: 7, class: "aor-first-token"}));
+      token.append(text(x + w - 14, y + 34, "1", {class: "aor-tiny-b", "text-anchor": "middle"}));
+      token.append(svg("title", {}, "the first-player token: the player facing this province starts"));
+      g.append(token);
+    }
+    // five building cells
+    TYPES.forEach((type, i) => {
+      const cw = horizontal ? 55 : 130;
+      const ch = horizontal ? 62 : 34;
+      const cx = horizontal ? x + 8 + i * 57 : x + 8;
+      const cy = horizontal ? y + 40 : y + 40 + i * 37;
+      g.append(buildingCell(prov, type, cx, cy, cw, ch, isMine, horizontal));
+    });
+    // three intrigue cells
+    prov.intrigues.forEach((cell, n) => {
+      const ix = horizontal ? x + 20 + n * 26 : x + 20 + n * 26;
+      const iy = horizontal ? y + h - 18 : y + h - 28;
+      g.append(intrigueCell(prov, cell, n + 1, ix, iy, isMine));
+    });
+    g.append(
+      text(
+        horizontal ? x + 96 : x + 8,
+        horizontal ? y + h - 14 : y + h - 8,
+        horizontal ? "intrigue cells" : "",
+        {class: "aor-tiny"},
+      ),
+    );
+    return g;
+  }
+
+  function buildingCell(prov, type, x, y, w, h, isMine, horizontal) {
+    const b = prov.buildings[type];
+    const comp = ui.view.components ? ui.view.components.buildings[type] : null;
+    const name = buildingName(type);
+    const level = b.level;
+    const g = svg("g", {
+      class: `aor-building${level ? "" : " empty"}`,
+      "data-mark": `b-${prov.id}-${type}`,
+      "data-sig": `${level}/${b.supporters}`,
+    });
+    g.append(
+      svg("rect", {
+        x,
+        y,
+        width: w,
+        height: h,
+        rx: 5,
+        fill: level ? TYPE_FILL[type] : "#f4efe4",
+        stroke: TYPE_INK[type],
+        "stroke-width": level ? 1.6 : 0.8,
+        "stroke-dasharray": level ? null : "3 2",
+      }),
+    );
+    if (horizontal) {
+      g.append(
+        text(x + w / 2, y + 13, name, {class: "aor-bname", "text-anchor": "middle", fill: TYPE_INK[type]}),
+      );
+      g.append(
+        text(x + w / 2, y + 36, level ? LEVELS[level] : "—", {class: "aor-level", "text-anchor": "middle"}),
+      );
+    } else {
+      g.append(text(x + 6, y + 19, name, {class: "aor-bname", fill: TYPE_INK[type]}));
+      g.append(text(x + 72, y + 20, level ? LEVELS[level] : "—", {class: "aor-level-s"}));
+    }
+    // the supporters standing on it (as many places as its level gives)
+    for (let k = 0; k < level; k++) {
+      const sx = horizontal ? x + 10 + k * 16 : x + 94 + k * 10;
+      const sy = horizontal ? y + h - 10 : y + h / 2;
+      g.append(
+        svg("circle", {
+          cx: sx,
+          cy: sy,
+          r: horizontal ? 5 : 4,
+          class: k < b.supporters ? "aor-supporter" : "aor-place",
+          fill: k < b.supporters && prov.facing ? colour(prov.facing) : null,
+        }),
+      );
+    }
+    // what a click does: build, place a supporter (with or without the boost), a diplomacy token
+    const moves = [];
+    if (isMine) {
+      moves.push(...movesOf(ui.msg.moves, "build").filter((m) => m.args.what === type));
+      moves.push(...movesOf(ui.msg.moves, "place").filter((m) => m.args.what === type));
+    }
+    moves.push(...movesOf(ui.msg.moves, "diplomacy").filter((m) => m.args.to === `${prov.id}/${type}`));
+    const next =
+      level < 3 && comp ? (level === 0 ? comp.level_1[prov.name] : comp.levels_2_3[level - 1]) : null;
+    const tip = [
+      `${name} in ${prov.name}: ${level ? `level ${LEVELS[level]}` : "not built"}`,
+      level ? `${b.supporters} of ${comp ? comp.capacity[level - 1] : level} supporters` : null,
+      `action: ${ACTION_HELP[type]}`,
+      next
+        ? `next level ${LEVELS[level + 1]}: ${denarii(next[0])}, +${next[1]} glory`
+        : level === 3
+          ? "complete"
+          : null,
+      comp ? `the first level III of this type takes the ${comp.medal} medal` : null,
+    ]
+      .filter(Boolean)
+      .join("; ");
+    return thing(g, `b:${prov.id}:${type}`, moves, tip, [x, y, w, h]);
+  }
+
+  function intrigueCell(prov, cell, n, x, y, isMine) {
+    const g = svg("g", {
+      class: "aor-intrigue",
+      "data-mark": `i-${prov.id}-${n}`,
+      "data-sig": cell ? `${cell.owner}/${cell.active}` : "-",
+    });
+    g.append(svg("rect", {x: x - 10, y: y - 10, width: 20, height: 20, rx: 4, class: "aor-icell"}));
+    if (cell) {
+      g.append(
+        svg("rect", {
+          x: x - 7,
+          y: y - 7,
+          width: 14,
+          height: 14,
+          rx: 3,
+          fill: cell.active ? "#fff" : colour(cell.owner),
+          stroke: colour(cell.owner),
+          "stroke-width": 2.5,
+        }),
+      );
+      if (cell.active) g.append(text(x, y + 4, "!", {class: "aor-tiny-b", "text-anchor": "middle"}));
+    }
+    const moves = movesOf(ui.msg.moves, "activate").filter((m) => m.args.what === prov.id && m.args.n === n);
+    if (isMine && !cell) {
+      // the intrigue action lays the token on the first free cell
+      const first = prov.intrigues.findIndex((c) => c === null) + 1;
+      if (first === n)
+        moves.push(...movesOf(ui.msg.moves, "place").filter((m) => m.args.what === "intrigue"));
+    }
+    const tip = cell
+      ? `intrigue cell ${n} of ${prov.name}: ${who(cell.owner)}'s intrigue, ${cell.active ? "activated" : "face down"}`
+      : `intrigue cell ${n} of ${prov.name}: free`;
+    return thing(g, `i:${prov.id}:${n}`, moves, tip, [x - 10, y - 10, 20, 20]);
+  }
+
+  // -- the main board ---------------------------------------------------------------------------
+
+  function drawMain() {
+    const view = ui.view;
+    const W = 560;
+    const parts = [];
+    let y = 4;
+    // the battlefields
+    parts.push(text(6, y + 12, "Battlefields", {class: "aor-label"}));
+    view.battlefields.forEach((bf, i) => parts.push(battlefield(bf, 6 + i * 184, y + 20, 178, 100)));
+    y += 130;
+    // the Senate column and the Colosseum
+    parts.push(...senate(6, y, 170, 170));
+    parts.push(colosseum(190, y, 170, 80));
+    parts.push(...supplies(190, y + 90, 364, 80));
+    parts.push(...pantheonSupply(370, y, 184, 80));
+    y += 180;
+    // the fame track
+    parts.push(...fameTrack(6, y, W - 12));
+    y += 150;
+    return panel("Main board", "aor-main", parts, W, y);
+  }
+
+  function battlefield(bf, x, y, w, h) {
+    const g = svg("g", {
+      class: `aor-field${bf.conquered ? " conquered" : ""}`,
+      "data-name": bf.name,
+      "data-mark": `bf-${bf.id}`,
+      "data-sig": JSON.stringify(bf.legions) + bf.conquered,
+    });
+    g.append(svg("rect", {x, y, width: w, height: h, rx: 8, class: "aor-field-bg"}));
+    g.append(text(x + 8, y + 17, bf.name, {class: "aor-label"}));
+    // the shield: the legions that conquer it
+    g.append(
+      svg("path", {
+        d: `M${x + w - 34} ${y + 5} h24 v12 c0 8 -6 12 -12 15 c-6 -3 -12 -7 -12 -15 z`,
+        class: "aor-shield",
+      }),
+    );
+    g.append(text(x + w - 22, y + 21, String(bf.shield), {class: "aor-tiny-b", "text-anchor": "middle"}));
+    g.append(
+      text(x + 8, y + 32, `banners: ${bf.banners.join(", ")} glory${bf.conquered ? " · conquered" : ""}`, {
+        class: "aor-tiny",
+      }),
+    );
+    // the legions on it, by player
+    Object.entries(bf.legions).forEach(([name, n], k) => {
+      const lx = x + 8 + (k % 2) * 84;
+      const ly = y + 42 + Math.floor(k / 2) * 26;
+      g.append(
+        svg("rect", {x: lx, y: ly, width: 20, height: 20, rx: 3, fill: colour(name), class: "aor-legion"}),
+      );
+      g.append(text(lx + 10, ly + 15, String(n), {class: "aor-legion-n", "text-anchor": "middle"}));
+      g.append(text(lx + 25, ly + 15, short(who(name)), {class: "aor-tiny"}));
+    });
+    const moves = [
+      ...movesOf(ui.msg.moves, "legion", "forge").filter((m) => m.args.to === bf.id),
+      ...movesOf(ui.msg.moves, "recall").filter((m) => m.args.what === bf.id),
+      ...movesOf(ui.msg.moves, "intrigue").filter((m) => m.args.what === "apostasy" && m.args.to === bf.id),
+    ];
+    const held = Object.entries(bf.legions)
+      .map(([name, n]) => `${who(name)} ${n}`)
+      .join(", ");
+    const tip = `${bf.name}: ${bf.shield} legions conquer it; banners ${bf.banners.join(", ")} glory by place at the end; legions: ${held || "none"}`;
+    return thing(g, `bf:${bf.id}`, moves, tip, [x, y, w, h]);
+  }
+
+  function short(name) {
+    return name.length > 13 ? `${name.slice(0, 12)}…` : name;
+  }
+
+  function senate(x, y, w, h) {
+    const view = ui.view;
+    const comp = view.components;
+    const values = comp ? comp.senate_values : [];
+    const size = values.length || 5;
+    const parts = [svg("rect", {x, y, width: w, height: h, rx: 8, class: "aor-senate-bg"})];
+    parts.push(text(x + 8, y + 16, "Senate", {class: "aor-label"}));
+    const cellH = (h - 30) / size;
+    for (let p = 1; p <= size; p++) {
+      const cy = y + h - 6 - p * cellH;
+      const owner = view.senate[p - 1];
+      const g = svg("g", {class: "aor-vote", "data-mark": `senate-${p}`, "data-sig": owner || "-"});
+      g.append(
+        svg("rect", {x: x + 40, y: cy, width: w - 80, height: cellH - 3, rx: 4, class: "aor-vote-cell"}),
+      );
+      if (owner) {
+        g.append(
+          svg("rect", {x: x + 44, y: cy + 3, width: w - 88, height: cellH - 9, rx: 3, fill: colour(owner)}),
+        );
+        g.append(
+          text(x + w / 2, cy + cellH / 2 + 2, short(owner), {class: "aor-vote-n", "text-anchor": "middle"}),
+        );
+      }
+      g.append(
+        text(x + 30, cy + cellH / 2 + 2, String(values[p - 1] ?? ""), {
+          class: "aor-small",
+          "text-anchor": "end",
+        }),
+      );
+      const moves = movesOf(ui.msg.moves, "intrigue").filter(
+        (m) => (m.args.what === "revote" || m.args.what === "invalid_vote") && m.args.n === p,
+      );
+      const tip = `Senate, ${p === 1 ? "bottom" : p === size ? "top" : `position ${p} from the bottom`}: ${owner ? `${who(owner)}'s vote` : "empty"}; ${values[p - 1] ?? "?"} glory at the end`;
+      parts.push(thing(g, `senate:${p}`, moves, tip, [x + 40, cy, w - 80, cellH - 3]));
+    }
+    return parts;
+  }
+
+  function colosseum(x, y, w, h) {
+    const view = ui.view;
+    const g = svg("g", {
+      class: "aor-colosseum",
+      "data-name": "Colosseum",
+      "data-mark": "colosseum",
+      "data-sig": view.seats.map((s) => s.colosseum).join("/"),
+    });
+    g.append(svg("ellipse", {cx: x + w / 2, cy: y + h / 2, rx: w / 2, ry: h / 2, class: "aor-colosseum-bg"}));
+    g.append(text(x + w / 2, y + 24, "Colosseum", {class: "aor-label", "text-anchor": "middle"}));
+    const glory = view.components ? view.components.colosseum_glory : 1;
+    const inside = view.seats.filter((s) => s.colosseum);
+    inside.forEach((s, k) => {
+      g.append(
+        svg("circle", {
+          cx: x + w / 2 - 30 + k * 20,
+          cy: y + 48,
+          r: 7,
+          fill: colour(s.seat),
+          class: "aor-supporter",
+        }),
+      );
+      g.append(
+        text(x + w / 2 - 30 + k * 20, y + 66, String(s.colosseum), {
+          class: "aor-tiny",
+          "text-anchor": "middle",
+        }),
+      );
+    });
+    if (!inside.length)
+      g.append(
+        text(x + w / 2, y + 50, `+${glory} glory a supporter`, {class: "aor-tiny", "text-anchor": "middle"}),
+      );
+    const moves = movesOf(ui.msg.moves, "place").filter((m) => m.args.what === "colosseum");
+    return thing(
+      g,
+      "colosseum",
+      moves,
+      `the Colosseum: a supporter here gains ${glory} glory; here now: ${inside.map((s) => `${who(s.name)} ${s.colosseum}`).join(", ") || "nobody"}`,
+      [x, y, w, h],
+    );
+  }
+
+  function supplies(x, y, w, h) {
+    const view = ui.view;
+    const parts = [svg("rect", {x, y, width: w, height: h, rx: 8, class: "aor-supply-bg"})];
+    parts.push(text(x + 8, y + 15, "Building tiles left (I / II / III) and medals", {class: "aor-small-b"}));
+    TYPES.forEach((type, i) => {
+      const bx = x + 8 + i * 71;
+      const left = view.supply[type] || [0, 0, 0];
+      const comp = view.components ? view.components.buildings[type] : null;
+      const g = svg("g", {class: "aor-stack", "data-mark": `supply-${type}`, "data-sig": left.join("/")});
+      g.append(
+        svg("rect", {
+          x: bx,
+          y: y + 22,
+          width: 66,
+          height: 52,
+          rx: 5,
+          fill: TYPE_FILL[type],
+          stroke: TYPE_INK[type],
+        }),
+      );
+      g.append(
+        text(bx + 33, y + 36, buildingName(type), {
+          class: "aor-bname",
+          "text-anchor": "middle",
+          fill: TYPE_INK[type],
+        }),
+      );
+      g.append(text(bx + 33, y + 52, left.join(" / "), {class: "aor-small", "text-anchor": "middle"}));
+      const medalLeft = view.medals_left.includes(type);
+      if (comp)
+        g.append(
+          text(bx + 33, y + 68, medalLeft ? `${comp.medal} medal` : "medal taken", {
+            class: "aor-tiny",
+            "text-anchor": "middle",
+          }),
+        );
+      g.append(
+        svg(
+          "title",
+          {},
+          `${buildingName(type)} tiles left: level I ${left[0]}, level II ${left[1]}, level III ${left[2]}; ${comp ? `the ${comp.medal} medal ${medalLeft ? "is still to be won (first level III)" : "has been won"}` : ""}`,
+        ),
+      );
+      parts.push(g);
+    });
+    return parts;
+  }
+
+  function pantheonSupply(x, y, w, h) {
+    const view = ui.view;
+    const parts = [svg("rect", {x, y, width: w, height: h, rx: 8, class: "aor-supply-bg"})];
+    parts.push(text(x + 8, y + 15, "Pantheon: common pieces", {class: "aor-small-b"}));
+    const rows = [
+      ["foundation", view.pantheon_supply.foundation],
+      ["temple", view.pantheon_supply.temple],
+    ];
+    rows.forEach(([level, metals], r) => {
+      parts.push(text(x + 8, y + 38 + r * 24, cap(level), {class: "aor-small"}));
+      metals.forEach((metal, k) => {
+        parts.push(
+          svg(
+            "circle",
+            {cx: x + 92 + k * 22, cy: y + 34 + r * 24, r: 8, fill: METAL_FILL[metal], class: "aor-metal"},
+            svg("title", {}, `${metal} piece for the ${level}`),
+          ),
+        );
+      });
+      if (!metals.length) parts.push(text(x + 86, y + 38 + r * 24, "none left", {class: "aor-tiny"}));
+    });
+    return parts;
+  }
+
+  function fameTrack(x, y, w) {
+    const view = ui.view;
+    const comp = view.components || {fame_cells: 30, fixed_milestones: [5]};
+    const cells = comp.fame_cells;
+    const perRow = 15;
+    const cw = (w - 8) / perRow;
+    const parts = [text(x, y + 12, "Fame track", {class: "aor-label"})];
+    parts.push(
+      text(x + 90, y + 12, "glory; milestones recruit a supporter the first time you reach them", {
+        class: "aor-tiny",
+      }),
+    );
+    const markers = new Map();
+    view.milestone_markers.forEach((cell, k) => markers.set(cell, [...(markers.get(cell) || []), k + 1]));
+    const bySeat = new Map();
+    view.seats.forEach((s) => {
+      const cell = ((s.glory - 1) % cells) + 1;
+      bySeat.set(cell, [...(bySeat.get(cell) || []), s]);
+    });
+    for (let c = 1; c <= cells; c++) {
+      const row = Math.floor((c - 1) / perRow);
+      const col = (c - 1) % perRow;
+      const cx = x + 4 + col * cw;
+      const cy = y + 22 + row * 60;
+      const fixed = comp.fixed_milestones.includes(c);
+      const marker = markers.get(c);
+      const g = svg("g", {class: "aor-fame"});
+      g.append(
+        svg("rect", {
+          x: cx,
+          y: cy,
+          width: cw - 2,
+          height: 54,
+          rx: 4,
+          class: `aor-fame-cell${fixed || marker ? " milestone" : ""}`,
+        }),
+      );
+      g.append(text(cx + 4, cy + 12, String(c), {class: "aor-tiny"}));
+      if (fixed) g.append(text(cx + cw - 6, cy + 12, "★", {class: "aor-tiny-b", "text-anchor": "end"}));
+      if (marker) g.append(text(cx + cw - 6, cy + 12, "⚑", {class: "aor-flag", "text-anchor": "end"}));
+      (bySeat.get(c) || []).forEach((s, k) => {
+        const m = svg("g", {"data-mark": `fame-${s.seat}`, "data-sig": String(s.glory), "data-name": s.name});
+        m.append(
+          svg("circle", {
+            cx: cx + 9 + (k % 2) * 14,
+            cy: cy + 24 + Math.floor(k / 2) * 14,
+            r: 6,
+            fill: colour(s.seat),
+            class: "aor-marker",
+          }),
+        );
+        if (s.glory > cells)
+          m.append(
+            text(cx + 9 + (k % 2) * 14, cy + 27 + Math.floor(k / 2) * 14, "+", {
+              class: "aor-tiny-w",
+              "text-anchor": "middle",
+            }),
+          );
+        m.append(svg("title", {}, `${who(s.name)}: ${s.glory} glory`));
+        g.append(m);
+      });
+      const tip = [
+        `fame track, cell ${c}`,
+        fixed ? "a printed milestone" : null,
+        marker ? "a milestone marker (it moves one cell down each time a player first reaches it)" : null,
+        ...(bySeat.get(c) || []).map((s) => `${who(s.name)} ${s.glory} glory`),
+      ]
+        .filter(Boolean)
+        .join("; ");
+      g.append(svg("title", {}, tip));
+      parts.push(g);
+    }
+    return parts;
+  }
+
+  // -- the players' areas -----------------------------------------------------------------------
+
+  function drawSeat(s) {
+    const view = ui.view;
+    const seat = view.seats[s];
+    const mine = s === ui.msg.seat;
+    const W = 560;
+    const parts = [];
+    const c = colour(s);
+    parts.push(svg("rect", {x: 2, y: 2, width: W - 4, height: 8, rx: 4, fill: c}));
+    let y = 28;
+    parts.push(text(8, y, mine ? `${seat.name} (you)` : seat.name, {class: "aor-seat-name", fill: c}));
+    const figs = svg("g", {"data-mark": `fig-${s}`, "data-sig": `${seat.glory}/${seat.denarii}`});
+    figs.append(
+      text(W - 8, y, `${seat.glory} glory · ${denarii(seat.denarii)}`, {
+        class: "aor-label",
+        "text-anchor": "end",
+      }),
+    );
+    parts.push(figs);
+    y += 20;
+    parts.push(
+      text(
+        8,
+        y,
+        `faces ${seat.province} · ${seat.legions_home} legions at home, ${seat.legions_on_battlefields} on battlefields · ${seat.votes_home} votes at home`,
+        {class: "aor-small"},
+      ),
+    );
+    y += 16;
+    const supporters = `${seat.supporters} supporters (${seat.supporters_to_place} to place this round) · ${seat.intrigue_tokens_home} intrigue tokens on the board · ${seat.colosseum} in the Colosseum`;
+    parts.push(text(8, y, supporters, {class: "aor-small"}));
+    y += 12;
+    // the enmity track with its boosts
+    parts.push(...enmityTrack(seat, 8, y));
+    // the Pantheon
+    parts.push(...pantheon(seat, 320, y));
+    y += 64;
+    // medals, intrigue effects
+    const medals = seat.medals.map((t) => (view.components ? view.components.buildings[t].medal : cap(t)));
+    const medalG = svg("g", {"data-mark": `medals-${s}`, "data-sig": medals.join(",")});
+    medalG.append(text(8, y, `Medals: ${medals.join(", ") || "none"}`, {class: "aor-small"}));
+    const priest = mine ? movesOf(ui.msg.moves, "priest") : [];
+    parts.push(
+      thing(
+        medalG,
+        `medals:${s}`,
+        priest,
+        medals.length ? `${seat.name}'s medals: ${medals.join(", ")}` : "",
+        [4, y - 12, 250, 16],
+      ),
+    );
+    if (seat.anchor)
+      parts.push(text(W - 8, y, "holds an anchor card", {class: "aor-small", "text-anchor": "end"}));
+    y += 10;
+    parts.push(text(8, y + 12, "Intrigue effects:", {class: "aor-small-b"}));
+    y += 18;
+    seat.intrigue_effects.forEach((name, k) => {
+      parts.push(effectChip(name, 8 + k * 182, y, 176, mine));
+    });
+    y += 34;
+    // tasks
+    if (seat.tasks && seat.tasks.length) {
+      parts.push(
+        text(8, y + 10, mine && !ui.msg.over ? "Your tasks (secret)" : "Tasks", {class: "aor-small-b"}),
+      );
+      y += 16;
+      seat.tasks.forEach((task, k) => parts.push(taskCard(task, 8 + k * 182, y, 176, mine, seat)));
+      y += 78;
+    } else if (seat.tasks_kept) {
+      parts.push(text(8, y + 10, `${plural(seat.tasks_kept, "task")} kept (secret)`, {class: "aor-small"}));
+      y += 18;
+    }
+    // the hand
+    if (seat.hand) {
+      parts.push(
+        text(
+          8,
+          y + 10,
+          `Your goods cards (${seat.hand.length}${view.components ? ` of ${view.components.hand_limit}` : ""})`,
+          {class: "aor-small-b"},
+        ),
+      );
+      y += 16;
+      y = cardRow(parts, seat.hand, y, true);
+    } else {
+      const g = svg("g", {"data-mark": `hand-${s}`, "data-sig": String(seat.hand_size)});
+      g.append(text(8, y + 10, `${plural(seat.hand_size, "goods card")} in hand`, {class: "aor-small"}));
+      for (let k = 0; k < seat.hand_size; k++)
+        g.append(svg("rect", {x: 150 + k * 14, y: y, width: 12, height: 16, rx: 2, class: "aor-card-back"}));
+      parts.push(g);
+      y += 20;
+      if (seat.known_cards && seat.known_cards.length) {
+        parts.push(text(8, y + 10, "Cards of theirs you know", {class: "aor-small-b"}));
+        y += 16;
+        y = cardRow(parts, seat.known_cards, y, false);
+      }
+    }
+    if (mine && seat.known_in_other_hands && seat.known_in_other_hands.length) {
+      const known = seat.known_in_other_hands.map((k) => `${k.card.name} (${who(k.holder)})`).join(", ");
+      parts.push(...lines(8, y + 10, `You know: ${known}`, 90, 13, {class: "aor-small"}));
+      y += 18;
+    }
+    // sets
+    if (seat.sets.length) {
+      parts.push(text(8, y + 10, "Sets laid", {class: "aor-small-b"}));
+      y += 16;
+      for (const set of seat.sets) {
+        y = cardRow(parts, set.cards, y, false, `${cap(set.type)}: `);
+      }
+    }
+    const section = panel(
+      mine ? "Your area" : `${seat.name}'s area`,
+      `aor-seat${mine ? " mine" : ""}${ui.view.to_act.includes(seat.name) ? " acting" : ""}`,
+      parts,
+      W,
+      y + 6,
+    );
+    section.style.borderColor = c;
+    section.dataset.seat = s;
+    section.dataset.name = seat.name;
+    return section;
+  }
+
+  function enmityTrack(seat, x, y) {
+    const parts = [
+      text(x, y + 14, `Enmity: ${seat.enmity}`, {class: "aor-small-b"}),
+      text(x, y + 30, "Boosts (×2):", {class: "aor-small"}),
+    ];
+    Object.entries(seat.boosts).forEach(([type, state], k) => {
+      const bx = x + 120 + k * 58;
+      const g = svg("g", {
+        class: `aor-boost ${state}`,
+        "data-mark": `boost-${seat.seat}-${type}`,
+        "data-sig": state,
+      });
+      g.append(
+        svg("rect", {
+          x: bx,
+          y: y + 2,
+          width: 56,
+          height: 40,
+          rx: 5,
+          class: "aor-boost-cell",
+          fill: state === "open" ? TYPE_FILL[type] : null,
+        }),
+      );
+      g.append(
+        text(bx + 28, y + 18, buildingName(type), {
+          class: "aor-bname",
+          "text-anchor": "middle",
+          fill: TYPE_INK[type],
+        }),
+      );
+      g.append(
+        text(bx + 28, y + 34, state === "covered" ? "covered" : state === "used" ? "used" : "×2 open", {
+          class: "aor-tiny",
+          "text-anchor": "middle",
+        }),
+      );
+      g.append(
+        svg(
+          "title",
+          {},
+          `${buildingName(type)} boost: ${BOOST_WORDS[state] || state} (a boosted action is done twice)`,
+        ),
+      );
+      parts.push(g);
+    });
+    return parts;
+  }
+
+  function pantheon(seat, x, y) {
+    const comp = ui.view.components ? ui.view.components.pantheon : {foundation_own: 2, temple_own: 2};
+    const p = seat.pantheon;
+    const parts = [text(x, y + 14, "Pantheon", {class: "aor-small-b"})];
+    const g = svg("g", {"data-mark": `pantheon-${seat.seat}`, "data-sig": JSON.stringify(p)});
+    [
+      ["temple", p.temple_own, comp.temple_own, p.temple_common, 0],
+      ["foundation", p.foundation_own, comp.foundation_own, p.foundation_common, 1],
+    ].forEach(([level, own, ownMax, common, row]) => {
+      const ly = y + 22 + row * 20;
+      g.append(text(x, ly + 12, cap(level), {class: "aor-tiny"}));
+      for (let k = 0; k < ownMax; k++) {
+        g.append(
+          svg("rect", {
+            x: x + 64 + k * 20,
+            y: ly,
+            width: 18,
+            height: 16,
+            rx: 2,
+            fill: k < own ? colour(seat.seat) : "none",
+            class: "aor-piece",
+          }),
+        );
+      }
+      g.append(
+        svg("rect", {
+          x: x + 64 + ownMax * 20,
+          y: ly,
+          width: 18,
+          height: 16,
+          rx: 2,
+          fill: common ? METAL_FILL[common] : "none",
+          class: "aor-piece",
+        }),
+      );
+    });
+    g.append(
+      svg(
+        "title",
+        {},
+        `${seat.name}'s Pantheon: foundation ${p.foundation_own} own piece(s)${p.foundation_common ? ` and the ${p.foundation_common} piece` : ""}; temple ${p.temple_own} own piece(s)${p.temple_common ? ` and the ${p.temple_common} piece` : ""}`,
+      ),
+    );
+    parts.push(g);
+    return parts;
+  }
+
+  function effectChip(name, x, y, w, mine) {
+    const english = name.split(" (")[0];
+    const key = EFFECT_KEY[english];
+    const g = svg("g", {class: "aor-effect"});
+    g.append(svg("rect", {x, y, width: w, height: 28, rx: 5, class: "aor-effect-bg"}));
+    g.append(text(x + 6, y + 18, english, {class: "aor-small"}));
+    const moves = mine
+      ? movesOf(ui.msg.moves, "intrigue").filter(
+          (m) => m.args.what === key && !["apostasy", "revote", "invalid_vote"].includes(key),
+        )
+      : [];
+    const tip = `${name}: ${EFFECT_HELP[key] || ""}`;
+    const more =
+      mine &&
+      ["apostasy", "revote", "invalid_vote"].includes(key) &&
+      movesOf(ui.msg.moves, "intrigue").some((m) => m.args.what === key);
+    if (more) {
+      // these effects take their object on the main board: a battlefield or a Senate vote
+      g.append(text(x + w - 6, y + 18, "→ board", {class: "aor-tiny", "text-anchor": "end"}));
+    }
+    return thing(g, `effect:${key}`, moves, tip, [x, y, w, 28]);
+  }
+
+  function taskCard(task, x, y, w, mine, seat) {
+    const g = svg("g", {class: "aor-task"});
+    const returning = seat.task_returning === task.id;
+    g.append(
+      svg("rect", {
+        x,
+        y,
+        width: w,
+        height: 72,
+        rx: 6,
+        class: `aor-card task${returning ? " returning" : ""}`,
+      }),
+    );
+    g.append(text(x + 6, y + 15, task.name, {class: "aor-small-b"}));
+    g.append(...lines(x + 6, y + 30, task.text, 30, 12, {class: "aor-tiny"}));
+    if (task.reconstructed) g.append(reconstructed(x + 6, y + 67));
+    if (returning)
+      g.append(text(x + w - 6, y + 67, "to return", {class: "aor-tiny-b", "text-anchor": "end"}));
+    const moves = mine ? movesOf(ui.msg.moves, "return").filter((m) => m.args.what === task.id) : [];
+    const tip = `Task “${task.name}”: ${task.text}${task.reconstructed ? " (RECONSTRUCTED: Ludi's card, not the printed one)" : ""}`;
+    return thing(g, `task:${task.id}`, moves, tip, [x, y, w, 72]);
+  }
+
+  /** Lay out goods cards from y; your own hand's cards are clickable. Return the next y. */
+  function cardRow(parts, cards, y, own, prefix = "") {
+    if (!cards.length) return y + 4;
+    const cw = 104;
+    const ch = 92;
+    let x = 8;
+    if (prefix) {
+      parts.push(text(x, y + 14, prefix, {class: "aor-small"}));
+      x += 70;
+    }
+    for (const card of cards) {
+      if (x + cw > 556) {
+        x = 8;
+        y += ch + 6;
+      }
+      parts.push(goodsCard(card, x, y, cw, ch, own));
+      x += cw + 6;
+    }
+    return y + ch + 8;
+  }
+
+  function goodsCard(card, x, y, w, h, own) {
+    const g = svg("g", {class: "aor-goods", "data-card": card.name});
+    g.append(
+      svg("rect", {
+        x,
+        y,
+        width: w,
+        height: h,
+        rx: 6,
+        fill: GOODS_FILL[card.type] || "#eee",
+        class: "aor-card",
+      }),
+    );
+    g.append(text(x + 6, y + 14, card.name, {class: "aor-small-b"}));
+    g.append(text(x + w - 6, y + 14, cap(card.type), {class: "aor-tiny", "text-anchor": "end"}));
+    g.append(...lines(x + 6, y + 29, card.text, 19, 11, {class: "aor-tiny"}).slice(0, 5));
+    if (card.reconstructed) g.append(reconstructed(x + 6, y + h - 6));
+    const moves = own
+      ? [
+          ...movesOf(ui.msg.moves, "play", "react", "sell").filter((m) => m.args.what === card.id),
+          ...movesOf(ui.msg.moves, "set").filter((m) => (m.args.cards || []).includes(card.id)),
+        ]
+      : [];
+    const tip = `${card.name} (${card.type}): ${card.text}. Played ${card.trigger}.${card.reconstructed ? " RECONSTRUCTED: Ludi's card, not the printed one." : ""}`;
+    return thing(g, `card:${card.id}`, moves, tip, [x, y, w, h]);
+  }
+
+  // -- why a click is not a choice --------------------------------------------------------------
+
+  function whyNot(key) {
+    const msg = ui.msg;
+    const view = ui.view;
+    if (msg.mode !== "live" || msg.seat === null) return null;
+    if (msg.over) return "The match is over.";
+    if (!msg.legal.length)
+      return `Wait for your turn: ${view.to_act.map(who).join(", ")} ${view.to_act.length > 1 ? "are" : "is"} deciding.`;
+    const me = view.seats[msg.seat];
+    const [kind, a, b] = key.split(":");
+    const decision = `Now: ${view.decision}.`;
+    if (kind === "b") {
+      const prov = view.provinces.find((p) => p.id === a);
+      const building = prov.buildings[b];
+      const name = buildingName(b);
+      if (prov.name !== me.province && (view.phase === "build" || view.phase === "place"))
+        return `You ${view.phase === "build" ? "build" : "place supporters"} only in the province in front of you, ${me.province}. ${decision}`;
+      if (view.phase === "build") {
+        if (building.level >= 3) return `The ${name} is already at level III.`;
+        const left = view.supply[b][building.level];
+        if (!left) return `No level-${LEVELS[building.level + 1]} ${name} tile is left.`;
+        const comp = view.components.buildings[b];
+        const price =
+          building.level === 0 ? comp.level_1[prov.name][0] : comp.levels_2_3[building.level - 1][0];
+        if (price > me.denarii)
+          return `The ${name} ${LEVELS[building.level + 1]} costs ${denarii(price)}; you have ${denarii(me.denarii)}.`;
+      }
+      if (view.phase === "place") {
+        if (!building.level)
+          return `Nothing is built here: a supporter goes on a built building, the Colosseum or an intrigue cell.`;
+        if (building.supporters >= building.level)
+          return `The ${name} is full: a level-${LEVELS[building.level]} building holds ${building.level}.`;
+      }
+    }
+    if (kind === "i" && view.phase === "activate")
+      return `You can activate only your own face-down intrigues, in a province someone faces. ${decision}`;
+    if (kind === "bf" && view.phase === "legion")
+      return "Your legions go from your board to a battlefield, or between battlefields; never back home.";
+    if (kind === "card") return `That card cannot be played now: it is played ${cardTrigger(a)}. ${decision}`;
+    if (kind === "effect") return `An intrigue's effect is chosen when you activate it. ${decision}`;
+    if (kind === "task") return "Your tasks are scored at the end; one of three is returned at the start.";
+    return `That is not one of your choices now. ${decision}`;
+  }
+
+  function cardTrigger(id) {
+    const me = ui.view.seats[ui.msg.seat];
+    const card = (me.hand || []).find((c) => c.id === id);
+    return card ? card.trigger : "when its moment comes";
+  }
+
+  // -- the prompt and the buttons ---------------------------------------------------------------
+
+  function drawChooser() {
+    const msg = ui.msg;
+    const parts = [];
+    if (ui.why) parts.push(el("p", {class: "why", role: "status"}, ui.why));
+    if (msg.mode !== "live" || !msg.legal.length) {
+      chooser.replaceChildren(...parts);
+      chooser.hidden = !parts.length;
+      return;
+    }
+    chooser.hidden = false;
+    if (ui.pick) {
+      parts.push(
+        el(
+          "div",
+          {class: "aor-pick"},
+          el("p", {class: "chooser-title"}, `${ui.pick.title} — choose:`),
+          ui.pick.moves.map((m) =>
+            el(
+              "button",
+              {
+                type: "button",
+                class: "move primary small",
+                "data-action": m.text,
+                onclick: () => host.act(m.text),
+              },
+              m.label,
+            ),
+          ),
+          el(
+            "button",
+            {type: "button", class: "small", onclick: () => ((ui.pick = null), drawChooser())},
+            "Cancel",
+          ),
+        ),
+      );
+    }
+    parts.push(el("p", {class: "aor-hint"}, el("strong", {}, "Your move. "), hint()));
+    parts.push(buttons);
+    chooser.replaceChildren(...parts);
+    drawMoveButtons(buttons, msg.moves, host.act);
+  }
+
+  function hint() {
+    const moves = ui.msg.moves;
+    const has = (...verbs) => movesOf(moves, ...verbs).length > 0;
+    const bits = [];
+    if (has("return")) bits.push("click the task you return");
+    if (has("activate")) bits.push("click one of your intrigues on the provinces board");
+    if (has("intrigue"))
+      bits.push("click an intrigue effect on your board (or a battlefield / Senate vote for those effects)");
+    if (has("forge", "legion")) bits.push("click the battlefield a legion goes to");
+    if (has("recall")) bits.push("click the battlefield a legion leaves");
+    if (has("build")) bits.push("click a building of your province to build it");
+    if (has("place")) bits.push("click a building of your province, the Colosseum or a free intrigue cell");
+    if (has("play", "react", "sell", "set")) bits.push("click a card of your hand");
+    if (has("diplomacy")) bits.push("click a building of another player's province");
+    if (has("tax")) bits.push("choose normal or double tax");
+    if (!bits.length) return "choose below.";
+    return `${cap(bits.join("; "))} — or use the buttons below.`;
+  }
+
+  function phaseWords(phase) {
+    return (
+      {
+        keep: "Setup: each keeps two of three tasks",
+        recall: "Intrigue phase: the event",
+        diplomacy: "Intrigue phase: spies and allies",
+        offer: "Intrigue phase: spies and allies",
+        answer: "Intrigue phase: spies and allies",
+        countered: "Intrigue phase: spies and allies",
+        spy_choice: "Intrigue phase: spies and allies",
+        activate: "Intrigue phase: activation",
+        effect: "Intrigue phase: activation",
+        forge: "Intrigue phase: activation",
+        react: "Intrigue phase: activation",
+        by_you: "Intrigue phase: activation",
+        build: "Building phase",
+        build_window: "Building phase",
+        place: "Action phase",
+        window: "Action phase",
+        legion: "Action phase",
+        income: "Income phase",
+        tax_window: "Income phase",
+        over: "The end: final scoring",
+      }[phase] || ""
+    );
+  }
+
+  // -- drawing it all ---------------------------------------------------------------------------
+
+  function draw() {
+    const msg = ui.msg;
+    const view = msg.views && msg.views.length > 1 ? mergeViews(msg.views) : msg.view;
+    ui.view = view;
+    ui.hits = new Map();
+    const me = msg.seat;
+    const panels = [me !== null ? drawSeat(me) : null, drawProvinces(), drawMain()].filter(Boolean);
+    // the panel of the decision at hand comes first on a narrow screen (CSS order)
+    const focus = live() ? focusOf(view.phase) : null;
+    for (const p of panels) p.classList.toggle("aor-focus", !!focus && p.classList.contains(focus));
+    grid.replaceChildren(...panels);
+    const others = view.seats.map((_, s) => s).filter((s) => s !== me);
+    seatsBox.replaceChildren(...others.map(drawSeat));
+    drawChooser();
+  }
+
+  function focusOf(phase) {
+    const moves = ui.msg.moves;
+    if (
+      movesOf(moves, "return", "play", "react", "sell", "set", "intrigue").length &&
+      !movesOf(moves, "build", "place").length
+    )
+      return "mine";
+    if (["legion", "forge", "recall"].includes(phase)) return "aor-main";
+    if (["build", "place", "activate", "diplomacy"].includes(phase)) return "aor-provinces";
+    return null;
+  }
+
+  return {
+    update(msg) {
+      if (!ui.msg || ui.msg.n !== msg.n) {
+        ui.why = null;
+        ui.pick = null;
+      }
+      ui.msg = {...msg, moves: msg.moves || []};
+      draw();
+    },
+    seatFacts(msg, s) {
+      const seat = msg.view.seats[s];
+      if (!seat) return null;
+      return `${seat.glory} glory · ${denarii(seat.denarii)} · faces ${seat.province}`;
+    },
+    prompt(msg) {
+      const view = msg.view;
+      const canPass = movesOf(msg.moves, "pass").length > 0;
+      let words = view.decision || "choose a move";
+      if (view.phase === "react" && !canPass) words = "answer the intrigue with a card";
+      if (view.activation && ["effect", "forge", "react"].includes(view.phase)) {
+        words += ` (${view.activation.by}'s intrigue in ${view.activation.province} against ${view.activation.target})`;
+      }
+      if (view.phase === "window" && view.placement) {
+        const at = view.placement.at;
+        const place = TYPES.includes(at)
+          ? `the ${buildingName(at)}`
+          : at === "colosseum"
+            ? "the Colosseum"
+            : "an intrigue cell";
+        words = `your supporter stands on ${place}: play a triggered card, or take the action or not`;
+      }
+      return `Your move: ${words}`;
+    },
+    scoreLines(msg) {
+      const view = msg.views && msg.views.length > 1 ? mergeViews(msg.views) : msg.view;
+      const rows = view.scoring || [];
+      if (!rows.length) return [];
+      const seats = view.seats;
+      const byName = (name) => rows.find((r) => r.name === name) || {};
+      const col = (f) => seats.map((s) => f(byName(s.name)));
+      return [
+        ["Fame track", ...col((r) => r.track)],
+        ["Battlefields", ...col((r) => r.military)],
+        ["Senate", ...col((r) => r.politics)],
+        ["Goods sets", ...col((r) => r.trade)],
+        ["Pantheon", ...col((r) => r.religion)],
+        ["Tasks", ...col((r) => r.tasks)],
+        ["Denarii left, turned into glory", ...col((r) => r.denarii)],
+        ["Total glory", ...col((r) => r.total)],
+        [
+          "Denarii before / after the conversion (ties)",
+          ...col((r) => `${r.denarii_before} / ${r.denarii_after}`),
+        ],
+        [
+          "Achievements",
+          ...col((r) => (r.achievements && r.achievements.length ? r.achievements.join("; ") : "—")),
+        ],
+      ];
+    },
+  };
+}

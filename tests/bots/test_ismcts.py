@@ -217,3 +217,108 @@ def test_beats_random_clearly() -> None:
         assert result is not None
         wins += result.reward(me)
     assert wins >= 10
+
+
+# -- secret simultaneous choices, playouts cut short, the unchecked apply ------------------
+
+
+def _secret_choice(game_id: str, players: int, seed: int) -> State:
+    """Return a match at a secret simultaneous decision, every seat still to choose (Sylla's
+    thumbs vote, Æterna's draft), reached by random play."""
+    state = ludi.new_match(game_id, players=players, seed=seed)
+    rng = Rng(seed)
+    moves = 0
+    while len(state.to_act) < players or (game_id == "sylla" and moves < 30):
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        moves += 1
+        assert not state.is_over
+    return state
+
+
+def _root_figures(bot: ISMCTSBot, state: State, seat: int) -> dict[str, tuple[int, float]]:
+    root = bot.search(Seat(state, seat))
+    return {k: (n.visits, n.reward) for k, n in root.children[seat].items()}
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("sylla", 3), ("aeterna", 3), ("aeterna", 2)])
+def test_the_search_never_reads_another_seats_pending_secret_choice(
+    game_id: str, players: int
+) -> None:
+    # Sylla VI (thumbs up or down, denarii in the fist) and Æterna A (the draft) are chosen by
+    # all at once in secret: whatever another seat has already chosen, a seat's search runs
+    # exactly the same (same seed, same budget: same figures at the root, same choice)
+    state = _secret_choice(game_id, players, seed=3)
+    first, me = state.to_act[0], state.to_act[-1]
+    legal = state.legal_actions(first)
+    assert len(legal) > 1
+    a, b = state.clone(), state.clone()
+    a.apply(first, legal[0])
+    b.apply(first, legal[-1])
+    assert a.view(me) == b.view(me)
+    figures_a = _root_figures(ISMCTSBot(seed=5, iterations=60), a, me)
+    figures_b = _root_figures(ISMCTSBot(seed=5, iterations=60), b, me)
+    assert figures_a == figures_b
+    assert ISMCTSBot(seed=5, iterations=60).choose(Seat(a, me)) == ISMCTSBot(
+        seed=5, iterations=60
+    ).choose(Seat(b, me))
+
+
+def test_others_secret_choices_are_one_edge_of_the_tree() -> None:
+    # the bot chooses first at a secret simultaneous decision; the others' choices, hidden
+    # from it, are not told apart in its tree (nor searched as replies to its own)
+    state = _secret_choice("sylla", 3, seed=4)
+    me = state.to_act[0]
+    root = ISMCTSBot(seed=1, iterations=40).search(Seat(state, me))
+    for child in root.children[me].values():
+        for seat, kids in child.children.items():
+            assert seat != me and list(kids) == ["?"]
+
+
+def test_playouts_stop_at_the_horizon_and_ask_the_games_evaluation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ludi.games.sylla import heuristic as sh
+
+    calls = [0]
+    real = sh.evaluation
+
+    def spy(state: State) -> list[float]:
+        calls[0] += 1
+        assert not state.is_over
+        return real(state)
+
+    monkeypatch.setattr(sh, "evaluation", spy)
+    state = ludi.new_match("sylla", players=3, seed=2)
+    seat = state.to_act[0]
+    ISMCTSBot(seed=1, iterations=20, horizon=3).choose(Seat(state, seat))
+    assert calls[0] == 20  # every playout is cut short this early in a match
+    calls[0] = 0
+    ISMCTSBot(seed=1, iterations=5, horizon="end").choose(Seat(state, seat))
+    ISMCTSBot(seed=1, iterations=5, playout="random").choose(Seat(state, seat))
+    assert calls[0] == 0  # played to the end
+
+
+def test_horizon_is_described_and_checked() -> None:
+    assert make_bot("ismcts:iterations=5,horizon=end").describe() == (
+        "ismcts:iterations=5,horizon=end"
+    )
+    assert make_bot("ismcts:iterations=5,horizon=2").describe() == "ismcts:iterations=5,horizon=2"
+    for bad in ("ismcts:horizon=-3", "ismcts:horizon=soon", "ismcts:horizon=1.5"):
+        with pytest.raises(OptionError, match="horizon"):
+            make_bot(bad)
+
+
+@pytest.mark.parametrize("game_id", ["caesar", "sylla", "aeterna"])
+def test_apply_legal_does_what_apply_does(game_id: str) -> None:
+    # the unchecked path search uses: the same match, move for move, as the checked one
+    players = ludi.get_game(game_id).players[-1]
+    checked = ludi.new_match(game_id, players=players, seed=9)
+    unchecked = ludi.new_match(game_id, players=players, seed=9)
+    rng = Rng(9)
+    while not checked.is_over:
+        seat = checked.to_act[0]
+        action = rng.choice(checked.legal_actions(seat))
+        checked.apply(seat, action)
+        unchecked.apply_legal(seat, action)
+    assert unchecked.position() == checked.position()

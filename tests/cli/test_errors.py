@@ -51,8 +51,8 @@ def _refused(run: Any, *words: str) -> None:
         (["play", "caesar", "--seats", "human,deepblue"], ["no bot 'deepblue'"]),
         (["play", "caesar", "--seats", "human,random:depth=3"], ["does not take"]),
         (
-            ["simulate", "sylla", "--players", "3", "--seats", "heuristic,random,random"],
-            ["heuristic bot cannot play Sylla", "ismcts, random"],
+            ["simulate", "sylla", "--players", "3", "--seats", "crassus,random,random"],
+            ["no bot 'crassus'", "heuristic, ismcts, random"],
         ),
         (["play", "caesar", "--seats", "human,random", "--players", "3"], ["2 players, not 3"]),
         (["play", "caesar"], ["--seats"]),

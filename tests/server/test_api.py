@@ -101,18 +101,19 @@ def test_games_lists_caesar_with_its_options_and_the_bots(client: TestClient) ->
     assert {o["name"] for o in caesar["options"]} >= {"poison", "centurions", "solo"}
     assert "random" in data["bots"]
     bots = {g["id"]: g["bots"] for g in data["games"]}
-    # each game lists the bots that can play it: the heuristic and the automaton are Caesar!'s
+    # each game lists the bots that can play it: the automaton is Caesar!'s, a heuristic the
+    # game's own
     assert {"random", "ismcts", "heuristic", "crassus"} <= set(bots["caesar"])
-    assert "heuristic" not in bots["sylla"] and "crassus" not in bots["aeterna"]
+    assert "heuristic" in bots["sylla"] and "crassus" not in bots["sylla"]
 
 
 def test_a_bot_that_cannot_play_the_game_is_refused_at_creation(
     client: TestClient, db: Path | str
 ) -> None:
-    request = {"game": "sylla", "players": 3, "seats": [{}, {"bot": "heuristic"}, {}]}
+    request = {"game": "sylla", "players": 3, "seats": [{}, {"bot": "crassus"}, {}]}
     response = client.post("/api/matches", json=request)
     assert response.status_code == 400
-    assert "'heuristic' cannot play Sylla" in response.json()["error"]
+    assert "no bot 'crassus'" in response.json()["error"]
     assert SqlStore(db).count_matches() == 0
 
 

@@ -30,10 +30,18 @@ unless ``playout=random`` asks for the plain search above:
    ``epsilon`` (0.1), otherwise the best-scored one. A seat whose heuristic has no opinion
    (auto-Crassus, whose legal actions his priority list has already chosen) plays at random.
 
-A decision taken in secret by several seats at once is searched as if they took turns: the bot
-decides first at the root; the others' pending choices, hidden from it, are re-drawn by
-``sample_hidden`` like any other hidden part. Deeper in the tree the seats in ``to_act`` take
-turns in the order the game lists them.
+For a game with an evaluation (``Game.evaluation``; Sylla so far) a playout stops after
+``horizon`` moves (8) and the evaluation of the position reached, each seat's estimated share of
+the win, is backed up instead of a finished match's result (``horizon=end``: to the end).
+The search applies the moves it takes from ``legal_actions`` with ``State.apply_legal``, which
+does not check them again.
+
+A decision taken in secret by several seats at once is searched without peeking: the bot
+decides first (at the root and wherever such a decision comes up in its tree); the others'
+pending choices, hidden from it, are re-drawn by ``sample_hidden`` like any other hidden part.
+The other seats' choices in that decision are drawn from the playout policy, not searched as
+replies to the bot's (they cannot see it), and stand in the tree as one edge (``SECRET``)
+whatever they were, since the bot cannot see them either.
 
 The budget is time (``seconds``, 1 by default) or iterations (``iterations``, which makes a
 bot with a fixed seed reproducible), or both (whichever runs out first). The move played is the
@@ -56,7 +64,7 @@ from collections.abc import Sequence
 
 from ludi.bots.base import Bot, Seat
 from ludi.bots.heuristics import DEFAULT_EPSILON, PlayoutPolicy, playout_policy
-from ludi.engine import Action, IllegalAction, OptionError, Rng, State
+from ludi.engine import Action, Evaluation, IllegalAction, OptionError, Rng, State
 from ludi.engine.state import RULE_TURN
 
 DEFAULT_SECONDS = 1.0
@@ -67,6 +75,10 @@ MAX_ITERATIONS = 1_000_000
 DEFAULT_C = 0.7
 DEFAULT_MARGIN = 0.25
 DEFAULT_WIDEN = 1.0
+#: playout moves before a game's evaluation scores the position (for a game that has one)
+DEFAULT_HORIZON = 8
+#: the key of the one edge standing for another seat's secret choice, whatever it was
+SECRET = "?"
 PLAYOUTS = ("auto", "random")
 
 
@@ -101,6 +113,7 @@ class ISMCTSBot(Bot):
         playout: str = "auto",
         epsilon: float = DEFAULT_EPSILON,
         widen: float = DEFAULT_WIDEN,
+        horizon: int | str = DEFAULT_HORIZON,
     ) -> None:
         if seconds is None and iterations is None:
             seconds = DEFAULT_SECONDS
@@ -137,6 +150,15 @@ class ISMCTSBot(Bot):
             raise OptionError(f"ismcts: epsilon is a weight between 0 and 1, not {epsilon!r}")
         if isinstance(widen, bool) or not isinstance(widen, (int, float)) or not widen >= 0:
             raise OptionError(f"ismcts: widen must be a number >= 0 (0: off), not {widen!r}")
+        if horizon == "end":
+            horizon = -1
+        if horizon != -1 and (
+            isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0
+        ):
+            raise OptionError(
+                f"ismcts: horizon is a number of playout moves >= 0, or end, not {horizon!r}"
+            )
+        self.horizon = horizon
         self.widen = float(widen)
         self.playout = playout
         self.epsilon = float(epsilon)
@@ -165,6 +187,8 @@ class ISMCTSBot(Bot):
             settings.append(f"epsilon={self.epsilon:g}")
         if self.widen != DEFAULT_WIDEN:
             settings.append(f"widen={self.widen:g}")
+        if self.horizon != DEFAULT_HORIZON:
+            settings.append(f"horizon={'end' if self.horizon < 0 else self.horizon}")
         return f"{self.name}:{','.join(settings)}"
 
     def thinking_seconds(self) -> float | None:
@@ -201,6 +225,7 @@ class ISMCTSBot(Bot):
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         rng = self.rng
         policy = None if self.playout == "random" else playout_policy(seat.game, self.epsilon)
+        evaluation = None if self.playout == "random" else seat.game.evaluation()
         count = 0
         while True:
             if limit is not None and count >= limit:
@@ -208,13 +233,19 @@ class ISMCTSBot(Bot):
             # checking the clock costs little next to an iteration (hundreds of microseconds)
             if deadline is not None and count and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, seat.seat, seat.sample(rng), rng, policy)
+            self._iterate(root, seat.seat, seat.sample(rng), rng, policy, evaluation)
             count += 1
         self.last_iterations = count
         return root
 
     def _iterate(
-        self, root: _Node, me: int, state: State, rng: Rng, policy: PlayoutPolicy | None
+        self,
+        root: _Node,
+        me: int,
+        state: State,
+        rng: Rng,
+        policy: PlayoutPolicy | None,
+        evaluation: Evaluation | None,
     ) -> None:
         """One iteration on the determinization ``state``: select, expand, play out, back up."""
         c = self.c
@@ -224,12 +255,29 @@ class ISMCTSBot(Bot):
         path = [root]
         node = root
         actor = me  # at the root the bot itself decides, even in a secret simultaneous choice
+        # the seats still to choose in the secret simultaneous decision at hand (none: none)
+        secret = set(state.to_act) if len(state.to_act) > 1 else set()
         # selection and expansion
         while not state.is_over:
             legal: Sequence[Action] = state.legal_actions(actor)
             kids = node.children.get(actor)
             if kids is None:
                 kids = node.children[actor] = {}
+            if actor != me and actor in secret:
+                # another seat's secret choice: it cannot know what was chosen before it in
+                # secret (the bot's own choice included), so it is not searched as a reply;
+                # drawn from the playout policy, and merged into one edge, since the bot does
+                # not see it either
+                move = self._playout_move(state, actor, legal, rng, policy)
+                child = kids.get(SECRET)
+                if child is None:
+                    child = kids[SECRET] = _Node(actor)
+                child.avail += 1
+                state.apply_legal(actor, move)
+                path.append(child)
+                node = child
+                actor, secret = self._next_actor(state, me, actor, secret)
+                continue
             untried: list[Action] = []
             best: _Node | None = None
             best_action: Action | None = None
@@ -254,34 +302,70 @@ class ISMCTSBot(Bot):
                 child = _Node(actor)
                 child.avail = 1
                 kids[new.notation] = child
-                state.apply(actor, new)
+                state.apply_legal(actor, new)
                 path.append(child)
                 break
             if best is None or best_action is None:
                 raise RuntimeError(f"ismcts: seat {actor} is to act but has no legal action")
-            state.apply(actor, best_action)
+            state.apply_legal(actor, best_action)
             path.append(best)
             node = best
-            actor = state.to_act[0] if not state.is_over else actor
-        # the playout: the game's policy, or random moves
+            actor, secret = self._next_actor(state, me, actor, secret)
+        # the playout: the game's policy, or random moves; cut short after ``horizon`` moves
+        # where the game can evaluate a position
+        horizon = self.horizon if evaluation is not None else -1
+        moves = 0
+        apply = state.apply_legal
         if policy is None:
-            while not state.is_over:
+            while not state.is_over and moves != horizon:
                 who = state.to_act[0]
-                moves = state.legal_actions(who)
-                state.apply(who, moves[rng.randrange(len(moves))])
+                legal = state.legal_actions(who)
+                apply(who, legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
+                moves += 1
         else:
             choose = policy.choose
-            while not state.is_over:
+            while not state.is_over and moves != horizon:
                 who = state.to_act[0]
-                state.apply(who, choose(state, who, state.legal_actions(who), rng))
-        result = state.result
-        assert result is not None
-        rewards = [result.reward(s) for s in range(state.players)]
-        points = result.points
-        total = sum(points)
-        if self.margin and total > 0 and min(points) >= 0:
-            w = self.margin
-            rewards = [(1 - w) * r + w * p / total for r, p in zip(rewards, points, strict=True)]
+                apply(who, choose(state, who, state.legal_actions(who), rng))
+                moves += 1
+        if not state.is_over:
+            assert evaluation is not None
+            rewards = evaluation(state)
+        else:
+            result = state.result
+            assert result is not None
+            rewards = [result.reward(s) for s in range(state.players)]
+            points = result.points
+            total = sum(points)
+            if self.margin and total > 0 and min(points) >= 0:
+                w = self.margin
+                rewards = [
+                    (1 - w) * r + w * p / total for r, p in zip(rewards, points, strict=True)
+                ]
         for visited in path:
             visited.visits += 1
             visited.reward += rewards[visited.seat]
+
+    @staticmethod
+    def _playout_move(
+        state: State, seat: int, legal: Sequence[Action], rng: Rng, policy: PlayoutPolicy | None
+    ) -> Action:
+        if policy is not None:
+            return policy.choose(state, seat, legal, rng)
+        return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+
+    @staticmethod
+    def _next_actor(state: State, me: int, actor: int, secret: set[int]) -> tuple[int, set[int]]:
+        """Return who decides next in the tree, and the seats still to choose in the secret
+        simultaneous decision at hand. In such a decision the bot chooses first (it cannot
+        know the others' pending choices, so deciding first loses it nothing)."""
+        if state.is_over:
+            return actor, set()
+        to_act = state.to_act
+        secret = secret - {actor}
+        if not secret or not secret.issuperset(to_act):
+            # a new decision: secret and simultaneous if several seats take it at once
+            secret = set(to_act) if len(to_act) > 1 else set()
+        if me in secret:
+            return me, secret
+        return to_act[0], secret

@@ -29,6 +29,11 @@ OptionValue = bool | int | str
 #: of the state it is given (search bots hand it samples, never the match itself).
 Heuristic = Callable[["State", int, Sequence["Action"]], "list[float] | None"]
 
+#: a game's evaluation of a position: each seat's estimated share of the win from here (each in
+#: 0..1, 1 for a sure win), for search bots that cut a playout short. Search bots call it on
+#: samples of the match (everything a seat cannot see re-drawn), never on the match itself.
+Evaluation = Callable[["State"], "list[float]"]
+
 #: a terminal renderer: draws the JSON of ``State.view(seat)`` on a Rich console
 Renderer = Callable[[dict[str, Any], Any], None]
 
@@ -147,6 +152,11 @@ class Game(ABC):
     def heuristic(self) -> Heuristic | None:
         """Return the game's heuristic (``Heuristic``), or ``None`` if it has none: then the
         ``heuristic`` bot is not offered and search bots play random playouts."""
+        return None
+
+    def evaluation(self) -> Evaluation | None:
+        """Return the game's evaluation of a position (``Evaluation``), or ``None`` if it has
+        none: then search bots play every playout to the end."""
         return None
 
     def automata(self) -> Mapping[str, Callable[..., Any]]:

@@ -203,6 +203,12 @@ class State(ABC):
     def _apply(self, seat: int, action: Action) -> None:
         """Check ``action`` completely, raising before any change, then carry it out."""
 
+    def _carry_out(self, seat: int, action: Action) -> None:
+        """Carry out ``action``, known to be one of ``legal_actions(seat)`` now, without
+        checking it (``apply_legal``). A game overrides it to skip its checks; by default it
+        checks all the same."""
+        self._apply(seat, action)
+
     @property
     @abstractmethod
     def is_over(self) -> bool:
@@ -254,6 +260,17 @@ class State(ABC):
                 f"{self._seat_label(seat)} is not to act now (waiting for {waiting})", RULE_TURN
             )
         self._apply(seat, action)
+        self._history = (self._history, seat, action)
+
+    def apply_legal(self, seat: int, action: Action) -> None:
+        """Carry out ``action``, which the caller has just taken from ``legal_actions(seat)``
+        in this very state, without checking it again.
+
+        For search bots only, which apply thousands of moves they have just listed and would
+        otherwise pay for re-deriving the legal moves twice; a move from anywhere else (a
+        player, a record, a client) goes through ``apply``, which refuses what is not legal.
+        Given anything but a legal action, the state may be left broken."""
+        self._carry_out(seat, action)
         self._history = (self._history, seat, action)
 
     def _seat_label(self, seat: object) -> str:

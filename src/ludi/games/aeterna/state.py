@@ -207,6 +207,17 @@ class AeternaState(State):
             rules.check_order(self, seat, action)
             rules.choose_order(self, seat, action.a)
 
+    def _carry_out(self, seat: int, action: Any) -> None:
+        phase = self.phase
+        if phase == rules.P_ACTIONS:
+            rules.do_turn_action(self, seat, action)
+        elif phase == rules.P_DRAFT:
+            rules.pick(self, seat, action.a)
+        elif phase == rules.P_REVOLTS:
+            rules.settle_revolt(self, seat, action)
+        elif phase == rules.P_ORDER:
+            rules.choose_order(self, seat, action.a)
+
     @property
     def is_over(self) -> bool:
         return self.phase == rules.P_OVER
@@ -292,23 +303,38 @@ class AeternaState(State):
                 return ("packet", packet, before[-1])
             return ("deck", cards[card].epoch, cards[card].deck)
 
+        def never_held(packet: int, k: int) -> bool:
+            return not any(h < k for h in holds[packet])
+
+        # the hidden places of each packet, with where each lies in the copy
+        places: list[tuple[int, list[int], int, int]] = []  # (packet, list, index, round)
         for s in range(n):
             if s == seat:
                 continue
             for k, c in enumerate(self.drafted[s]):
                 if drafting or c in in_hand[s]:
-                    p = (s - k) % n
-                    add(key_of(c, p, k), new.drafted[s], k, p)
+                    places.append(((s - k) % n, new.drafted[s], k, k))
             if drafting and self.pending[s] >= 0:
-                c = self.pending[s]
-                p = (s - last) % n
-                add(key_of(c, p, last), new.pending, s, p)
+                places.append(((s - last) % n, new.pending, s, last))
         if drafting:
             mine = rules.packet_of(self, seat)
             for p in range(n):
                 if p != mine:
-                    for i, c in enumerate(self.packets[p]):
-                        add(key_of(c, p, last + 1), new.packets[p], i, p)
+                    for i in range(len(self.packets[p])):
+                        places.append((p, new.packets[p], i, last + 1))
+        # Of a packet's places the seat never saw it knows only which cards they hold together:
+        # lay those cards out in one order first (sorted), so that what is drawn below never
+        # depends on where they really lie (another seat's pending pick among them)
+        never: dict[int, list[tuple[list[int], int]]] = {}
+        for p, lst, i, k in places:
+            if never_held(p, k):
+                never.setdefault(p, []).append((lst, i))
+        for spots in never.values():
+            values = sorted(lst[i] for lst, i in spots)
+            for (lst, i), v in zip(spots, values, strict=True):
+                lst[i] = v
+        for p, lst, i, k in places:
+            add(key_of(lst[i], p, k), lst, i, p)
         for lst_old, lst_new in zip(self.decks, new.decks, strict=True):
             for i, c in enumerate(lst_old):
                 add(("deck", cards[c].epoch, cards[c].deck), lst_new, i)
@@ -319,8 +345,10 @@ class AeternaState(State):
                 for i, c in enumerate(pool):
                     add(("deck", cards[c].epoch, cards[c].deck), pool, i)
         # first within each group, then the kinds across each packet's never-seen places
+        # (sorted before the shuffle, so that the draw depends only on what the seat knows, not
+        # on where the hidden cards really lie: a search cannot tell another seat's pick)
         for members in (*groups.values(), *unseen.values()):
-            values = [slots[k][0][slots[k][1]] for k in members]
+            values = sorted(slots[k][0][slots[k][1]] for k in members)
             rng.shuffle(values)
             for k, v in zip(members, values, strict=True):
                 lst, i = slots[k]

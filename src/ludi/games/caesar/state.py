@@ -195,6 +195,12 @@ class CaesarState(State):
             rules.check_bonus(self, seat, action)
             rules.settle_bonus(self, seat, action)
 
+    def _carry_out(self, seat: int, action: Any) -> None:
+        if isinstance(action, Place):
+            rules.place(self, seat, action)
+        else:
+            rules.settle_bonus(self, seat, action)
+
     @property
     def is_over(self) -> bool:
         return self.phase == rules.OVER

@@ -10,8 +10,10 @@ from ludi.engine import (
     Action,
     BenchTargets,
     Encoder,
+    Evaluation,
     Game,
     GameData,
+    Heuristic,
     Measures,
     Option,
     OptionValue,
@@ -60,6 +62,16 @@ class Sylla(Game):
     def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
         assert isinstance(state, SyllaState)
         return wording.move_labels(state, seat, actions)
+
+    def heuristic(self) -> Heuristic:
+        from ludi.games.sylla.heuristic import heuristic
+
+        return heuristic
+
+    def evaluation(self) -> Evaluation:
+        from ludi.games.sylla.heuristic import evaluation
+
+        return evaluation
 
     def renderer(self) -> Renderer:
         from ludi.games.sylla.render import render

@@ -228,6 +228,9 @@ class SyllaState(State):
         rules.check(self, seat, action)
         rules.carry_out(self, seat, action)
 
+    def _carry_out(self, seat: int, action: Any) -> None:
+        rules.carry_out(self, seat, action)
+
     @property
     def is_over(self) -> bool:
         return self.phase == rules.OVER
@@ -269,7 +272,9 @@ class SyllaState(State):
             if new.picked[other]:
                 mine = set(data.set_cards[new.revenue[other]])
                 kept = len(new.picked[other])
-                pool = new.picked[other] + [c for c in new.box if c in mine]
+                # sorted first: the draw depends on what the seat knows, never on the true
+                # picks (nor does any shuffle below depend on the true order)
+                pool = sorted(new.picked[other] + [c for c in new.box if c in mine])
                 rng.shuffle(pool)
                 new.picked[other] = pool[:kept]
                 new.box = [c for c in new.box if c not in mine] + pool[kept:]
@@ -285,18 +290,19 @@ class SyllaState(State):
                 new.tokens[3 * other + secret[i]] -= 1
                 new.tokens[3 * other + colour] += 1
                 secret[i] = colour
-        unknown = new.deck[new.deck_known :]
+        unknown = sorted(new.deck[new.deck_known :])
         rng.shuffle(unknown)
         new.deck[new.deck_known :] = unknown
+        new.event_deck.sort()
         rng.shuffle(new.event_deck)
         letters = [data.tiles[t].letter for t in new.stack]
-        for letter in set(letters):
+        for letter in sorted(set(letters)):
             where = [i for i, x in enumerate(letters) if x == letter]
-            tiles = [new.stack[i] for i in where]
+            tiles = sorted(new.stack[i] for i in where)
             rng.shuffle(tiles)
             for i, t in zip(where, tiles, strict=True):
                 new.stack[i] = t
-        rest = new.work_pile[1:]
+        rest = sorted(new.work_pile[1:])
         rng.shuffle(rest)
         new.work_pile[1:] = rest
         return new

@@ -151,9 +151,20 @@ def test_heuristic_bot_is_registered_and_configured_by_name() -> None:
     assert make_bot("heuristic:tolerance=0").describe() == "heuristic:tolerance=0"
 
 
-def test_bots_for_lists_the_heuristic_only_where_there_is_one() -> None:
+def _without_heuristic(monkeypatch: pytest.MonkeyPatch, game_id: str) -> None:
+    """Make a game declare no heuristic and no evaluation, as a new game does at first."""
+    game = type(ludi.get_game(game_id))
+    monkeypatch.setattr(game, "heuristic", lambda self: None)
+    monkeypatch.setattr(game, "evaluation", lambda self: None)
+
+
+def test_bots_for_lists_the_heuristic_only_where_there_is_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     assert bots_for(ludi.get_game("caesar")) == ["crassus", "heuristic", "ismcts", "random"]
     assert bots_for(ludi.get_game("sylla")) == ["heuristic", "ismcts", "random"]
+    assert bots_for(ludi.get_game("aeterna")) == ["heuristic", "ismcts", "random"]
+    _without_heuristic(monkeypatch, "aeterna")
     assert bots_for(ludi.get_game("aeterna")) == ["ismcts", "random"]
 
 
@@ -163,8 +174,11 @@ def test_heuristic_bad_settings_are_refused(spec: str) -> None:
         make_bot(spec)
 
 
-@pytest.mark.parametrize("game_id", ["aeterna"])
-def test_heuristic_bot_refuses_a_game_without_a_heuristic(game_id: str) -> None:
+@pytest.mark.parametrize("game_id", ["sylla", "aeterna"])
+def test_heuristic_bot_refuses_a_game_without_a_heuristic(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _without_heuristic(monkeypatch, game_id)
     state = ludi.new_match(game_id, players=2, seed=1)
     seat = state.to_act[-1]
     with pytest.raises(OptionError, match="no heuristic for"):
@@ -245,7 +259,7 @@ def test_heuristic_bot_beats_random_clearly() -> None:
 def test_the_playout_policy_is_the_games_heuristic() -> None:
     assert heuristics.playout_policy(ludi.get_game("caesar")) is not None
     assert heuristics.playout_policy(ludi.get_game("sylla")) is not None
-    assert heuristics.playout_policy(ludi.get_game("aeterna")) is None
+    assert heuristics.playout_policy(ludi.get_game("aeterna")) is not None
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -277,8 +291,11 @@ def test_ismcts_playout_random_never_asks_the_heuristic(monkeypatch: pytest.Monk
     assert calls[0] == 0
 
 
-@pytest.mark.parametrize("game_id", ["aeterna"])
-def test_ismcts_falls_back_to_random_playouts(game_id: str) -> None:
+@pytest.mark.parametrize("game_id", ["sylla", "aeterna"])
+def test_ismcts_falls_back_to_random_playouts(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _without_heuristic(monkeypatch, game_id)
     state = ludi.new_match(game_id, players=2, seed=4)
     seat = state.to_act[-1]
     bot = ISMCTSBot(seed=1, iterations=5)

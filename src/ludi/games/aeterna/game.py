@@ -10,8 +10,10 @@ from ludi.engine import (
     Action,
     BenchTargets,
     Encoder,
+    Evaluation,
     Game,
     GameData,
+    Heuristic,
     Measures,
     Option,
     OptionValue,
@@ -93,6 +95,16 @@ class Aeterna(Game):
     def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
         assert isinstance(state, AeternaState)
         return wording.move_labels(state, seat, actions)
+
+    def heuristic(self) -> Heuristic:
+        from ludi.games.aeterna.heuristic import heuristic
+
+        return heuristic
+
+    def evaluation(self) -> Evaluation:
+        from ludi.games.aeterna.heuristic import evaluation
+
+        return evaluation
 
     def renderer(self) -> Renderer:
         from ludi.games.aeterna.render import render

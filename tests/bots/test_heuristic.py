@@ -161,11 +161,18 @@ def _without_heuristic(monkeypatch: pytest.MonkeyPatch, game_id: str) -> None:
 def test_bots_for_lists_the_heuristic_only_where_there_is_one(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert bots_for(ludi.get_game("caesar")) == ["crassus", "heuristic", "ismcts", "random"]
-    assert bots_for(ludi.get_game("sylla")) == ["heuristic", "ismcts", "random"]
-    assert bots_for(ludi.get_game("aeterna")) == ["heuristic", "ismcts", "random"]
+    levels = ["easy", "normal", "hard"]
+    assert bots_for(ludi.get_game("caesar")) == [
+        *levels,
+        "crassus",
+        "heuristic",
+        "ismcts",
+        "random",
+    ]
+    assert bots_for(ludi.get_game("sylla")) == [*levels, "heuristic", "ismcts", "random"]
+    assert bots_for(ludi.get_game("aeterna")) == [*levels, "heuristic", "ismcts", "random"]
     _without_heuristic(monkeypatch, "aeterna")
-    assert bots_for(ludi.get_game("aeterna")) == ["ismcts", "random"]
+    assert bots_for(ludi.get_game("aeterna")) == [*levels, "ismcts", "random"]
 
 
 @pytest.mark.parametrize("spec", ["heuristic:tolerance=-1", "heuristic:depth=2"])

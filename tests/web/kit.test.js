@@ -48,6 +48,7 @@ test("a bot reads as its name and level, never as its spec", () => {
   assert.equal(botLabel("ismcts:seconds=3"), "Ismcts, strong");
   assert.equal(botLabel("ismcts:seconds=7,c=2"), "Ismcts, custom");
   assert.equal(botLabel("random"), "Random");
+  assert.equal(botLabel("hard"), "Hard");
   assert.equal(botLabel(null), "");
 });
 

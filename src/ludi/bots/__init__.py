@@ -13,6 +13,7 @@ from collections.abc import Callable
 from ludi.bots.base import Bot, Seat
 from ludi.bots.heuristics import HeuristicBot, scorer_for
 from ludi.bots.ismcts import ISMCTSBot
+from ludi.bots.levels import LEVEL_LABELS, LEVELS, level_spec, levels_for
 from ludi.bots.random_bot import RandomBot
 from ludi.engine import Game, OptionError, games
 
@@ -29,8 +30,16 @@ BOTS: dict[str, BotFactory] = {
 def make_bot(spec: str, seed: int = 0, game: Game | None = None) -> Bot:
     """Return the bot ``spec`` names: ``NAME`` or ``NAME:key=value,key=value``. A game's own
     bot is found through ``game``, or, without one, through every registered game. Does not
-    check that the bot can play ``game`` (``bots_for`` says which can)."""
+    check that the bot can play ``game`` (``bots_for`` says which can). A level (``easy``,
+    ``normal``, ``hard``) stands for the spec the game gives it (``levels_for``)."""
     name, _, settings = spec.partition(":")
+    if name in LEVELS:
+        if settings:
+            raise OptionError(
+                f"the level {name!r} takes no settings (give a bot's settings instead, e.g. "
+                f"{level_spec(name, game)})"
+            )
+        return make_bot(level_spec(name, game), seed=seed, game=game)
     factory = BOTS.get(name) or _automaton(name, game)
     if factory is None:
         known = sorted(BOTS) if game is None else bots_for(game)
@@ -48,12 +57,13 @@ def make_bot(spec: str, seed: int = 0, game: Game | None = None) -> Bot:
 
 
 def bots_for(game: Game) -> list[str]:
-    """Return the names of the bots that can play a seat of ``game``: the bots for any game
-    (``heuristic`` only where the game has a heuristic) and the game's own."""
+    """Return the names of the bots that can play a seat of ``game``: the levels (weakest
+    first), then the bots for any game (``heuristic`` only where the game has a heuristic) and
+    the game's own."""
     names = set(BOTS) | set(game.automata())
     if scorer_for(game) is None:
         names.discard("heuristic")
-    return sorted(names)
+    return [*LEVELS, *sorted(names)]
 
 
 def _automaton(name: str, game: Game | None) -> BotFactory | None:
@@ -73,4 +83,15 @@ def _number(text: str) -> object:
     return text
 
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "ISMCTSBot", "Seat", "bots_for", "make_bot"]
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "LEVEL_LABELS",
+    "Bot",
+    "HeuristicBot",
+    "ISMCTSBot",
+    "Seat",
+    "bots_for",
+    "levels_for",
+    "make_bot",
+]

@@ -159,6 +159,12 @@ class Game(ABC):
         none: then search bots play every playout to the end."""
         return None
 
+    def bot_levels(self) -> Mapping[str, str]:
+        """Return the bot spec of each named level (``easy``, ``normal``, ``hard``) as
+        calibrated for this game; a level not named is the bots' default
+        (``ludi.bots.levels``)."""
+        return {}
+
     def automata(self) -> Mapping[str, Callable[..., Any]]:
         """Return the game's own bots by name (the rulebook's automata), each a factory
         ``(seed=..., **settings)`` of a ``ludi.bots.Bot``; they are offered for this game

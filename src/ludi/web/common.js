@@ -97,6 +97,9 @@ export function statusLabel(status) {
 
 // The levels offered for a bot that has settings; any other bot is offered by its name.
 const BOT_LEVELS = {
+  easy: [["easy", "instant"]],
+  normal: [["normal", "a short search"]],
+  hard: [["hard", "about a second a move"]],
   ismcts: [
     ["ismcts:seconds=0.3", "quick"],
     ["ismcts", "normal, 1 s a move"],

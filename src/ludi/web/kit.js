@@ -38,7 +38,15 @@ export function groupMoves(moves) {
 
 // -- names ------------------------------------------------------------------------------------
 
-const BOT_NAMES = {ismcts: "Ismcts", random: "Random", heuristic: "Heuristic", crassus: "Crassus"};
+const BOT_NAMES = {
+  easy: "Easy",
+  normal: "Normal",
+  hard: "Hard",
+  ismcts: "Ismcts",
+  random: "Random",
+  heuristic: "Heuristic",
+  crassus: "Crassus",
+};
 const BOT_LEVELS = {"ismcts:seconds=0.3": "quick", ismcts: "normal", "ismcts:seconds=3": "strong"};
 
 /** Return a bot as a player reads it: "ismcts:seconds=0.3" -> "Ismcts, quick". */

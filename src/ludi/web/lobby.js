@@ -65,8 +65,8 @@ function seatRow(i) {
     el("option", {value: ""}, "Human"),
     ...botChoices(gameBots()).map(([spec, label]) => el("option", {value: spec}, label)),
   );
-  // a sensible start: seat 1 is you, the others a bot that thinks
-  if (i > 0) choice.value = gameBots().includes("ismcts") ? "ismcts" : gameBots()[0];
+  // a sensible start: seat 1 is you, the others a bot of the middle level
+  if (i > 0) choice.value = gameBots().includes("normal") ? "normal" : gameBots()[0];
   const name = el("input", {
     name: `name-${i}`,
     placeholder: "name (optional)",

@@ -64,6 +64,15 @@ class Caesar(Game):
         ),
     )
 
+    #: calibrated on a quiet core (guided ``ismcts`` runs about 1,500 iterations a second here):
+    #: ``hard`` about a second a move; see docs/strength.md
+    def bot_levels(self) -> Mapping[str, str]:
+        return {
+            "easy": "heuristic",
+            "normal": "ismcts:iterations=150,seconds=1",
+            "hard": "ismcts:iterations=1500,seconds=3",
+        }
+
     bench_targets = BenchTargets(decisions_per_second=50_000, clone_us=10)
 
     board_assets = ("caesar.js", "caesar.css")

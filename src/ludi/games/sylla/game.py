@@ -55,6 +55,15 @@ class Sylla(Game):
         ),
     )
 
+    #: guided ``ismcts`` with its playouts cut at 8 moves runs about 1,500 iterations a second
+    #: on a quiet core: ``hard`` about a second a move; see docs/strength.md
+    def bot_levels(self) -> Mapping[str, str]:
+        return {
+            "easy": "heuristic",
+            "normal": "ismcts:iterations=300,seconds=1",
+            "hard": "ismcts:iterations=1500,seconds=3",
+        }
+
     bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
 
     board_assets = ("sylla.js", "sylla.css")

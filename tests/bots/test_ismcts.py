@@ -322,3 +322,34 @@ def test_apply_legal_does_what_apply_does(game_id: str) -> None:
         checked.apply(seat, action)
         unchecked.apply_legal(seat, action)
     assert unchecked.position() == checked.position()
+
+
+# -- both cores ------------------------------------------------------------------------------
+
+
+def test_workers_search_on_several_processes_and_add_up_their_figures() -> None:
+    state = _midgame(5, 4)
+    seat = state.to_act[0]
+    bot = make_bot("ismcts:iterations=30,workers=2", seed=3)
+    assert isinstance(bot, ISMCTSBot) and bot.describe() == "ismcts:iterations=30,workers=2"
+    root = bot.search(Seat(state, seat))
+    assert bot.last_iterations == 60  # each process runs the budget
+    assert sum(child.visits for child in root.children[seat].values()) == 60
+    first = make_bot("ismcts:iterations=30,workers=2", seed=3).choose(Seat(state, seat))
+    second = make_bot("ismcts:iterations=30,workers=2", seed=3).choose(Seat(state, seat))
+    assert first == second  # reproducible: each helper's seed comes from the bot's
+
+
+def test_a_server_caps_the_workers() -> None:
+    bot = make_bot("ismcts:iterations=10,workers=4")
+    assert isinstance(bot, ISMCTSBot)
+    bot.cap_workers(1)
+    state = _midgame(5, 4)
+    bot.choose(Seat(state, state.to_act[0]))
+    assert bot.last_iterations == 10
+
+
+@pytest.mark.parametrize("spec", ["ismcts:workers=0", "ismcts:workers=65", "ismcts:workers=1.5"])
+def test_bad_workers_are_refused(spec: str) -> None:
+    with pytest.raises(OptionError, match="workers"):
+        make_bot(spec)

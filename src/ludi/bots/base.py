@@ -69,6 +69,10 @@ class Bot(ABC):
         count time (a bot that does not search, or one that counts only iterations)."""
         return None
 
+    def cap_workers(self, workers: int) -> None:
+        """Think on at most ``workers`` processes, whatever the settings say; a server decides
+        how many a bot gets. A bot that does not search on several has nothing to cap."""
+
     def cap_time(self, seconds: float) -> None:
         """Think at most ``seconds`` per decision, whatever the settings say; the search
         stops then and plays the best move found so far. A server bounds every bot's time this

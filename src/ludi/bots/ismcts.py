@@ -59,8 +59,10 @@ that rarer; ``margin`` has not been re-tuned for them.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import time
 from collections.abc import Sequence
+from multiprocessing.connection import Connection
 
 from ludi.bots.base import Bot, Seat
 from ludi.bots.heuristics import DEFAULT_EPSILON, PlayoutPolicy, playout_policy
@@ -114,6 +116,7 @@ class ISMCTSBot(Bot):
         epsilon: float = DEFAULT_EPSILON,
         widen: float = DEFAULT_WIDEN,
         horizon: int | str = DEFAULT_HORIZON,
+        workers: int = 1,
     ) -> None:
         if seconds is None and iterations is None:
             seconds = DEFAULT_SECONDS
@@ -158,6 +161,9 @@ class ISMCTSBot(Bot):
             raise OptionError(
                 f"ismcts: horizon is a number of playout moves >= 0, or end, not {horizon!r}"
             )
+        if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 64:
+            raise OptionError(f"ismcts: workers is a whole number from 1 to 64, not {workers!r}")
+        self.workers = workers
         self.horizon = horizon
         self.widen = float(widen)
         self.playout = playout
@@ -189,6 +195,8 @@ class ISMCTSBot(Bot):
             settings.append(f"widen={self.widen:g}")
         if self.horizon != DEFAULT_HORIZON:
             settings.append(f"horizon={'end' if self.horizon < 0 else self.horizon}")
+        if self.workers != 1:
+            settings.append(f"workers={self.workers}")
         return f"{self.name}:{','.join(settings)}"
 
     def thinking_seconds(self) -> float | None:
@@ -218,8 +226,51 @@ class ISMCTSBot(Bot):
                     best, best_key = action, key
         return best
 
+    def cap_workers(self, workers: int) -> None:
+        """Search on at most ``workers`` processes, whatever the settings say (a server
+        decides how many a bot gets)."""
+        self.workers = max(1, min(self.workers, workers))
+
     def search(self, seat: Seat) -> _Node:
-        """Run the budget's iterations from ``seat``'s point of view; return the root."""
+        """Run the budget's iterations from ``seat``'s point of view; return the root. With
+        ``workers`` above 1, each of that many processes runs the budget on its own tree
+        (root parallelisation) and the root's figures are added up."""
+        if self.workers > 1 and _can_fork():
+            return self._search_parallel(seat)
+        return self._search_one(seat)
+
+    def _search_parallel(self, seat: Seat) -> _Node:
+        ctx = multiprocessing.get_context("fork")
+        seeds = [self.rng.next64() >> 1 for _ in range(self.workers - 1)]
+        helpers = []
+        for seed in seeds:
+            receive, send = ctx.Pipe(duplex=False)
+            process = ctx.Process(target=_search_elsewhere, args=(self, seat, seed, send))
+            process.daemon = True
+            process.start()
+            send.close()
+            helpers.append((process, receive))
+        root = self._search_one(seat)
+        total = self.last_iterations
+        kids = root.children.setdefault(seat.seat, {})
+        for process, receive in helpers:
+            try:
+                figures, count = receive.recv()
+            except (EOFError, OSError):  # a helper that died adds nothing
+                figures, count = {}, 0
+            process.join()
+            total += count
+            for notation, (visits, reward, avail) in figures.items():
+                child = kids.get(notation)
+                if child is None:
+                    child = kids[notation] = _Node(seat.seat)
+                child.visits += visits
+                child.reward += reward
+                child.avail += avail
+        self.last_iterations = total
+        return root
+
+    def _search_one(self, seat: Seat) -> _Node:
         root = _Node(seat.seat)
         limit = self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -369,3 +420,22 @@ class ISMCTSBot(Bot):
         if me in secret:
             return me, secret
         return to_act[0], secret
+
+
+def _can_fork() -> bool:
+    """Whether this process may start helper processes: with ``fork`` (POSIX), and not from a
+    daemonic process (a server's bot worker), which may have no children."""
+    return (
+        "fork" in multiprocessing.get_all_start_methods()
+        and not multiprocessing.current_process().daemon
+    )
+
+
+def _search_elsewhere(bot: ISMCTSBot, seat: Seat, seed: int, reply: Connection) -> None:
+    """A helper process's search (root parallelisation): its own generator, its own tree; it
+    sends back the root's figures for the bot's seat and its iteration count."""
+    bot.rng = Rng(seed)
+    root = bot._search_one(seat)
+    kids = root.children.get(seat.seat, {})
+    reply.send(({k: (n.visits, n.reward, n.avail) for k, n in kids.items()}, bot.last_iterations))
+    reply.close()

@@ -5,7 +5,9 @@ Measured, each as the median of several repetitions:
 - decisions per second in random playouts (``legal_actions``, a uniform choice, ``apply``),
   the setup of each new match included, and finished games per second;
 - the time of ``clone()`` and of ``sample_hidden()`` on mid-game states, in microseconds;
-- ISMCTS iterations per second from a mid-game state, if the ``ismcts`` bot is registered.
+- ISMCTS iterations per second from a mid-game state, if the ``ismcts`` bot is registered:
+  the default search (guided by the game's heuristic, playouts cut at the game's evaluation)
+  and the plain one (``playout=random``), and where the default's time goes (profiled).
 
 Times are the process's CPU time (``time.process_time``), not the wall clock, so other work
 on a shared machine disturbs the numbers less (cache and frequency effects remain).
@@ -97,8 +99,9 @@ def per_call_us(states: list[State], call: str, budget: float) -> float:
     return statistics.median(timings)
 
 
-def ismcts_rate(states: list[State], seconds: float) -> float | None:
-    """Return ISMCTS iterations per second from mid-game states, or None if it cannot tell."""
+def ismcts_rate(states: list[State], seconds: float, settings: str = "") -> float | None:
+    """Return ISMCTS iterations per second from mid-game states, or None if it cannot tell
+    (``settings``: more of the bot's settings, e.g. ``,playout=random``)."""
     if "ismcts" not in BOTS:
         return None
     rates: list[float] = []
@@ -106,7 +109,7 @@ def ismcts_rate(states: list[State], seconds: float) -> float | None:
     states = [s for s in states if len(s.legal_actions(s.to_act[0])) > 1][:3]
     for i, state in enumerate(states):
         seat = state.to_act[0]
-        bot = make_bot(f"ismcts:seconds={seconds}", seed=i)
+        bot = make_bot(f"ismcts:seconds={seconds}{settings}", seed=i)
         start = time.process_time()
         bot.choose(Seat(state, seat))
         elapsed = time.process_time() - start
@@ -117,6 +120,48 @@ def ismcts_rate(states: list[State], seconds: float) -> float | None:
     return statistics.median(rates) if rates else None
 
 
+#: the parts of an ISMCTS iteration ``ismcts_profile`` tells apart, by the function that does it
+PARTS = {
+    "sample_hidden": "re-drawing the hidden parts",
+    "legal_actions": "listing legal moves",
+    "apply_legal": "carrying moves out",
+    "heuristic": "the game's heuristic",
+    "evaluation": "the game's evaluation",
+}
+
+
+def ismcts_profile(states: list[State], seconds: float) -> dict[str, float] | None:
+    """Return the share of an ISMCTS search's time spent in each part (``PARTS``, the rest is
+    the tree: selection, expansion, backup), from a profile of searches on mid-game states.
+    The profiler slows the calls down evenly enough for shares, not for absolute times."""
+    import cProfile
+    import pstats
+
+    if "ismcts" not in BOTS:
+        return None
+    states = [s for s in states if len(s.legal_actions(s.to_act[0])) > 1][:3]
+    if not states:
+        return None
+    profiler = cProfile.Profile()
+    for i, state in enumerate(states):
+        bot = make_bot(f"ismcts:seconds={seconds}", seed=i)
+        seat = Seat(state, state.to_act[0])
+        profiler.runcall(bot.choose, seat)
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    total = 0.0
+    parts = dict.fromkeys(PARTS, 0.0)
+    for (filename, _line, name), (_cc, _nc, _tt, cumulative, _callers) in stats.items():
+        if name == "choose" and filename.endswith("ismcts.py"):
+            total += cumulative
+        elif name in parts:  # the game's own, where a bot's function has the same name
+            parts[name] = max(parts[name], cumulative)
+    if total <= 0:
+        return None
+    shares = {name: value / total for name, value in parts.items()}
+    shares["tree"] = max(0.0, 1.0 - sum(shares.values()))
+    return shares
+
+
 def measure(game: str, players: int, options: dict[str, str], seconds: float) -> dict[str, Any]:
     """Return every measurement of ``game`` as one JSON object."""
     reps = [playouts(game, players, options, seconds, seed) for seed in range(REPETITIONS)]
@@ -124,6 +169,8 @@ def measure(game: str, players: int, options: dict[str, str], seconds: float) ->
     clone = [per_call_us(states, "clone", seconds / 2) for _ in range(REPETITIONS)]
     sample = [per_call_us(states, "sample_hidden", seconds / 2) for _ in range(REPETITIONS)]
     rate = ismcts_rate(states, seconds)
+    plain = ismcts_rate(states, seconds, ",playout=random")
+    profile = ismcts_profile(states, seconds)
     out: dict[str, Any] = {
         "game": game,
         "players": players,
@@ -135,6 +182,8 @@ def measure(game: str, players: int, options: dict[str, str], seconds: float) ->
         "clone_us": statistics.median(clone),
         "sample_hidden_us": statistics.median(sample),
         "ismcts_iterations_per_second": rate,
+        "ismcts_plain_iterations_per_second": plain,
+        "ismcts_time_shares": profile,
     }
     target = ludi.get_game(game).bench_targets
     if target is not None:
@@ -187,7 +236,18 @@ def run(args: argparse.Namespace, out: Console) -> int:
     table.add_row("sample_hidden (µs)", f"{report['sample_hidden_us']:.2f}", "")
     rate = report["ismcts_iterations_per_second"]
     table.add_row("ISMCTS iterations / s", "n/a" if rate is None else f"{rate:,.0f}", "")
+    plain = report["ismcts_plain_iterations_per_second"]
+    table.add_row(
+        "ISMCTS iterations / s (playout=random)", "n/a" if plain is None else f"{plain:,.0f}", ""
+    )
     out.print(table)
+    shares = report["ismcts_time_shares"]
+    if shares:
+        words = {**PARTS, "tree": "the tree (select, expand, back up)"}
+        out.print(
+            "Where an ISMCTS iteration spends its time (profiled): "
+            + "; ".join(f"{words[k]} {100 * v:.0f}%" for k, v in shares.items())
+        )
     return 0
 
 

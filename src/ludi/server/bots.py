@@ -55,6 +55,8 @@ log = logging.getLogger("ludi.server")
 
 #: the longest a bot may think per decision unless the server is told otherwise (seconds)
 MAX_SECONDS = 5.0
+#: the processes one bot's decision may search on (``ismcts:workers``): one, the pool's worker
+WORKERS_PER_BOT = 1
 #: how long past its budget a decision may run before its worker is replaced (seconds): loading
 #: the position and finishing the last iteration of a search
 GRACE = 2.0
@@ -100,6 +102,9 @@ def bot_names() -> list[str]:
 def _choose_here(state: State, seat: int, spec: str, seed: int, max_seconds: float) -> str:
     bot = make_bot(spec, seed=seed, game=state.game)
     bot.cap_time(max_seconds)
+    # one process per decision: the pool's workers are the server's budget of cores, and a
+    # daemonic worker could not start helpers anyway (``ismcts:workers=N`` searches alone here)
+    bot.cap_workers(WORKERS_PER_BOT)
     return str(bot.choose(Seat(state, seat)))
 
 

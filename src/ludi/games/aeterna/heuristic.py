@@ -34,6 +34,7 @@ values, the doom track), not fitted; they were checked by the measured runs in
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Sequence
 
 from ludi.engine import Action, State
@@ -86,6 +87,30 @@ def scorings_left(st: AeternaState) -> int:
     return ahead + (1 if st.phase in (rules.P_DRAFT, rules.P_ACTIONS) else 0)
 
 
+class _Memo(threading.local):
+    """What one call of ``heuristic`` works out once for all its moves (the state does not
+    change while it scores them): filled only during that call, for that state, and emptied
+    after it, so a direct call of these functions works the value out afresh. One per thread
+    (a server scores cheap bots' moves in threads)."""
+
+    def __init__(self) -> None:
+        self.state: AeternaState | None = None
+        self.values: dict[tuple[object, ...], float] = {}
+
+
+_memo = _Memo()
+
+
+def _cached(st: AeternaState, key: tuple[object, ...]) -> float | None:
+    return _memo.values.get(key) if _memo.state is st else None
+
+
+def _keep(st: AeternaState, key: tuple[object, ...], value: float) -> float:
+    if _memo.state is st:
+        _memo.values[key] = value
+    return value
+
+
 def doom(st: AeternaState, index: int) -> int:
     """The doom track's PP at ``index`` (unrest + ruins), Damnatio counted as its last value."""
     values = st.data.doom_values
@@ -96,6 +121,9 @@ def unrest_change(st: AeternaState, seat: int, delta: int) -> float:
     """What moving ``seat``'s unrest by ``delta`` is worth to it, in PP (negative: a cost)."""
     if not delta:
         return 0.0
+    known = _cached(st, ("unrest", seat, delta))
+    if known is not None:
+        return known
     data = st.data
     now = st.res[seat * R + UNR]
     ruins = st.res[seat * R + RUINS]
@@ -109,20 +137,23 @@ def unrest_change(st: AeternaState, seat: int, delta: int) -> float:
         value += 1  # below 0: 1 PP (B - AZIONI)
     if now + delta > data.unrest_max:
         value -= now + delta - data.unrest_max  # each step above the top: 1 PP
-    return value
+    return _keep(st, ("unrest", seat, delta), value)
 
 
 def grain_worth(st: AeternaState, seat: int) -> float:
     """A grain: half a PP, or, while the seat holds less than its citizens will eat at the
     next feeding (H: 1 grain each, or 2 unrest), what it saves in unrest."""
+    known = _cached(st, ("grain", seat))
+    if known is not None:
+        return known
     res = st.res
     base = seat * R
     eaters = st.data.citizens_per_player - res[base + rules.SUPPLY]
     if res[base + GRAIN] < eaters * st.data.feed_grain and st.phase != rules.P_OVER:
         # a grain short at the feeding is a citizen unfed: its unrest
         unfed = -unrest_change(st, seat, st.data.unfed_unrest) / max(1, st.data.feed_grain)
-        return max(HUNGRY, unfed)
-    return WORTH[1]
+        return _keep(st, ("grain", seat), max(HUNGRY, unfed))
+    return _keep(st, ("grain", seat), WORTH[1])
 
 
 def bundle(st: AeternaState, seat: int, b: Six) -> float:
@@ -152,6 +183,9 @@ def cost(st: AeternaState, seat: int, b: Six) -> float:
 def citizen_worth(st: AeternaState, seat: int) -> float:
     """A citizen in the Domus: the hill scorings still to come less the grain it eats at each
     feeding (H), and less again once the seat has more citizens than it can feed."""
+    known = _cached(st, ("citizen", seat))
+    if known is not None:
+        return known
     left = scorings_left(st)
     res = st.res
     base = seat * R
@@ -159,7 +193,7 @@ def citizen_worth(st: AeternaState, seat: int) -> float:
     value = (CITIZEN_PER_SCORING - st.data.feed_grain * WORTH[1]) * left
     if owned * st.data.feed_grain >= res[base + GRAIN] + 2:
         value -= st.data.unfed_unrest * UNREST * left  # hungry: 2 unrest per feeding
-    return max(0.0, value)
+    return _keep(st, ("citizen", seat), max(0.0, value))
 
 
 def ability_value(st: AeternaState, seat: int, card: Card, times: int = 1) -> float:
@@ -180,6 +214,9 @@ def ability_value(st: AeternaState, seat: int, card: Card, times: int = 1) -> fl
 def card_value(st: AeternaState, seat: int, card: Card) -> float:
     """What a card brings ``seat`` once played, before its cost: its PP at the end, its
     resources, its ability, the aurei of its colour already played, a new colour."""
+    known = _cached(st, ("card", seat, card.index))
+    if known is not None:
+        return known
     data = st.data
     played = st.played[seat]
     cards = data.cards
@@ -197,7 +234,7 @@ def card_value(st: AeternaState, seat: int, card: Card) -> float:
     value += same * WORTH[0]
     if not same:
         value += NEW_COLOUR
-    return value
+    return _keep(st, ("card", seat, card.index), value)
 
 
 def _can_pay(st: AeternaState, seat: int, b: Six) -> bool:
@@ -216,6 +253,9 @@ def influence_gain(st: AeternaState, seat: int, hill: int) -> float:
     """What one more citizen of ``seat`` on ``hill`` gains at the next scoring (C): the value of
     its stack's place after, less before; the unrest of being the prefect of a hill likely to
     be devastated (D)."""
+    known = _cached(st, ("hill", seat, hill))
+    if known is not None:
+        return known
     data = st.data
     s = data.spaces
     h0 = hill * s
@@ -234,7 +274,7 @@ def influence_gain(st: AeternaState, seat: int, hill: int) -> float:
         for mod in rules.permanent(st, seat, "devastation_unrest"):
             amount = min(amount, mod.amount)
         gain += unrest_change(st, seat, amount) * 0.7  # others may still crowd other hills
-    return gain
+    return _keep(st, ("hill", seat, hill), gain)
 
 
 def _crowded(st: AeternaState, hill: int, extra: int) -> bool:
@@ -324,7 +364,12 @@ def score(st: AeternaState, seat: int, move: Action) -> float:
 def heuristic(st: State, seat: int, actions: Sequence[Action]) -> list[float] | None:
     """Return the value of each of ``actions`` for ``seat`` (the seat to act), in PP."""
     assert isinstance(st, AeternaState)
-    return [score(st, seat, a) for a in actions]
+    _memo.state = st
+    try:
+        return [score(st, seat, a) for a in actions]
+    finally:
+        _memo.state = None
+        _memo.values.clear()
 
 
 # -- a position's worth, for playouts cut short ------------------------------------------------

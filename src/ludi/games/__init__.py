@@ -8,6 +8,6 @@ registration, and what else the game owns: heuristic, automata, renderer, bench 
 docs/adding-a-game.md is the checklist.
 """
 
-from ludi.games import aeterna, caesar, sylla
+from ludi.games import aeterna, age_of_rome, caesar, sylla
 
-__all__ = ["aeterna", "caesar", "sylla"]
+__all__ = ["aeterna", "age_of_rome", "caesar", "sylla"]

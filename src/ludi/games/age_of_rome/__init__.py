@@ -24,10 +24,11 @@ Milestones on the fame track (5 and three moving markers) recruit supporters.
 Variants as options: ``truce``, ``clockwise``, ``heroes``, ``harsh_times``; the Emperor solo
 with 1 player. Readings of ambiguous rules: ``new_supporter``, ``tiebreak_denarii``,
 ``solo_harsh_penalty`` (docs/age_of_rome.md). Notation: see ``ludi.games.age_of_rome.actions``.
-
-Not registered yet (``ludi.games``): the rules are being completed and tested first.
 """
 
+from ludi.engine import register
 from ludi.games.age_of_rome.game import GAME
+
+register(GAME)
 
 __all__ = ["GAME"]

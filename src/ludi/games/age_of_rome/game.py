@@ -14,6 +14,7 @@ from ludi.engine import (
     Game,
     GameData,
     Heuristic,
+    Measures,
     Option,
     OptionError,
     OptionValue,
@@ -148,6 +149,12 @@ class AgeOfRome(Game):
 
         assert isinstance(state, AgeOfRomeState)
         return wording.move_labels(state, seat, actions)
+
+    def measures(self, state: State) -> Measures:
+        from ludi.games.age_of_rome.metrics import measures
+
+        assert isinstance(state, AgeOfRomeState)
+        return measures(state)
 
     def heuristic(self) -> Heuristic:
         from ludi.games.age_of_rome.heuristic import heuristic

@@ -298,10 +298,6 @@ class AgeOfRomeState(State):
     def narrate(self, event: Event, viewer: int | None) -> str | None:
         return view.narrate(self, event, viewer)
 
-    def seat_facing_name(self, province: int) -> str:
-        seat = rules.seat_facing(self, province)
-        return self.seat_name(seat) if seat >= 0 else "nobody"
-
     def seat_name(self, seat: int) -> str:
         return self.tables.characters[self.char[seat]].name
 

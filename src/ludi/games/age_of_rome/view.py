@@ -351,7 +351,8 @@ def narrate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
         return f"Round {event[1]}"
     if kind == "event":
         ev = t.events[event[1]]
-        return f"Event: {ev.name}"
+        arrows = f"{'clockwise' if ev.direction > 0 else 'counter-clockwise'} {90 * ev.turns}°"
+        return f"Event: {ev.name} ({ev.text}; {arrows})"
     if kind == "order":
         return "Turn order: " + ", ".join(name(s) for s in event[1])
     if kind == "glory":
@@ -473,9 +474,8 @@ def narrate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
     if kind == "dipl_pass":
         return f"{name(event[1])} places no more diplomacy tokens this round"
     if kind == "dipl_token":
-        owner = st.seat_facing_name(event[2])
         building = t.type_names[event[3]]
-        return f"{name(event[1])} puts a diplomacy token on {owner}'s {building}"
+        return f"{name(event[1])} puts a diplomacy token on {name(event[2])}'s {building}"
     if kind == "dipl_offer":
         return f"{name(event[1])} offers {event[2]} denarii with it"
     if kind == "dipl_counter":

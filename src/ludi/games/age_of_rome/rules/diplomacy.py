@@ -126,7 +126,7 @@ def place_token(st: AgeOfRomeState, seat: int, action: Move) -> None:
     if st.options["diplomacy_turns"] == "one":
         st.dipl_done[seat] = True  # reading A-28 (b): one placement per player a round
     st.offer = [seat, token, p, b, 0, -1]
-    st.log("dipl_token", seat, p, b)
+    st.log("dipl_token", seat, seat_facing(st, p), b)
     st.phase = OFFER
 
 

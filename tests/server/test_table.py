@@ -212,6 +212,8 @@ def test_conceding_ends_the_match_with_the_other_side_winning_and_it_stays_ended
         made = create(client)
         with client.websocket_connect(f"/ws/{made['id']}") as ann:
             hello(ann, made["seats"][0]["token"])
+            ann.send_json({"type": "chat", "text": "vale", "ref": 0})
+            answer_to(ann, 0)
             ann.send_json({"type": "concede", "ref": 1})
             _, before = receive_until(ann, "ack")
             state = next(m for m in before if m["type"] == "state" and m["over"])
@@ -224,7 +226,12 @@ def test_conceding_ends_the_match_with_the_other_side_winning_and_it_stays_ended
     with make_client(tmp_path / "m.db") as again:
         header = again.get(f"/api/matches/{made['id']}").json()
         assert header["status"] == "finished" and header["result"]["winners"] == [1]
-        assert again.get(f"/api/matches/{made['id']}/replay/0").status_code == 200
+        # the replay's log (no move was made: step 0 is the last) has the chat where it was
+        # said, after the setup's lines
+        last = again.get(f"/api/matches/{made['id']}/replay/0?seat=0").json()
+        assert last["result"]["winners"] == [1]
+        assert [c["text"] for c in last["chat"]] == ["vale"]
+        assert last["chat"][0]["after"] == len(last["events"])
 
 
 def test_the_match_ends_with_no_winner_when_every_human_votes_to_end(tmp_path: Path) -> None:

@@ -56,6 +56,7 @@ from ludi.server.hub import (
     dumps,
 )
 from ludi.server.protocol import ProtocolError, TokenBucket, is_plain_text, parse_message
+from ludi.server.table import Table
 from ludi.store.sql import FINISHED, OPEN, RUNNING, Joined, MatchHeader, SqlStore
 
 log = logging.getLogger("ludi.server")
@@ -326,7 +327,11 @@ def create_app(
         if not 0 <= step < len(states):
             raise HTTPException(404, f"steps run from 0 to {len(states) - 1}")
         state = states[step]
-        room = hub.rooms.get(match_id) or Room(header, states[-1])  # (not kept in memory)
+        room = hub.rooms.get(match_id)
+        if room is None:  # (not kept in memory: its table, for the chat, read on the way)
+            room = Room(header, states[-1])
+            facts = await asyncio.to_thread(hub.tables.facts, match_id)
+            room.table = Table.from_facts(header.players, facts)
         viewers: list[int | None]
         if seat == "all":
             viewers = list(range(state.players))
@@ -343,6 +348,10 @@ def create_app(
             "seat": seat,
             "views": [state.view(v) for v in viewers],
             "events": state.events(viewers[0] if len(viewers) == 1 else None),
+            # the table chat said by this step, where it was said in the log
+            "chat": room.table.chat_for(
+                state, viewers[0] if len(viewers) == 1 else None, upto=len(state.raw_events())
+            ),
             "last": {"seat": last[0], "action": last[1]} if last else None,
             "to_act": list(state.to_act),
             "waiting": [state.seat_name(s) for s in state.to_act],

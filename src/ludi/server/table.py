@@ -124,9 +124,12 @@ class Table:
         """Return the seats that vote on ending the match: those a human plays."""
         return {s for s, bot in enumerate(bots) if bot is None}
 
-    def chat_for(self, state: State, viewer: int | None) -> list[dict[str, Any]]:
+    def chat_for(
+        self, state: State, viewer: int | None, upto: int | None = None
+    ) -> list[dict[str, Any]]:
         """Return the chat for a newcomer's log: each line with ``after``, how many of the
-        lines of the viewer's own narrated log come before it."""
+        lines of the viewer's own narrated log come before it (a replay: only the lines said
+        by the time the match had ``upto`` raw events)."""
         if not self.chat:
             return []
         raw = state.raw_events()
@@ -134,6 +137,8 @@ class Table:
         shown = 0
         at = 0
         for line in self.chat:
+            if upto is not None and line.raw_at > upto:
+                break
             while at < min(line.raw_at, len(raw)):
                 if state.narrate(raw[at], viewer) is not None:
                     shown += 1

@@ -746,7 +746,7 @@ async function showStep(step) {
     revealed: replay.seat === "all",
   };
   page.msg = msg;
-  page.log = data.events;
+  page.log = withChat({...data, seat}); // the table chat said by then, where it was said
   const board = await loadBoard(data.match.game);
   $("title").textContent = `Replay: ${page.gameTitle || data.match.game}`;
   setConnection("replay", "ok");

@@ -27,6 +27,7 @@ def make_client(db: Path | str, message_rate: float = 1000.0) -> TestClient:
             bot_processes=0,
             message_rate=message_rate,
             address_rate=max(200.0, 10 * message_rate),
+            connections_per_address=10_000,  # the tests all come from one address
         )
     )
 

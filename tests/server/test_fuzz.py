@@ -89,6 +89,7 @@ def fuzzed(tmp_path: Path) -> Iterator[tuple[TestClient, dict[str, Any]]]:
         address_rate=100000.0,
         create_rate=100000.0,
         matches_per_address=100000,
+        connections_per_address=100000,
     )
     with TestClient(app, raise_server_exceptions=False) as client:
         created = create(client)

@@ -56,8 +56,15 @@ def test_spectators_coming_and_going_send_nothing_to_the_others(db: Path | str) 
             assert before == [{"type": "presence", "connected": [0]}]
 
 
-def test_an_address_holds_a_limited_number_of_connections(db: Path | str) -> None:
-    with app_client(db, connections_per_address=3) as client:
+def test_an_address_holds_a_limited_number_of_connections(
+    db: Path | str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over the limit, a connection is refused before it opens (an HTTP 403: the cheapest
+    answer to a flood of connections); so is one opened faster than a quarter of the limit a
+    second once the burst (the limit) is spent."""
+    clock = FrozenClock()
+    monkeypatch.setattr("ludi.server.protocol.time", clock)
+    with app_client(db, connections_per_address=4) as client:
         match_id = create(client)["id"]
         with (
             client.websocket_connect(f"/ws/{match_id}") as a,
@@ -66,15 +73,25 @@ def test_an_address_holds_a_limited_number_of_connections(db: Path | str) -> Non
         ):
             for ws in (a, b, c):
                 hello(ws, None)
-            with client.websocket_connect(f"/ws/{match_id}") as refused:
-                error = refused.receive_json()
-                assert error["type"] == "error"
-                assert "too many connections from your address (at most 3)" in error["reason"]
-                with pytest.raises(WebSocketDisconnect):
-                    refused.receive_json()
-        # once they are closed, the address may connect again
-        with client.websocket_connect(f"/ws/{match_id}") as again:
-            hello(again, None)
+            clock.now += 10.0
+            with client.websocket_connect(f"/ws/{match_id}") as d:
+                hello(d, None)
+                with (
+                    pytest.raises(WebSocketDisconnect) as refused,
+                    client.websocket_connect(f"/ws/{match_id}"),
+                ):
+                    pass
+                assert refused.value.code == 1008
+        # closed, they make room again; but the burst spent, opening more than one a second
+        # (a quarter of the limit) is refused
+        for _ in range(3):
+            with client.websocket_connect(f"/ws/{match_id}") as ws:
+                hello(ws, None)
+        with pytest.raises(WebSocketDisconnect), client.websocket_connect(f"/ws/{match_id}"):
+            pass
+        clock.now += 1.0
+        with client.websocket_connect(f"/ws/{match_id}") as ws:
+            hello(ws, None)
 
 
 def test_a_match_takes_a_limited_number_of_spectators_but_always_its_players(

@@ -160,6 +160,8 @@ def create_app(
     #: open websockets by address, and the flood guard they share
     connections: dict[str, int] = {}
     address_guard: dict[str, TokenBucket] = {}
+    #: how fast an address may open websockets (a quarter of its limit a second)
+    connect_guard: dict[str, TokenBucket] = {}
     replays: OrderedDict[str, tuple[list[State], list[tuple[int, str]]]] = OrderedDict()
 
     @asynccontextmanager
@@ -256,6 +258,8 @@ def create_app(
     @app.post("/api/matches")
     async def create_match(body: MatchIn, request: Request) -> dict[str, Any]:
         host = request.client.host if request.client else "?"
+        if len(create_guard) > 10_000:  # (many addresses: forget them all, not grow)
+            create_guard.clear()
         guard = create_guard.setdefault(host, TokenBucket(create_rate, 10 * create_rate))
         if not guard.allow():
             raise HTTPException(429, "too many matches created; wait a moment")
@@ -389,16 +393,21 @@ def create_app(
 
     @app.websocket("/ws/{match_id}")
     async def play(ws: WebSocket, match_id: str) -> None:
-        await ws.accept()
         host = ws.client.host if ws.client else "?"
-        if connections.get(host, 0) >= connections_per_address:
-            await _refuse(
-                ws,
-                f"too many connections from your address (at most {connections_per_address}): "
-                "close some tabs",
-                1008,
-            )
+        # An address over its limits is refused before the websocket opens (an HTTP 403, the
+        # cheapest answer there is: a flood of connections costs little more than its
+        # requests); the limits are in docs/server.md and the log says which one.
+        if len(connect_guard) > 10_000:  # (many addresses: forget them all, not grow)
+            connect_guard.clear()
+        opening = connect_guard.setdefault(
+            host, TokenBucket(connections_per_address / 4, connections_per_address)
+        )
+        if connections.get(host, 0) >= connections_per_address or not opening.allow():
+            if opening.refused in (1, 1000):  # (not once per connection of a flood)
+                log.warning("%s: too many connections (at most %d)", host, connections_per_address)
+            await ws.close(code=1008)
             return
+        await ws.accept()
         connections[host] = connections.get(host, 0) + 1
         try:
             await _play(ws, host, match_id)

@@ -151,7 +151,7 @@ async def _attack(port: int, targets: list[str], seconds: float, args: dict[str,
     loop = asyncio.get_running_loop()
     addresses = [f"127.0.0.{2 + i}" for i in range(args["addresses"])]
     report: dict[str, Any] = {"spectators_accepted": 0, "spectators_refused": 0}
-    report["spectators_not_connected"] = 0
+    report["spectators_not_connected"] = report["spectators_refused_at_opening"] = 0
     report["flood_answered"] = report["flood_refused"] = report["flood_reconnects"] = 0
     deadline = time.monotonic() + seconds
 
@@ -189,7 +189,10 @@ async def _attack(port: int, targets: list[str], seconds: float, args: dict[str,
                 local_addr=(address, 0),
                 open_timeout=max(1.0, deadline - time.monotonic()),
             )
-        except (InvalidStatus, OSError, TimeoutError):
+        except InvalidStatus:  # refused before opening (too many from the address)
+            report["spectators_refused_at_opening"] += 1
+            return
+        except (OSError, TimeoutError):
             report["spectators_not_connected"] += 1
             return
         try:

@@ -37,6 +37,7 @@ def test_a_clock_running_out_hands_the_seat_to_its_bot_and_back(
     clock = page.locator('[data-clock="0"].running:visible').first
     expect(clock).to_be_visible()
     expect(page.locator('[data-clock="1"]')).to_have_count(0)
+    expect(page.locator("#clock-rule")).to_contain_text("5 s a move")
     # Ann does nothing: her clock runs out and her stand-in moves for her
     server.wait_for_moves(match_id, done + 1)
     open_log(page)

@@ -481,6 +481,19 @@ function renderControls() {
   const seats = el("div", {});
   drawSeats(seats, msg, page.board && page.board.seatFacts ? (s) => page.board.seatFacts(msg, s) : null);
   const parts = [el("h3", {}, "Seats"), seats];
+  const clocks = msg.table && msg.table.clocks;
+  if (clocks && !msg.over) {
+    parts.push(
+      el(
+        "p",
+        {class: "muted small", id: "clock-rule"},
+        `Clock: ${clocks.label}; `,
+        clocks.on_timeout === "lose"
+          ? "a player whose clock runs out loses."
+          : "when a clock runs out, a bot plays for that player until they are back.",
+      ),
+    );
+  }
   if (page.refusal) {
     parts.push(
       el(

@@ -322,14 +322,16 @@ export function createBoard(root, host) {
             ? [4, 150, 146, 300]
             : [S - 150, 150, 146, 300];
     g.append(svg("rect", {x, y, width: w, height: h, rx: 10, class: "aor-prov-bg"}));
-    const facing = prov.facing ? who(prov.facing) : "nobody sits here";
+    const facing = prov.facing ? `faces ${who(prov.facing)}` : "nobody faces it";
     g.append(text(x + 8, y + 17, prov.name, {class: "aor-label"}));
     const pop = svg("g", {"data-mark": `pop-${prov.id}`, "data-sig": String(prov.population)});
     pop.append(
-      text(x + w - 8, y + 17, `population ${prov.population}`, {class: "aor-small", "text-anchor": "end"}),
+      horizontal
+        ? text(x + w - 8, y + 17, `population ${prov.population}`, {class: "aor-small", "text-anchor": "end"})
+        : text(x + 8, y + 31, `population ${prov.population}`, {class: "aor-small"}),
     );
     g.append(pop);
-    const faceText = text(x + 8, y + 31, `faces ${facing}`, {class: "aor-small"});
+    const faceText = text(x + 8, horizontal ? y + 31 : y + 45, facing, {class: "aor-small"});
     if (prov.facing) faceText.setAttribute("fill", colour(prov.facing));
     g.append(faceText);
     if (prov.first_player_token) {
@@ -344,7 +346,7 @@ export function createBoard(root, host) {
       const cw = horizontal ? 55 : 130;
       const ch = horizontal ? 62 : 34;
       const cx = horizontal ? x + 8 + i * 57 : x + 8;
-      const cy = horizontal ? y + 40 : y + 40 + i * 37;
+      const cy = horizontal ? y + 40 : y + 54 + i * 37;
       g.append(buildingCell(prov, type, cx, cy, cw, ch, isMine, horizontal));
     });
     // three intrigue cells
@@ -704,7 +706,7 @@ export function createBoard(root, host) {
     const cw = (w - 8) / perRow;
     const parts = [text(x, y + 12, "Fame track", {class: "aor-label"})];
     parts.push(
-      text(x + 90, y + 12, "glory; milestones recruit a supporter the first time you reach them", {
+      text(x + 100, y + 12, "glory; milestones recruit a supporter the first time you reach them", {
         class: "aor-tiny",
       }),
     );
@@ -747,6 +749,14 @@ export function createBoard(root, host) {
             class: "aor-marker",
           }),
         );
+        if (s.glory > cells)
+          m.append(
+            text(cx + cw - 5, cy + 50, `+${cells * Math.floor((s.glory - 1) / cells)}`, {
+              class: "aor-tiny-b",
+              "text-anchor": "end",
+              fill: colour(s.seat),
+            }),
+          );
         if (s.glory > cells)
           m.append(
             text(cx + 9 + (k % 2) * 14, cy + 27 + Math.floor(k / 2) * 14, "+", {
@@ -808,7 +818,7 @@ export function createBoard(root, host) {
     parts.push(...enmityTrack(seat, 8, y));
     // the Pantheon
     parts.push(...pantheon(seat, 320, y));
-    y += 64;
+    y += 74;
     // medals, intrigue effects
     const medals = seat.medals.map((t) => (view.components ? view.components.buildings[t].medal : cap(t)));
     const medalG = svg("g", {"data-mark": `medals-${s}`, "data-sig": medals.join(",")});

@@ -47,38 +47,69 @@ class AgeOfRome(Game):
         "Кассия», is named but not printed, so Ludi does not offer it). Most cards are "
         "RECONSTRUCTED (see the data)."
     )
+    # Each option's label and choices in player words (the lobby's), the help without ids (the
+    # CLI lists the choices beside it); the Russian names are the rulebook's.
     options: tuple[Option, ...] = (
-        Option("truce", False, "Перемирие: no intrigues; starting enmity stays on the boards"),
-        Option("clockwise", False, "По ходу часов: the provinces board always turns 90° clockwise"),
-        Option("heroes", False, "Герои: no medals, and the six medal tasks are removed"),
-        Option("harsh_times", False, "Суровые времена: the six negative events join the deck"),
+        Option(
+            "truce",
+            False,
+            "no intrigues; the starting enmity stays on the boards",
+            label="Truce (Перемирие)",
+        ),
+        Option(
+            "clockwise",
+            False,
+            "the provinces board always turns 90° clockwise",
+            label="Clockwise (По ходу часов)",
+        ),
+        Option(
+            "heroes",
+            False,
+            "no medals, and the six medal tasks are removed",
+            label="Heroes (Герои)",
+        ),
+        Option(
+            "harsh_times",
+            False,
+            "the six negative events join the event deck",
+            label="Harsh Times (Суровые времена)",
+        ),
         Option(
             "spies_allies",
             False,
-            "Шпионы и союзники (2-4 players): diplomacy tokens with denarii offered to opponents",
+            "2-4 players: diplomacy tokens with denarii offered to opponents",
+            label="Spies and allies (Шпионы и союзники)",
         ),
         Option(
             "new_supporter",
             "same_round",
-            "a supporter gained from a milestone in the action phase can be placed this round "
-            "(same_round) or from the next one",
+            "a supporter gained from a milestone in the action phase: placed this round, or "
+            "from the next one",
             ("same_round", "next_round"),
             reading=True,
+            label="A supporter won during the action phase",
+            choice_labels=("can be placed this round", "is placed from the next round"),
         ),
         Option(
             "tiebreak_denarii",
             "after",
-            "a tie on glory goes to the most denarii left after the end conversion (after) or "
-            "held before it (before)",
+            "a tie on glory goes to the most denarii left after the end conversion, or held "
+            "before it",
             ("after", "before"),
             reading=True,
+            label="A tie on glory",
+            choice_labels=(
+                "most denarii left after the conversion",
+                "most denarii held before the conversion",
+            ),
         ),
         Option(
             "solo_harsh_penalty",
             True,
-            "Emperor solo with Суровые времена: a negative event's penalty still applies (it "
+            "the Emperor solo with Harsh Times: a negative event's penalty still applies (it "
             "gives no reward either way)",
             reading=True,
+            label="Solo penalties of the harsh events",
         ),
     )
     options = (
@@ -86,58 +117,78 @@ class AgeOfRome(Game):
         Option(
             "action",
             "optional",
-            "after placing a supporter, the place's action may be declined (optional, «может "
-            "совершить действие») or must be taken when it can (compulsory)",
+            "after placing a supporter, the place's action may be declined («может совершить "
+            "действие») or must be taken when it can",
             ("optional", "compulsory"),
             reading=True,
+            label="The place's action",
+            choice_labels=("may be declined", "must be taken when it can"),
         ),
         Option(
             "conquest",
             "end",
-            "a battlefield is conquered by the legions on it at the end (end), or stays "
-            "conquered once its shield has been reached (ever)",
+            "a battlefield is conquered by the legions on it at the end, or stays conquered "
+            "once its shield has been reached",
             ("end", "ever"),
             reading=True,
+            label="Conquering a battlefield",
+            choice_labels=(
+                "by the legions on it at the end",
+                "for good once its shield is reached",
+            ),
         ),
         Option(
             "empty_first_side",
             "direction",
             "2-3 players, the first-player token before an empty side: the first seated player "
-            "in the round's direction starts (direction) or the first the other way (against)",
+            "in the round's direction starts, or the first the other way",
             ("direction", "against"),
             reading=True,
+            label="The first player before an empty side",
+            choice_labels=(
+                "the next seated in the round's direction",
+                "the next seated the other way",
+            ),
         ),
         Option(
             "clockwise_order",
             "card",
-            "По ходу часов: the event's arrow still sets the order of play (card), or play also "
-            "goes clockwise (clockwise)",
+            "Clockwise variant: the event's arrow still sets the order of play, or play also "
+            "goes clockwise",
             ("card", "clockwise"),
             reading=True,
+            label="Order of play in the Clockwise variant",
+            choice_labels=("set by the event's arrow", "clockwise too"),
         ),
         Option(
             "revote",
             "removal_only",
-            "Повторное голосование without a vote at home: the removal alone (removal_only) or "
-            "not allowed (needs_vote)",
+            "Revote (Повторное голосование) without a vote at home: the removal alone, or not "
+            "allowed",
             ("removal_only", "needs_vote"),
             reading=True,
+            label="Revote without a vote at home",
+            choice_labels=("the removal alone", "not allowed"),
         ),
         Option(
             "pantheon_removal",
             "literal",
-            "2-3 players' Pantheon removals as printed (literal: a silver foundation goes) or "
-            "with 'silver' read as bronze (bronze)",
+            "2-3 players' Pantheon removals as printed (a silver foundation piece goes), or with "
+            "'silver' read as bronze",
             ("literal", "bronze"),
             reading=True,
+            label="Pantheon pieces removed at 2-3 players",
+            choice_labels=("as printed: a silver foundation piece", "'silver' read as bronze"),
         ),
         Option(
             "diplomacy_turns",
             "each_token",
-            "Шпионы и союзники: each of the two tokens once a round (each_token) or one "
-            "placement per player a round (one)",
+            "Spies and allies: each of the two tokens once a round, or one placement per player "
+            "a round",
             ("each_token", "one"),
             reading=True,
+            label="Diplomacy turns (Spies and allies)",
+            choice_labels=("each token once a round", "one placement a round"),
         ),
     )
     bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
@@ -166,22 +217,29 @@ class AgeOfRome(Game):
         Emperor solo with the harsh events."""
         if not values["solo_harsh_penalty"] and not (players == 1 and values["harsh_times"]):
             raise OptionError(
-                "solo_harsh_penalty only concerns the Emperor solo (1 player) with harsh_times"
+                "Solo penalties of the harsh events only concern the "
+                "Emperor solo (1 player) with Harsh Times"
             )
         if values["clockwise_order"] != "card" and not values["clockwise"]:
-            raise OptionError("clockwise_order is a reading of the Clockwise variant: switch it on")
+            raise OptionError(
+                "Order of play in the Clockwise variant is a reading of the "
+                "Clockwise variant: switch Clockwise on"
+            )
         if values["diplomacy_turns"] != "each_token" and not values["spies_allies"]:
-            raise OptionError("diplomacy_turns is a reading of Spies and allies: switch it on")
+            raise OptionError(
+                "Diplomacy turns is a reading of Spies and allies: switch Spies and allies on"
+            )
         if values["empty_first_side"] != "direction" and players not in (2, 3):
             raise OptionError(
-                "empty_first_side concerns 2 and 3 players (only they leave a side empty)"
+                "The first player before an empty side concerns 2 and 3 "
+                "players (only they leave a side empty)"
             )
         if values["pantheon_removal"] != "literal" and players == 4:
-            raise OptionError("pantheon_removal concerns 1 to 3 players (4 remove no piece)")
+            raise OptionError("Pantheon pieces removed concerns 1 to 3 players (4 remove no piece)")
         if values["spies_allies"] and players == 1:
             raise OptionError("Spies and allies is played by 2 to 4 players, not in the solo")
         if values["truce"] and players == 1:
-            raise OptionError("the Emperor solo has no intrigues already: truce does not apply")
+            raise OptionError("the Emperor solo has no intrigues already: Truce does not apply")
 
     def raw_data(self, path: Path | None) -> dict[str, Any]:
         return aor_data.load.raw(path)

@@ -52,16 +52,21 @@ MATCHUPS: dict[str, dict[str, Any]] = {
 Z95 = 1.959964
 
 
+#: a matchup against copies of one bot in every other seat, at any game: ``vs:SPEC``
+VS = "vs:"
+
+
 @dataclass(frozen=True)
 class Job:
-    """One match to play: who sits where, with which options and seed."""
+    """One match to play: which game, who sits where, with which options and seed."""
 
     matchup: str
     index: int
     seed: int
-    seats: tuple[str, str]
+    seats: tuple[str, ...]
     bot_seat: int
     options: dict[str, Any]
+    game: str = GAME
 
 
 @dataclass(frozen=True)
@@ -80,10 +85,24 @@ class Outcome:
     per_choice: tuple[int, ...] = ()  # the bot's iterations at each of its real choices
 
 
-def jobs_for(matchup: str, games: int, bot: str, base_seed: int) -> list[Job]:
-    """Return the matches of one matchup, the bot's seat alternating from one to the next."""
-    spec = MATCHUPS[matchup]
+def jobs_for(
+    matchup: str, games: int, bot: str, base_seed: int, game: str = GAME, players: int = 2
+) -> list[Job]:
+    """Return the matches of one matchup, the bot's seat going round the table from one match
+    to the next. ``vs:SPEC`` puts SPEC in every other seat of ``game`` at ``players``; the
+    named matchups are Caesar!'s (against ``random`` and auto-Crassus)."""
     out = []
+    if matchup.startswith(VS):
+        opponent = matchup[len(VS) :]
+        number = 10 + sum(map(ord, matchup)) % 1000  # a fixed seed range per matchup
+        for i in range(games):
+            seed = base_seed + 100_003 * number + i
+            bot_seat = i % players
+            seats = [opponent] * players
+            seats[bot_seat] = bot
+            out.append(Job(matchup, i, seed, tuple(seats), bot_seat, {}, game))
+        return out
+    spec = MATCHUPS[matchup]
     for i in range(games):
         seed = base_seed + 100_003 * list(MATCHUPS).index(matchup) + i
         if spec["solo"] == "off":
@@ -94,17 +113,19 @@ def jobs_for(matchup: str, games: int, bot: str, base_seed: int) -> list[Job]:
             crassus_plays = "pompey" if i % 2 == 0 else "caesar"
             bot_seat = 0 if crassus_plays == "pompey" else 1
             options = {"solo": spec["solo"], "crassus_plays": crassus_plays}
-        seats = [spec["opponent"], spec["opponent"]]
-        seats[bot_seat] = bot
-        out.append(Job(matchup, i, seed, (seats[0], seats[1]), bot_seat, options))
+        pair = [spec["opponent"], spec["opponent"]]
+        pair[bot_seat] = bot
+        out.append(Job(matchup, i, seed, tuple(pair), bot_seat, options, GAME))
     return out
 
 
 def play(job: Job) -> Outcome:
     """Play one match to the end and return how the bot under test did."""
     start = time.perf_counter()
-    state = ludi.new_match(GAME, seed=job.seed, options=job.options)
-    bots = [make_bot(spec, seed=job.seed * 2 + s) for s, spec in enumerate(job.seats)]
+    state = ludi.new_match(job.game, players=len(job.seats), seed=job.seed, options=job.options)
+    bots = [
+        make_bot(spec, seed=job.seed * 2 + s, game=state.game) for s, spec in enumerate(job.seats)
+    ]
     decisions = iterations = 0
     per_choice: list[int] = []
     while not state.is_over:
@@ -145,15 +166,17 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def decisions_per_match(matchups: list[str], samples: int = 8) -> float:
+def decisions_per_match(
+    matchups: list[str], samples: int = 8, game: str = GAME, players: int = 2
+) -> float:
     """Return how many real choices (more than one legal action) a seat makes in a match,
     averaged over quick random matches of these matchups: the basis of the time estimate."""
     rng = Rng(12345)
     counts = []
     for matchup in matchups:
-        for job in jobs_for(matchup, samples, "random", 777):
+        for job in jobs_for(matchup, samples, "random", 777, game, players):
             options = job.options
-            state = ludi.new_match(GAME, seed=job.seed, options=options)
+            state = ludi.new_match(job.game, players=players, seed=job.seed, options=options)
             n = 0
             while not state.is_over:
                 seat = state.to_act[0]
@@ -164,15 +187,17 @@ def decisions_per_match(matchups: list[str], samples: int = 8) -> float:
     return sum(counts) / len(counts)
 
 
-def iteration_rate(bot: str, matchups: list[str], probes: int = 3) -> float:
+def iteration_rate(
+    bot: str, matchups: list[str], probes: int = 3, game: str = GAME, players: int = 2
+) -> float:
     """Return the iterations per second ``bot`` runs on this machine now, averaged over a few
     decisions early in a match of each matchup: the basis of an iteration budget's estimate."""
     iterations = 0
     seconds = 0.0
     rng = Rng(4242)
     for matchup in matchups:
-        for job in jobs_for(matchup, probes, bot, 991):
-            state = ludi.new_match(GAME, seed=job.seed, options=job.options)
+        for job in jobs_for(matchup, probes, bot, 991, game, players):
+            state = ludi.new_match(job.game, players=players, seed=job.seed, options=job.options)
             for _ in range(2 * rng.randrange(4)):  # a few moves in, as a match goes
                 if state.is_over:
                     break
@@ -183,7 +208,7 @@ def iteration_rate(bot: str, matchups: list[str], probes: int = 3) -> float:
                 state.apply(seat, state.legal_actions(seat)[0])
             if state.is_over:
                 continue
-            probe = make_bot(bot, seed=job.seed)
+            probe = make_bot(bot, seed=job.seed, game=state.game)
             start = time.perf_counter()
             probe.choose(Seat(state, state.to_act[0]))
             seconds += time.perf_counter() - start
@@ -191,7 +216,9 @@ def iteration_rate(bot: str, matchups: list[str], probes: int = 3) -> float:
     return iterations / seconds if seconds and iterations else float("inf")
 
 
-def summarize(outcomes: list[Outcome], matchups: list[str]) -> list[dict[str, Any]]:
+def summarize(
+    outcomes: list[Outcome], matchups: list[str], players: int = 2
+) -> list[dict[str, Any]]:
     """Return each matchup's figures: games, wins, win rate, its 95% interval, by seat."""
     rows = []
     for matchup in matchups:
@@ -200,7 +227,7 @@ def summarize(outcomes: list[Outcome], matchups: list[str]) -> list[dict[str, An
         wins = sum(o.reward for o in mine)
         low, high = wilson(wins, n)
         by_seat = {}
-        for seat in (0, 1):
+        for seat in range(players):
             part = [o for o in mine if o.bot_seat == seat]
             by_seat[str(seat)] = {"games": len(part), "wins": sum(o.reward for o in part)}
         rows.append(
@@ -209,6 +236,7 @@ def summarize(outcomes: list[Outcome], matchups: list[str]) -> list[dict[str, An
                 "games": n,
                 "wins": wins,
                 "win_rate": wins / n if n else None,
+                "fair_share": 1 / players,
                 "ci95": [low, high],
                 "by_seat": by_seat,
                 "mean_seconds_per_match": sum(o.seconds for o in mine) / n if n else None,
@@ -221,10 +249,10 @@ def summarize(outcomes: list[Outcome], matchups: list[str]) -> list[dict[str, An
     return rows
 
 
-def markdown(rows: list[dict[str, Any]], bot: str, header: str) -> str:
+def markdown(rows: list[dict[str, Any]], bot: str, header: str, title: str = "Caesar!") -> str:
     """Return the strength table as markdown."""
     lines = [
-        f"Strength of `{bot}` at Caesar! ({header})",
+        f"Strength of `{bot}` at {title} ({header})",
         "",
         "| opponent | matches | won | win rate | 95% interval (Wilson) |",
         "| --- | ---: | ---: | ---: | --- |",
@@ -278,7 +306,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--matchups",
         default=",".join(MATCHUPS),
-        help=f"comma-separated, from {', '.join(MATCHUPS)} (all)",
+        help=f"comma-separated, from {', '.join(MATCHUPS)} (Caesar!: all), or vs:SPEC (SPEC "
+        "in every other seat, e.g. vs:random, vs:ismcts:iterations=90,playout=random; "
+        "separate several with ';')",
+    )
+    parser.add_argument(
+        "--game", default=GAME, help="the game (caesar); other games take vs:SPEC matchups"
+    )
+    parser.add_argument(
+        "--players", type=int, default=None, help="players (default: the game's smallest)"
     )
     parser.add_argument("--seed", type=int, default=20240601, help="seed of the first match")
     parser.add_argument(
@@ -289,8 +325,21 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    matchups = [m.strip() for m in args.matchups.split(",") if m.strip()]
-    unknown = [m for m in matchups if m not in MATCHUPS]
+    game = ludi.get_game(args.game)
+    players = args.players or game.players[0]
+    if players not in game.players:
+        parser.error(f"{game.title} is for {', '.join(map(str, game.players))} players")
+    if args.matchups.startswith(VS) or ";" in args.matchups:
+        matchups = [m.strip() for m in args.matchups.split(";") if m.strip()]
+    else:
+        matchups = [m.strip() for m in args.matchups.split(",") if m.strip()]
+    if game.id != GAME and args.matchups == ",".join(MATCHUPS):
+        matchups = [f"{VS}random"]
+    unknown = [
+        m
+        for m in matchups
+        if (m not in MATCHUPS and not m.startswith(VS)) or (m in MATCHUPS and game.id != GAME)
+    ]
     if unknown or not matchups:
         parser.error(f"unknown matchups {unknown}; choose from {', '.join(MATCHUPS)}")
     if args.games < 1 or args.jobs < 1:
@@ -305,18 +354,24 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--iterations must be at least 1")
         bot += ("," if ":" in bot else ":") + f"iterations={args.iterations}"
     try:
-        probe = make_bot(bot)  # refuses a bad spec before any process starts
+        probe = make_bot(bot, game=game)  # refuses a bad spec before any process starts
+        for m in matchups:
+            if m.startswith(VS):
+                make_bot(m[len(VS) :], game=game)
     except OptionError as exc:
         parser.error(str(exc))
     seconds = getattr(probe, "seconds", None)
     iterations = getattr(probe, "iterations", None)
 
-    jobs = [j for m in matchups for j in jobs_for(m, args.games, bot, args.seed)]
-    per_match = decisions_per_match(matchups)
-    header = f"{bot}, {args.games} matches per opponent, seats alternating"
+    jobs = [j for m in matchups for j in jobs_for(m, args.games, bot, args.seed, game.id, players)]
+    per_match = decisions_per_match(matchups, game=game.id, players=players)
+    header = (
+        f"{bot}, {players} players, {args.games} matches per opponent, seats going round "
+        f"(a fair share of wins is {100 / players:.0f}%)"
+    )
     print(f"{len(jobs)} matches of {probe.describe()}: {', '.join(matchups)}; {args.jobs} jobs")
     if iterations and not seconds:
-        rate = iteration_rate(probe.describe(), matchups)
+        rate = iteration_rate(probe.describe(), matchups, game=game.id, players=players)
         estimate = len(jobs) * per_match * iterations / rate / args.jobs
         print(
             f"expected duration: about {_duration(estimate)} "
@@ -363,7 +418,7 @@ def main(argv: list[str] | None = None) -> int:
             pool.terminate()
             print("interrupted: writing the matches played so far", flush=True)
 
-    rows = summarize(outcomes, matchups)
+    rows = summarize(outcomes, matchups, players)
     elapsed = time.perf_counter() - started
     print()
     for row in rows:
@@ -383,7 +438,8 @@ def main(argv: list[str] | None = None) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     payload = {
         "format": "ludi-strength/1",
-        "game": GAME,
+        "game": game.id,
+        "players": players,
         "bot": probe.describe(),
         "games_per_matchup": args.games,
         "seed": args.seed,
@@ -394,7 +450,9 @@ def main(argv: list[str] | None = None) -> int:
         "matches": [asdict(o) for o in sorted(outcomes, key=lambda o: (o.matchup, o.index))],
     }
     out.with_suffix(".json").write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
-    out.with_suffix(".md").write_text(markdown(rows, probe.describe(), header), encoding="utf-8")
+    out.with_suffix(".md").write_text(
+        markdown(rows, probe.describe(), header, game.title), encoding="utf-8"
+    )
     print(f"wrote {out.with_suffix('.json')} and {out.with_suffix('.md')}")
     return 130 if interrupted else 0
 

@@ -166,19 +166,18 @@ async def _attack(port: int, targets: list[str], seconds: float, args: dict[str,
         "game": "caesar",
         "seats": [{"bot": "ismcts:seconds=5"}, {"bot": "ismcts:seconds=5"}],
     }
-    for address in addresses:
-        while True:
+
+    async def hog(address: str) -> None:  # (beside the sockets: all three attacks at once)
+        while time.monotonic() < deadline:
             status, answer = await loop.run_in_executor(
                 None, request, port, "POST", "/api/matches", longest, address
             )
             if status != 200:
                 report.setdefault("bot_matches_refused", answer)
-                break
+                return
             own.append(answer["id"])
-            if status == 429 or len(own) >= 60 * len(addresses):
-                break
-    report["bot_matches_started"] = len(own)
-    watched = targets + own
+
+    watched = targets
 
     async def spectate(i: int) -> None:
         address = addresses[i % len(addresses)]
@@ -239,12 +238,14 @@ async def _attack(port: int, targets: list[str], seconds: float, args: dict[str,
                 pass
             report["flood_reconnects"] += 1
 
-    tasks = [asyncio.create_task(flood(i)) for i in range(args["flooders"])]
+    tasks = [asyncio.create_task(hog(address)) for address in addresses]
+    tasks += [asyncio.create_task(flood(i)) for i in range(args["flooders"])]
     for start in range(0, args["spectators"], 100):  # as fast as the attacker's loop opens them
         batch = range(start, min(start + 100, args["spectators"]))
         tasks += [asyncio.create_task(spectate(i)) for i in batch]
         await asyncio.sleep(0.01)
     await asyncio.gather(*tasks, return_exceptions=True)
+    report["bot_matches_started"] = len(own)
     return report
 
 

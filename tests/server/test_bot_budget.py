@@ -11,7 +11,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections import deque
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -150,6 +152,30 @@ def test_an_owner_with_long_searches_does_not_keep_a_short_one_waiting() -> None
         return done
 
     assert asyncio.run(scenario()) == ["attacker", "player", "attacker", "attacker"]
+
+
+def test_a_crowded_server_shares_the_thinking_time_among_those_waiting() -> None:
+    """With four addresses' decisions waiting, a search gets a quarter of the longest time; a
+    round of all of them takes about that longest time, however many ask."""
+
+    async def scenario() -> tuple[float, float, float]:
+        pool = BotPool(processes=1, max_seconds=4.0)
+        answer = asyncio.get_running_loop().create_future()
+        alone = pool.share("a")
+        for owner in ("a", "b", "c", "d"):
+            pool._waiting[owner] = deque([_job(owner, answer)])
+        crowded = pool.share("a")
+        for n in range(200):
+            pool._waiting[f"attacker{n}"] = deque([_job(f"attacker{n}", answer)])
+        return alone, crowded, pool.share("a")
+
+    assert asyncio.run(scenario()) == (4.0, 1.0, 0.1)
+
+
+def _job(owner: str, answer: Any) -> Any:
+    from ludi.server.bots import _Job
+
+    return _Job({}, 0, "ismcts", 0, 4.0, owner, answer)
 
 
 def test_a_match_whose_bot_is_cut_off_goes_on(db: Path | str) -> None:

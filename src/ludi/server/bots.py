@@ -12,6 +12,10 @@ The server owns the thinking time, not whoever asked for the bot:
   (``check_spec``), and every search is capped at ``max_seconds`` in the worker anyway
   (``Bot.cap_time``: the search stops and plays the best move found), so a match stored
   before the bound, or a spec counting only iterations, cannot think longer;
+- when others wait for the workers, a search gets a share: ``max_seconds`` divided by the
+  number of owners waiting (itself included; at least ``MIN_SHARE``), so a round of every
+  waiting owner's decision takes about ``max_seconds`` however many matches ask at once (the
+  bots play weaker while the server is crowded, and nobody waits long);
 - a worker that has not answered ``grace`` seconds after its decision's budget ran out is
   killed and replaced, and ``choose`` answers None: the match goes on (the hub then plays a
   random legal move for the seat) and no other match waits on that worker any longer;
@@ -64,6 +68,8 @@ GRACE = 2.0
 STARTUP = 60.0
 #: thinking time an owner used counts half as much after this long (seconds)
 USAGE_HALF_LIFE = 60.0
+#: the least time a search gets, however crowded the server (seconds)
+MIN_SHARE = 0.1
 
 
 def bot_seed(match_seed: int, actions: int, seat: int) -> int:
@@ -115,13 +121,13 @@ def _choose_from_position(
     return _choose_here(state, seat, spec, seed, max_seconds)
 
 
-def _serve_decisions(jobs: Connection, replies: Connection, max_seconds: float) -> None:
+def _serve_decisions(jobs: Connection, replies: Connection) -> None:
     """A worker's life: take a decision from ``jobs``, answer on ``replies``, until the server
     is gone (its end of ``jobs`` closed: then the process exits at once, even mid-search)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     with contextlib.suppress(OSError), open("/proc/self/comm", "w") as comm:
         comm.write("ludi-bot")  # named in ps and top (Linux)
-    inbox: queue.Queue[tuple[dict[str, Any], int, str, int]] = queue.Queue()
+    inbox: queue.Queue[tuple[dict[str, Any], int, str, int, float]] = queue.Queue()
 
     def read() -> None:
         try:
@@ -133,9 +139,9 @@ def _serve_decisions(jobs: Connection, replies: Connection, max_seconds: float) 
     threading.Thread(target=read, name="ludi-bot-lifeline", daemon=True).start()
     replies.send(("ready", None))
     while True:
-        position, seat, spec, seed = inbox.get()
+        position, seat, spec, seed, seconds = inbox.get()
         try:
-            reply = ("ok", _choose_from_position(position, seat, spec, seed, max_seconds))
+            reply = ("ok", _choose_from_position(position, seat, spec, seed, seconds))
         except Exception as exc:
             reply = ("error", f"{type(exc).__name__}: {exc}")
         try:
@@ -147,12 +153,12 @@ def _serve_decisions(jobs: Connection, replies: Connection, max_seconds: float) 
 class _Worker:
     """One worker process and the two pipes to it."""
 
-    def __init__(self, context: Any, max_seconds: float) -> None:
+    def __init__(self, context: Any) -> None:
         jobs_end, self.jobs = context.Pipe(duplex=False)
         self.replies, replies_end = context.Pipe(duplex=False)
         self.process = context.Process(
             target=_serve_decisions,
-            args=(jobs_end, replies_end, max_seconds),
+            args=(jobs_end, replies_end),
             name="ludi-bot",
             daemon=True,
         )
@@ -354,13 +360,20 @@ class BotPool:
                 else:
                     job.answer.set_result(result)
 
+    def share(self, owner: str) -> float:
+        """Return the longest a decision of ``owner`` may think now: ``max_seconds`` divided
+        among the owners waiting (``owner`` included), at least ``MIN_SHARE``."""
+        waiting = len(set(self._waiting) | {owner})
+        return max(MIN_SHARE, self.max_seconds / waiting)
+
     async def _decide(self, slot: int, job: _Job) -> str | Exception | None:
-        request = (job.position, job.seat, job.spec, job.seed)
+        seconds = min(job.budget, self.share(job.owner))
+        request = (job.position, job.seat, job.spec, job.seed, seconds)
         for attempt in (1, 2):
             worker = self._workers[slot]
             if worker is None:
-                worker = self._workers[slot] = _Worker(self._context, self.max_seconds)
-            status, text = await worker.ask(request, job.budget + self.grace)
+                worker = self._workers[slot] = _Worker(self._context)
+            status, text = await worker.ask(request, seconds + self.grace)
             if status == "ok":
                 return text
             if status == "error":
@@ -374,7 +387,7 @@ class BotPool:
                     "bot %s ran %.1f s past its budget of %.1f s: cut off, worker replaced",
                     job.spec,
                     self.grace,
-                    job.budget,
+                    seconds,
                 )
                 return None
             log.warning("a bot worker died (attempt %d); starting another", attempt)

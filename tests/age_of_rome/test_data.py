@@ -6,6 +6,7 @@ Pages are those of the Russian rulebook's table of contents («Во славу �
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -25,9 +26,12 @@ def data() -> aor.AgeOfRomeData:
     return aor.load()
 
 
+_SHIPPED_RAW: dict[str, Any] = yaml.safe_load(SHIPPED.read_text(encoding="utf-8"))
+
+
 def raw() -> dict[str, Any]:
-    loaded: dict[str, Any] = yaml.safe_load(SHIPPED.read_text(encoding="utf-8"))
-    return loaded
+    """Return the shipped file's sections (a fresh copy, read once: YAML is slow to parse)."""
+    return copy.deepcopy(_SHIPPED_RAW)
 
 
 def write(tmp_path: Path, sections: dict[str, Any]) -> Path:
@@ -599,3 +603,44 @@ def test_a_json_file_is_read_like_a_yaml_one(tmp_path: Path) -> None:
     mine = aor.load(path)
     assert mine.senate_values == (6, 5, 3, 2, 1)
     assert mine.battlefields[2].banners[4] == (10, 5, 3)
+
+
+_JUNK = [None, 0, -1, 3, 99, "", "x", "build", "tools", "legion", [], [1], {}, {"op": "gain"}]
+_SECTIONS = ["goods", "events", "tasks", "characters", "buildings", "battlefields", "pantheon"]
+
+
+def _paths(node: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Return the path of every value in a section (mapping keys and list indexes)."""
+    out = [here] if here else []
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out += _paths(v, (*here, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out += _paths(v, (*here, i))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_any_damaged_file_is_refused_cleanly_or_plays(tmp_path: Path, seed: int) -> None:
+    """Whatever one changes in a section, the file is either refused with a DataError (never
+    another exception) or read, and then the rules' tables are built from it."""
+    import random as random_module
+
+    from ludi.games.age_of_rome.tables import compile_tables
+
+    rng = random_module.Random(seed)
+    for _attempt in range(12):
+        name = rng.choice(_SECTIONS)
+        section = raw()[name]
+        path = rng.choice(_paths(section))
+        node = section
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = rng.choice(_JUNK)
+        try:
+            data = aor.load(write(tmp_path, {name: section}))
+        except DataError as err:
+            assert "mine.yaml: " in str(err)
+            continue
+        compile_tables(data)  # what validates, the rules can read

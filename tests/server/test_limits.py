@@ -157,9 +157,8 @@ def test_stats_show_the_worst_stall_of_the_event_loop(db: Path | str) -> None:
             time.sleep(0.5)  # a stall on the event loop itself, as a blocking call would be
 
         client.portal.call(_blocking, stall)  # type: ignore[union-attr]
+        # one sample among hundreds: the worst of the window shows it, whatever the percentiles
         wait_for(lambda: (client.get("/api/stats").json()["loop_lag"]["max_ms"] or 0) >= 400)
-        lag = client.get("/api/stats").json()["loop_lag"]
-        assert lag["p99_ms"] < 400  # one sample of thousands: no percentile shows it
 
 
 async def _blocking(function: Callable[[], None]) -> None:

@@ -14,7 +14,7 @@ from e2e_helpers import PATIENCE, Server, my_turn, open_page, sent_moves, wire
 from playwright.sync_api import Browser, Page, expect
 
 SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
-GAMES = {"caesar": 2, "sylla": 4, "aeterna": 3}
+GAMES = {"caesar": 2, "sylla": 4, "aeterna": 3, "age_of_rome": 3}
 
 #: what a player must never read: module paths, bot specs, data-file keys (snake_case ids),
 #: cell ids, command-line flags
@@ -180,7 +180,11 @@ def test_my_matches_brings_a_closed_tab_back_into_its_seat_after_a_rematch(
 
 @pytest.mark.parametrize(
     ("game", "players", "miss"),
-    [("sylla", 3, ".sy-event"), ("aeterna", 3, ".ae-hill:not(.ae-inactive)")],
+    [
+        ("sylla", 3, ".sy-event"),
+        ("aeterna", 3, ".ae-hill:not(.ae-inactive)"),
+        ("age_of_rome", 2, ".aor-field"),
+    ],
 )
 def test_a_click_on_what_is_not_a_choice_says_why_in_every_game(
     server: Server, browser: Browser, game: str, players: int, miss: str
@@ -209,6 +213,8 @@ def test_a_click_on_what_is_not_a_choice_says_why_in_every_game(
         ("aeterna", 3, ".ae-card", "Cost"),
         ("sylla", 3, ".sy-slot", "slot"),
         ("sylla", 3, ".sy-card", "colours"),
+        ("age_of_rome", 2, ".aor-task", "Task “"),
+        ("age_of_rome", 2, ".aor-building", "action:"),
     ],
 )
 def test_cards_and_buildings_have_tooltips_a_long_press_shows_on_a_phone(

@@ -266,7 +266,12 @@ export function createBoard(root, host) {
       text(x + w / 2, y + 44, phaseWords(view.phase), {class: "aor-small", "text-anchor": "middle"}),
     );
     if (view.event) {
-      parts.push(eventCard(view.event, x + 20, y + 58, w - 40, 120, "Event this round"));
+      const card = eventCard(view.event, x + 20, y + 58, w - 40, 120, "Event this round");
+      if (view.events_past.length) {
+        const title = card.querySelector("title");
+        title.textContent += ` Earlier events: ${view.events_past.map((e) => e.name).join(", ")}; ${view.events_left} left in the deck.`;
+      }
+      parts.push(card);
     } else {
       parts.push(
         text(x + w / 2, y + 110, `${view.events_left} event cards in the deck`, {
@@ -411,6 +416,30 @@ export function createBoard(root, host) {
           r: horizontal ? 5 : 4,
           class: k < b.supporters ? "aor-supporter" : "aor-place",
           fill: k < b.supporters && prov.facing ? colour(prov.facing) : null,
+        }),
+      );
+    }
+    // Spies and allies: a diplomacy token on this building, face down until it is answered
+    const offer = ui.view.diplomacy && ui.view.diplomacy.offer;
+    if (offer && offer.province === prov.name && offer.building === name) {
+      const tx = x + w - 9;
+      const ty = y + 9;
+      g.append(
+        svg("rect", {
+          x: tx - 7,
+          y: ty - 7,
+          width: 14,
+          height: 14,
+          rx: 2,
+          transform: `rotate(45 ${tx} ${ty})`,
+          fill: colour(offer.by),
+          class: "aor-token",
+        }),
+      );
+      g.append(
+        text(tx, ty + 3.5, offer.token ? offer.token[0].toUpperCase() : "?", {
+          class: "aor-tiny-w",
+          "text-anchor": "middle",
         }),
       );
     }
@@ -580,7 +609,8 @@ export function createBoard(root, host) {
       const tip = `Senate, ${p === 1 ? "bottom" : p === size ? "top" : `position ${p} from the bottom`}: ${owner ? `${who(owner)}'s vote` : "empty"}; ${values[p - 1] ?? "?"} glory at the end`;
       parts.push(thing(g, `senate:${p}`, moves, tip, [x + 40, cy, w - 80, cellH - 3]));
     }
-    return parts;
+    // the log names the Senate: hovering such a line lights the column
+    return [svg("g", {class: "aor-senate", "data-name": "Senate"}, parts)];
   }
 
   function colosseum(x, y, w, h) {
@@ -1204,8 +1234,24 @@ export function createBoard(root, host) {
     if (has("play", "react", "sell", "set")) bits.push("click a card of your hand");
     if (has("diplomacy")) bits.push("click a building of another player's province");
     if (has("tax")) bits.push("choose normal or double tax");
-    if (!bits.length) return "choose below.";
-    return `${cap(bits.join("; "))} — or use the buttons below.`;
+    const offer = offerWords(ui.view, ui.msg.seat);
+    if (!bits.length) return offer ? `${offer}. Choose below.` : "choose below.";
+    return `${offer ? `${offer}. ` : ""}${cap(bits.join("; "))} — or use the buttons below.`;
+  }
+
+  /** Spies and allies: the offer on the table, as its two players read it. */
+  function offerWords(view, me) {
+    const offer = view.diplomacy && view.diplomacy.offer;
+    if (!offer || !["offer", "answer", "countered", "spy_choice"].includes(view.phase)) return "";
+    const mine = me !== null && view.seats[me].name === offer.by;
+    const token = offer.token ? `${offer.token} ` : "diplomacy ";
+    const where = `${mine ? `${who(offer.to)}'s` : "your"} ${offer.building} ${LEVELS[offer.level] || ""} in ${offer.province}`;
+    if (view.phase === "offer") return `Your ${token}token is on ${where}`;
+    if (view.phase === "answer")
+      return `${who(offer.by)} offers ${denarii(offer.denarii)} with a ${token}token on ${where.replace(/ +/g, " ")}`;
+    if (view.phase === "countered")
+      return `${who(offer.to)} asks ${denarii(offer.counter_offer)} instead of ${denarii(offer.denarii)}`;
+    return `Your ${token}token on ${where} was accepted`;
   }
 
   function phaseWords(phase) {
@@ -1287,7 +1333,11 @@ export function createBoard(root, host) {
       if (view.activation && ["effect", "forge", "react"].includes(view.phase)) {
         words += ` (${view.activation.by}'s intrigue in ${view.activation.province} against ${view.activation.target})`;
       }
-      if (view.phase === "window" && view.placement) {
+      const offer = offerWords(view, msg.seat);
+      if (offer) words = `${offer}: ${words}`;
+      if (view.phase === "window" && view.placement && !movesOf(msg.moves, "skip").length) {
+        words = "play a triggered card, or take the action";
+      } else if (view.phase === "window" && view.placement) {
         const at = view.placement.at;
         const place = TYPES.includes(at)
           ? `the ${buildingName(at)}`

@@ -40,3 +40,20 @@ def test_a_boosted_vote_that_makes_supremacy_scores_above_the_colosseum() -> Non
     actions = st.legal_actions(2)
     values = dict(zip((str(a) for a in actions), GAME.heuristic()(st, 2, actions), strict=True))
     assert values["place:politics+boost"] > values["place:colosseum"]
+
+
+def test_the_evaluation_shares_the_win_and_ends_as_the_result() -> None:
+    """``Game.evaluation``: each seat's share of the win, in 0..1, adding up to 1; at the end
+    exactly the result's shares."""
+    evaluate = GAME.evaluation()
+    st = started(players=4, seed=2)
+    rng = Rng(2)
+    while not st.is_over:
+        values = evaluate(st)
+        assert len(values) == 4 and all(0 <= v <= 1 for v in values)
+        assert abs(sum(values) - 1) < 1e-9
+        seat = st.to_act[0]
+        st.apply(seat, rng.choice(st.legal_actions(seat)))
+    result = st.result
+    assert result is not None
+    assert evaluate(st) == [result.reward(s) for s in range(4)]

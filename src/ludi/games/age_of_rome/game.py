@@ -11,6 +11,7 @@ from typing import Any
 from ludi.engine import (
     Action,
     BenchTargets,
+    Evaluation,
     Game,
     GameData,
     Heuristic,
@@ -206,6 +207,11 @@ class AgeOfRome(Game):
 
         assert isinstance(state, AgeOfRomeState)
         return measures(state)
+
+    def evaluation(self) -> Evaluation:
+        from ludi.games.age_of_rome.heuristic import evaluation
+
+        return evaluation
 
     def heuristic(self) -> Heuristic:
         from ludi.games.age_of_rome.heuristic import heuristic

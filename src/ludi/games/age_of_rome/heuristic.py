@@ -127,3 +127,41 @@ def legion_value(st: AgeOfRomeState, seat: int, bf: int) -> float:
     if total < field.shield:
         gain *= 0.6
     return LEGION * gain / 5.0
+
+
+def final_estimate(st: AgeOfRomeState, seat: int) -> float:
+    """The seat's final score if the match ended now (every category of Итоговый подсчет
+    очков, from the board as it stands), plus a little for what is in hand."""
+    from ludi.games.age_of_rome.rules import end_of_game as end
+
+    if st.scores:
+        return float(st.scores[seat][7])
+    return (
+        st.glory[seat]
+        + end.military_score(st, seat)
+        + end.politics_score(st, seat)
+        + end.trade_score(st, seat)
+        + end.religion_score(st, seat)
+        + end.tasks_score(st, seat)
+        + st.denarii[seat] / end.denarii_rate(st, seat)
+        + 0.3 * len(st.hands[seat])
+    )
+
+
+def evaluation(state: State) -> list[float]:
+    """Each seat's share of the win from here (``Game.evaluation``): a soft maximum of the
+    final estimates, flatter the more rounds are left to play."""
+    import math
+
+    assert isinstance(state, AgeOfRomeState)
+    if state.is_over:
+        result = state.result
+        assert result is not None
+        return [result.reward(s) for s in range(state.players)]
+    scores = [final_estimate(state, s) for s in range(state.players)]
+    left = state.tables.rounds - state.round + 1
+    spread = 3.0 + 2.0 * left
+    top = max(scores)
+    weights = [math.exp((s - top) / spread) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]

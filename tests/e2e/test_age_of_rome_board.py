@@ -78,16 +78,19 @@ def test_a_whole_match_clicked_through_against_a_bot(server: Server, browser: Br
     # the board's parts: the provinces board with its four provinces (five buildings and three
     # intrigue cells each), the battlefields, the Senate column, the fame track, both areas
     expect(page.locator(".aor-provinces svg")).to_be_visible()
-    expect(page.locator(".aor-province")).to_have_count(4)
-    expect(page.locator(".aor-building")).to_have_count(20)
-    expect(page.locator(".aor-intrigue")).to_have_count(12)
+    board = page.locator(".aor-provinces")
+    expect(board.locator(".aor-province")).to_have_count(4)
+    expect(board.locator(".aor-building")).to_have_count(20)
+    expect(board.locator(".aor-intrigue")).to_have_count(12)
     expect(page.locator(".aor-field")).to_have_count(3)
     expect(page.locator(".aor-vote")).to_have_count(5)
     expect(page.locator(".aor-fame")).to_have_count(30)
     expect(page.locator(".aor-seat")).to_have_count(2)
     expect(page.locator(".aor-seat.mine")).to_have_count(1)
     # your own province is at the bottom of the provinces board, marked as yours
-    expect(page.locator(".aor-province.mine")).to_have_count(1)
+    expect(board.locator(".aor-province.mine")).to_have_count(1)
+    # a laptop has room for the whole board: the large copy of your province is a phone's
+    expect(page.locator(".aor-near")).to_be_hidden()
     # the tasks are RECONSTRUCTED cards: said on the card
     expect(page.locator(".aor-seat.mine .aor-task").first).to_contain_text("RECONSTRUCTED")
 
@@ -167,9 +170,13 @@ def test_a_phone_shows_the_prompt_and_something_to_act_on_first(
     assert seen["turn"], "the prompt is not on the first screen"
     assert seen["controls"] > 0, "nothing to act on without scrolling"
     assert seen["wide"], "the page scrolls sideways"
+    # the province in front of you is drawn large on a phone, with your five buildings
+    near = page.locator(".aor-near")
+    expect(near).to_be_visible()
+    expect(near.locator(".aor-province.mine .aor-building")).to_have_count(5)
     no_developer_text(page, data_keys())
     # a building of a province nobody faces is not a choice: the board says why
-    page.locator(".aor-province:not(.mine) .aor-building").first.click()
+    page.locator(".aor-provinces .aor-province:not(.mine) .aor-building").first.click()
     why = page.locator("#board .why")
     expect(why).to_be_visible()
     assert len(why.inner_text()) > 20

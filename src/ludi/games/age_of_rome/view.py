@@ -263,6 +263,7 @@ def components_json(st: AgeOfRomeState) -> dict[str, Any]:
         "colosseum_glory": t.colosseum_glory,
         "farming": list(t.farming),
         "hand_limit": t.hand_limit,
+        "colours": list(t.colours[: st.players]),
     }
 
 

@@ -17,7 +17,16 @@
 import {el, svg} from "/static/common.js";
 import {drawChooser as drawMoveButtons, movesOf} from "/static/kit.js";
 
-const SEAT_COLOURS = ["#b8322a", "#2c5aa0", "#2e8540", "#c98a00"];
+// the players' colours as the data names them (view.components.colours), drawn in these inks
+const INKS = {
+  yellow: "#c98a00",
+  red: "#b8322a",
+  green: "#2e8540",
+  blue: "#2c5aa0",
+  black: "#2a2a2a",
+  white: "#8a8170",
+};
+const SEAT_COLOURS = ["#c98a00", "#b8322a", "#2e8540", "#2c5aa0"];
 const TYPES = ["military", "politics", "trade", "religion", "agriculture"];
 const TYPE_FILL = {
   military: "#f3d3cd",
@@ -160,7 +169,9 @@ export function createBoard(root, host) {
 
   function colour(nameOrSeat) {
     const s = typeof nameOrSeat === "number" ? nameOrSeat : seatIndex(nameOrSeat);
-    return s >= 0 ? SEAT_COLOURS[s % SEAT_COLOURS.length] : "#888";
+    if (s < 0) return "#888";
+    const named = ui.view.components && ui.view.components.colours ? ui.view.components.colours[s] : null;
+    return INKS[named] || SEAT_COLOURS[s % SEAT_COLOURS.length];
   }
 
   function who(name) {
@@ -250,6 +261,31 @@ export function createBoard(root, host) {
         {class: "muted small"},
         ` · turned ${90 * turned}° since the start · ${view.round ? `round ${view.round} of ${view.rounds}` : "setup"}`,
       ),
+    );
+  }
+
+  /** On a phone: the province in front of you alone, drawn large (where you build and place). */
+  function drawNear(me) {
+    const view = ui.view;
+    const prov = view.provinces.find((p) => p.name === view.seats[me].province);
+    if (!prov) return null;
+    const drawing = svg("svg", {
+      viewBox: "146 452 308 148",
+      class: "aor-svg",
+      role: "group",
+      "aria-label": `the province in front of you, ${prov.name}`,
+    });
+    drawing.append(drawProvince(prov, 0, 600));
+    return el(
+      "section",
+      {class: "aor-panel aor-near"},
+      el(
+        "h4",
+        {},
+        `In front of you: ${prov.name}`,
+        el("span", {class: "muted small"}, " · the whole board below"),
+      ),
+      drawing,
     );
   }
 
@@ -1289,10 +1325,16 @@ export function createBoard(root, host) {
     ui.view = view;
     ui.hits = new Map();
     const me = msg.seat;
-    const panels = [me !== null ? drawSeat(me) : null, drawProvinces(), drawMain()].filter(Boolean);
+    const panels = [
+      me !== null ? drawSeat(me) : null,
+      me !== null ? drawNear(me) : null,
+      drawProvinces(),
+      drawMain(),
+    ].filter(Boolean);
     // the panel of the decision at hand comes first on a narrow screen (CSS order)
     const focus = live() ? focusOf(view.phase) : null;
-    for (const p of panels) p.classList.toggle("aor-focus", !!focus && p.classList.contains(focus));
+    for (const p of panels)
+      p.classList.toggle("aor-focus", !!focus && focus.split(" ").some((c) => p.classList.contains(c)));
     grid.replaceChildren(...panels);
     const others = view.seats.map((_, s) => s).filter((s) => s !== me);
     seatsBox.replaceChildren(...others.map(drawSeat));
@@ -1307,7 +1349,8 @@ export function createBoard(root, host) {
     )
       return "mine";
     if (["legion", "forge", "recall"].includes(phase)) return "aor-main";
-    if (["build", "place", "activate", "diplomacy"].includes(phase)) return "aor-provinces";
+    if (["build", "place"].includes(phase)) return "aor-near aor-provinces";
+    if (["activate", "diplomacy"].includes(phase)) return "aor-provinces";
     return null;
   }
 

@@ -43,6 +43,9 @@ The other seats' choices in that decision are drawn from the playout policy, not
 replies to the bot's (they cannot see it), and stand in the tree as one edge (``SECRET``)
 whatever they were, since the bot cannot see them either.
 
+``workers=N`` searches on N processes (root parallelisation: each its own seed and tree, the
+root's figures added up); a server caps it (``cap_workers``).
+
 The budget is time (``seconds``, 1 by default) or iterations (``iterations``, which makes a
 bot with a fixed seed reproducible), or both (whichever runs out first). The move played is the
 root child visited most often (the better mean breaks a tie).

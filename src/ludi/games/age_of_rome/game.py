@@ -19,6 +19,7 @@ from ludi.engine import (
     Option,
     OptionError,
     OptionValue,
+    Renderer,
     State,
 )
 from ludi.games.age_of_rome import data as aor_data
@@ -201,6 +202,11 @@ class AgeOfRome(Game):
 
         assert isinstance(state, AgeOfRomeState)
         return wording.move_labels(state, seat, actions)
+
+    def renderer(self) -> Renderer:
+        from ludi.games.age_of_rome.render import render
+
+        return render
 
     def measures(self, state: State) -> Measures:
         from ludi.games.age_of_rome.metrics import measures

@@ -35,7 +35,15 @@ from ludi.server.bots import BotPool, bot_seed, check_spec
 from ludi.server.clocks import LOSE, ClockRules, Clocks
 from ludi.server.persist import GroupCommitter
 from ludi.server.protocol import ProtocolError, TokenBucket
-from ludi.server.table import RULE_TABLE, ChatLine, Table, clean_chat, clock_fact, ended_result
+from ludi.server.table import (
+    CHAT_KEEP,
+    RULE_TABLE,
+    ChatLine,
+    Table,
+    clean_chat,
+    clock_fact,
+    ended_result,
+)
 from ludi.store.sql import (
     FINISHED,
     RUNNING,
@@ -592,6 +600,7 @@ class Hub:
             self.tables.append, room.id, "chat", seat, {"text": line, "raw_at": said.raw_at}
         )
         room.table.chat.append(said)
+        del room.table.chat[:-CHAT_KEEP]  # a newcomer gets the newest lines; all are stored
         for client in room.clients:
             client.send({"type": "chat", "seat": seat, "text": line})
 

@@ -459,7 +459,7 @@ export function createBoard(root, host) {
     const offer = ui.view.diplomacy && ui.view.diplomacy.offer;
     if (offer && offer.province === prov.name && offer.building === name) {
       const tx = x + w - 9;
-      const ty = y + 9;
+      const ty = horizontal ? y + 25 : y + h - 9; // clear of the name, the level and the supporters
       g.append(
         svg("rect", {
           x: tx - 7,

@@ -67,49 +67,49 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--message-rate",
-        type=float,
+        type=_positive(float),
         default=20.0,
         metavar="N",
         help="messages one websocket may send per second, bursts of 2x (20)",
     )
     p.add_argument(
         "--connections-per-address",
-        type=int,
+        type=_positive(int),
         default=64,
         metavar="N",
         help="websockets one address may hold open at once (64)",
     )
     p.add_argument(
         "--address-rate",
-        type=float,
+        type=_positive(float),
         default=200.0,
         metavar="N",
         help="messages an address's websockets may send per second together, bursts of 2x (200)",
     )
     p.add_argument(
         "--spectators-per-match",
-        type=int,
+        type=_positive(int),
         default=100,
         metavar="N",
         help="spectators one match takes at most (100)",
     )
     p.add_argument(
         "--idle-seconds",
-        type=float,
+        type=_positive(float),
         default=600.0,
         metavar="SECONDS",
         help="a match nobody uses this long leaves memory until asked for again (600)",
     )
     p.add_argument(
         "--max-live",
-        type=int,
+        type=_positive(int),
         default=2000,
         metavar="N",
         help="matches kept in memory at once; beyond, loading or starting one is refused (2000)",
     )
     p.add_argument(
         "--matches-per-address",
-        type=int,
+        type=_positive(int),
         default=50,
         metavar="N",
         help="unfinished matches one address may start in a day (50)",
@@ -122,6 +122,21 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         help="finished match records to add (e.g. ludi lab's records/*.json) for the replay viewer",
     )
     return p
+
+
+def _positive(kind: type[int] | type[float]) -> Any:
+    """Return an argparse type: a number of ``kind`` above 0."""
+
+    def read(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a number above 0, not {text}") from None
+        if not value > 0 or value == float("inf"):
+            raise argparse.ArgumentTypeError(f"a number above 0, not {text}")
+        return value
+
+    return read
 
 
 def _bot_seconds(text: str) -> float:

@@ -15,7 +15,7 @@ from server_helpers import create, hello, receive_until
 
 import ludi
 from ludi.server.app import create_app
-from ludi.store.sql import SNAPSHOT_EVERY, SqlStore, schema_revision
+from ludi.store.sql import SNAPSHOT_EVERY, SqlStore, migrate, schema_revision
 
 DATA = Path(__file__).parent / "data"
 #: the matches in data/before-migrations.sql (made by the server as it was before migrations)
@@ -155,10 +155,21 @@ def test_a_database_from_before_migrations_is_migrated_and_plays_on(tmp_path: Pa
     assert SqlStore(db).action_log(OLD_RUNNING)[0][0] == 0
 
 
-def test_a_fresh_database_gets_the_schema_the_code_declares(tmp_path: Path) -> None:
-    store = SqlStore(tmp_path / "fresh.db")
+def test_every_migration_from_nothing_makes_the_schema_the_code_declares(tmp_path: Path) -> None:
+    """A fresh database is made from the declared tables and marked as the newest revision;
+    the migrations, run one by one from nothing, must make exactly the same schema."""
+    from sqlalchemy import create_engine
+
+    engine = create_engine(f"sqlite:///{tmp_path / 'replayed.db'}")
+    migrate(engine, replay=True)
+    store = SqlStore(tmp_path / "replayed.db")  # (already at the newest: changes nothing)
+    assert schema_revision(store.engine) == "0002"
     assert schema_differences(store) == []
     store.close()
+    fresh = SqlStore(tmp_path / "fresh.db")
+    assert schema_revision(fresh.engine) == "0002"
+    assert schema_differences(fresh) == []
+    fresh.close()
 
 
 def schema_differences(store: SqlStore) -> list[Any]:

@@ -34,6 +34,9 @@ CHROMIUM_ARGS = [
 ]
 #: how long a test waits for the server or the page to get somewhere (a busy CI machine)
 PATIENCE = 30.0
+#: how long the server may take to start: importing every game and migrating the database
+#: took over 30 s at a load of 37 on two cores
+STARTUP_PATIENCE = 90.0
 
 
 def free_port() -> int:
@@ -69,7 +72,7 @@ class Server:
         command += ["--port", str(self.port), "--db", str(self.db), "--bot-delay", "0.05"]
         command += ["--bot-processes", "0"]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-        deadline = time.monotonic() + PATIENCE
+        deadline = time.monotonic() + STARTUP_PATIENCE
         while time.monotonic() < deadline:
             code = self.process.poll()
             if code is not None:  # it could not start (its error is in the captured stderr)
@@ -81,7 +84,7 @@ class Server:
                 continue
             if self.process.poll() is None:  # the server that answered is ours
                 return
-        raise RuntimeError(f"the server did not start within {PATIENCE:g} s")
+        raise RuntimeError(f"the server did not start within {STARTUP_PATIENCE:g} s")
 
     def kill(self) -> None:
         """Kill the server at once, as a crash would (no shutdown, no last commit)."""

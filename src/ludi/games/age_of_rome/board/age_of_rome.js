@@ -872,12 +872,12 @@ export function createBoard(root, host) {
       text(
         8,
         y,
-        `faces ${seat.province} · ${seat.legions_home} legions at home, ${seat.legions_on_battlefields} on battlefields · ${seat.votes_home} votes at home`,
+        `faces ${seat.province} · ${plural(seat.legions_home, "legion")} at home, ${seat.legions_on_battlefields} on battlefields · ${plural(seat.votes_home, "vote")} at home`,
         {class: "aor-small"},
       ),
     );
     y += 16;
-    const supporters = `${seat.supporters} supporters (${seat.supporters_to_place} to place this round) · ${seat.intrigue_tokens_home} intrigue tokens on the board · ${seat.colosseum} in the Colosseum`;
+    const supporters = `${plural(seat.supporters, "supporter")} (${seat.supporters_to_place} to place this round) · ${plural(seat.intrigue_tokens_home, "intrigue token")} on the board · ${seat.colosseum} in the Colosseum`;
     parts.push(text(8, y, supporters, {class: "aor-small"}));
     y += 12;
     // the enmity track with its boosts

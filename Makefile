@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN = $(VENV)/bin
 STAMP = $(VENV)/.installed-stamp
 
-.PHONY: setup serve play test lint bench clean
+.PHONY: setup serve play test lint bench compile pure clean
 
 $(STAMP): pyproject.toml Makefile package.json package-lock.json
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,14 @@ $(STAMP): pyproject.toml Makefile package.json package-lock.json
 	touch $(STAMP)
 
 setup: $(STAMP)
+
+# The rules compiled by mypyc beside their sources (docs/compiled.md); without a C compiler, or
+# if the build fails, the pure sources run (the tool says why). `make pure` removes them.
+compile: $(STAMP)
+	nice -n 10 $(BIN)/python tools/compile.py
+
+pure: $(STAMP)
+	$(BIN)/python tools/compile.py --clean
 
 # Game night: the server, with the lobby opened in the browser.
 serve: $(STAMP)
@@ -42,4 +50,5 @@ bench: $(STAMP)
 	$(BIN)/ludi bench caesar
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache node_modules
+	-$(PYTHON) tools/compile.py --clean
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache node_modules build

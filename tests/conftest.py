@@ -1,6 +1,16 @@
-"""Shared test settings: hypothesis profiles (CI runs the same examples every time)."""
+"""Shared test settings: hypothesis profiles (CI runs the same examples every time), and which
+build of the rules the run tests (compiled by mypyc, or the pure sources: docs/compiled.md)."""
 
 from hypothesis import settings
 
+import ludi
+
 settings.register_profile("default", deadline=None, derandomize=True)
 settings.load_profile("default")
+
+
+def pytest_report_header() -> str:
+    modules = len(ludi._purity.compiled_modules)
+    if ludi._purity.status == "compiled":
+        return f"ludi rules: compiled by mypyc ({modules} modules)"
+    return f"ludi rules: pure Python ({ludi._purity.status})"

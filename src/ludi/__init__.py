@@ -8,6 +8,7 @@
 
 from importlib import metadata as _metadata
 
+from ludi import _purity  # noqa: F401  (first: compiled rules or their sources, docs/compiled.md)
 from ludi import games as _games  # noqa: F401  (registers every game)
 from ludi.engine import (
     Action,

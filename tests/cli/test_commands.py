@@ -144,6 +144,9 @@ def test_bench_json_has_every_measure(ludi_cli: Ludi) -> None:
         assert key in report
     assert report["decisions_per_second"] > 0 and report["clone_us"] > 0
     assert report["targets"] == {"decisions_per_second": 50_000.0, "clone_us": 10.0}
+    # which build was measured: the compiled rules, or their pure sources (docs/compiled.md)
+    assert report["build"] == ludi._purity.status
+    assert report["build"] in ("compiled", "pure", "stale")
 
 
 def test_simulate_counts_shared_first_places_as_ties_not_fractions(ludi_cli: Ludi) -> None:

@@ -79,3 +79,10 @@ def test_the_core_install_gives_working_commands(tmp_path: Path) -> None:
         text=True,
     ).stdout
     assert "ludi/py.typed" in files and "licenses/LICENSE" in files
+
+    # a plain install is pure Python, even from a tree whose rules were compiled in place
+    # (docs/compiled.md): no extension module and no manifest came along
+    assert ".cpython-" not in files and "__mypyc" not in files and "_compiled.json" not in files
+    probe = "import ludi, ludi.engine.state as s; print(ludi._purity.status, s.__file__[-3:])"
+    run = subprocess.run([python, "-c", probe], capture_output=True, text=True, cwd=tmp_path)
+    assert run.stdout.split() == ["pure", ".py"], run.stderr

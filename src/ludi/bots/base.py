@@ -11,6 +11,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ludi.engine import Action, Game, Rng, State
 
 
@@ -48,6 +50,9 @@ class Seat:
         return self._state.sample_hidden(self.seat, rng)
 
 
+# compiled (docs/compiled.md), bots are still subclassed by code that is not (a game left
+# interpreted, the tests)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Bot(ABC):
     """A player that chooses by itself."""
 

@@ -24,6 +24,7 @@ from rich.console import Console
 from rich.table import Table
 
 import ludi
+from ludi import _purity
 from ludi.bots import BOTS, Seat, make_bot
 from ludi.cli.common import UsageError, emit_json, parse_options
 from ludi.engine import Rng, State
@@ -175,6 +176,8 @@ def measure(game: str, players: int, options: dict[str, str], seconds: float) ->
         "game": game,
         "players": players,
         "options": options,
+        # "compiled" (mypyc), "pure", or "stale" (pure: sources changed since the build)
+        "build": _purity.status,
         "repetitions": REPETITIONS,
         "seconds": seconds,
         "decisions_per_second": statistics.median(r[0] for r in reps),
@@ -203,7 +206,10 @@ def run(args: argparse.Namespace, out: Console) -> int:
     if not args.seconds > 0:
         raise UsageError(f"--seconds must be positive, not {args.seconds}")
     if not args.json:
-        out.print(f"Measuring {game.title} ({REPETITIONS} repetitions of {args.seconds:g} s)...")
+        build = "compiled by mypyc" if _purity.status == "compiled" else "pure Python"
+        out.print(
+            f"Measuring {game.title}, {build} ({REPETITIONS} repetitions of {args.seconds:g} s)..."
+        )
     if getattr(args, "research", False):
         return run_research(game.id, players, options, args, out)
     report = measure(game.id, players, options, args.seconds)

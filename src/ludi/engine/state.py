@@ -18,12 +18,18 @@ keeping the history and the log, copying, saving) lives here once.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import os
 import re
+import sys
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
+
+from mypy_extensions import mypyc_attr
+from typing_extensions import TypeVar
 
 from ludi.engine.errors import IllegalAction, InvariantError, RecordError
 from ludi.engine.rng import Rng
@@ -32,6 +38,9 @@ if TYPE_CHECKING:
     from ludi.engine.game import Game, GameData, OptionValue
 
 S = TypeVar("S", bound="State")
+#: the game's data a state reads: each game's state names its own (``State[CaesarData]``), so
+#: that compiled code knows the attribute's type without a game narrowing a base's annotation
+D = TypeVar("D", bound="GameData", covariant=True, default="GameData")
 
 # An event is a tuple of plain values, e.g. ("place", 0, "ship5/1", "b07"); the game narrates it
 # for each viewer. Keeping them as tuples makes logging nearly free on the search hot path.
@@ -43,6 +52,7 @@ Event = tuple[Any, ...]
 INTERNAL = {"internal": True}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Action:
     """Base of every game's actions: small immutable values whose ``str`` is their notation."""
 
@@ -105,7 +115,10 @@ class Result:
 RULE_TURN = "whose turn it is"
 
 
-class State(ABC):
+# Compiled (docs/compiled.md), the state is still subclassed by code that is not (a game left
+# interpreted, the tests).
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(ABC, Generic[D]):
     """A match in progress. Subclasses hold only ints, strings, bools, None and (nested) lists,
     besides the shared read-only parts named in ``SHARED``; that is what makes ``clone`` and
     ``position`` generic.
@@ -126,7 +139,7 @@ class State(ABC):
     players: int
     seed: int
     options: Mapping[str, OptionValue]
-    data: GameData
+    data: D
     start: Mapping[str, Any] | None
     rng: Rng
     _log: tuple[Any, ...] | None
@@ -136,7 +149,7 @@ class State(ABC):
         super().__init_subclass__(**kwargs)
         slots: list[str] = []
         for klass in reversed(cls.__mro__):
-            for name in getattr(klass, "__slots__", ()):
+            for name in _class_slots(klass):
                 if name not in slots:
                     slots.append(name)
         cls._all_slots = tuple(slots)
@@ -158,7 +171,7 @@ class State(ABC):
                 )
 
     def __init__(
-        self, players: int, seed: int, options: Mapping[str, OptionValue], data: GameData
+        self, players: int, seed: int, options: Mapping[str, OptionValue], data: D
     ) -> None:
         """Set what every state has; a game's ``__init__`` calls this, then lays out its own
         (empty) components. Setup proper is the game's ``new_state``."""
@@ -309,10 +322,9 @@ class State(ABC):
 
     def clone(self: S) -> S:
         """Return an independent copy: nothing done to either ever changes the other."""
-        copier = type(self).__dict__.get("_copier")
+        copier = _COPIERS.get(type(self))
         if copier is None:
-            copier = _make_copier(type(self))
-            type(self)._copier = copier  # type: ignore[attr-defined]
+            copier = _COPIERS[type(self)] = _make_copier(type(self))
         return copier(self)  # type: ignore[no-any-return]
 
     def __copy__(self: S) -> S:
@@ -419,13 +431,61 @@ def _as_event(value: Any) -> Any:
     return value
 
 
-def _slot_hints(cls: type[State]) -> dict[str, str]:
+def _slot_hints(cls: type[State[Any]]) -> dict[str, str]:
     """Return the annotation of every name ``cls`` and its bases annotate, as text."""
     hints: dict[str, str] = {}
     for klass in reversed(cls.__mro__):
-        for name, hint in getattr(klass, "__annotations__", {}).items():
+        own = vars(klass).get("__annotations__")
+        if own is None and "__mypyc_attrs__" in vars(klass):
+            own = _compiled_class_source(klass)[1]
+        for name, hint in (own or {}).items():
             hints[name] = hint if isinstance(hint, str) else repr(hint)
     return hints
+
+
+def _class_slots(klass: type) -> tuple[str, ...]:
+    """Return the ``__slots__`` a class declares itself."""
+    if "__mypyc_attrs__" in vars(klass):
+        return _compiled_class_source(klass)[0]
+    slots = vars(klass).get("__slots__", ())
+    return (slots,) if isinstance(slots, str) else tuple(slots)
+
+
+_SOURCES: dict[type, tuple[tuple[str, ...], dict[str, str]]] = {}
+
+
+def _compiled_class_source(klass: type) -> tuple[tuple[str, ...], dict[str, str]]:
+    """Return the ``__slots__`` and the annotations of a class compiled by mypyc, read from its
+    module's source: a compiled class keeps neither (docs/compiled.md), and the source is
+    beside the compiled module, since the build compiles in place."""
+    found = _SOURCES.get(klass)
+    if found is not None:
+        return found
+    package, _, name = klass.__module__.rpartition(".")
+    folders = getattr(sys.modules.get(package), "__path__", None) or []
+    paths = [os.path.join(folder, name + ".py") for folder in folders]
+    path = next((p for p in paths if os.path.exists(p)), None)
+    if path is None:
+        raise TypeError(
+            f"{klass.__qualname__} is compiled, and the source of {klass.__module__} that says "
+            "how clone() copies its fields is missing: rebuild, or set LUDI_PURE=1"
+        )
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    slots: tuple[str, ...] = ()
+    hints: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == klass.__qualname__:
+            for item in node.body:
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                    hints[item.target.id] = ast.unparse(item.annotation)
+                elif isinstance(item, ast.Assign) and any(
+                    isinstance(t, ast.Name) and t.id == "__slots__" for t in item.targets
+                ):
+                    value = ast.literal_eval(item.value)
+                    slots = (value,) if isinstance(value, str) else tuple(value)
+    found = _SOURCES[klass] = (slots, hints)
+    return found
 
 
 SCALARS = frozenset({"int", "str", "bool", "float", "None"})
@@ -485,7 +545,11 @@ def _immutable(hint: str, in_tuple: bool) -> bool:
     return True
 
 
-def _make_copier(cls: type[State]) -> Any:
+#: each state class's copier, made the first time one of its states is cloned
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _make_copier(cls: type[State[Any]]) -> Callable[[Any], Any]:
     """Return a function that copies a ``cls`` state, written out slot by slot.
 
     Search bots copy a state for every simulation, so this is on the hot path. The slots'
@@ -496,7 +560,16 @@ def _make_copier(cls: type[State]) -> Any:
     makes it several times faster than a loop over ``getattr``/``setattr``.
     """
     hints = _slot_hints(cls)
-    lines = ["def copy(self):", "    new = _new(_cls)"]
+    try:
+        cls.__new__(cls)
+        lines = ["def copy(self):", "    new = _new(_cls)"]
+    except TypeError:
+        # a class compiled by mypyc runs ``__init__`` from ``__new__`` unless it allows
+        # interpreted subclasses (docs/compiled.md): lay out a fresh state, then overwrite it
+        lines = [
+            "def copy(self):",
+            "    new = _new(_cls, self.players, self.seed, self.options, self.data)",
+        ]
     for name in cls._all_slots:
         kind = "value" if name in cls.SHARED else _copy_kind(hints[name])
         if kind == "list2":
@@ -508,9 +581,11 @@ def _make_copier(cls: type[State]) -> Any:
         else:
             lines.append(f"    new.{name} = self.{name}")
     lines.append("    return new")
-    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_Rng": Rng}
+    # ``cls.__new__``, not ``object.__new__``: a class compiled by mypyc refuses the latter
+    scope: dict[str, Any] = {"_new": cls.__new__, "_cls": cls, "_Rng": Rng}
     exec("\n".join(lines), scope)
-    return scope["copy"]
+    copier: Callable[[Any], Any] = scope["copy"]
+    return copier
 
 
 def _same_shape(template: object, value: object) -> bool:

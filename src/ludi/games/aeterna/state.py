@@ -12,13 +12,18 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from ludi.engine import Event, IllegalAction, OptionValue, Result, Rng, State, require
 from ludi.games.aeterna import rules, view
 from ludi.games.aeterna.actions import PICK, ActionTable, Move, table_for
 from ludi.games.aeterna.data import AeternaData
 
 
-class AeternaState(State):
+# compiled (docs/compiled.md), a class that allows interpreted subclasses lets ``clone`` make
+# an empty state without running ``__init__``
+@mypyc_attr(allow_interpreted_subclasses=True)
+class AeternaState(State[AeternaData]):
     """A match of Æterna for 2 to 4 players; seats are numbered in the order they sit (cards
     pass to seat + 1, "to the left")."""
 
@@ -70,7 +75,6 @@ class AeternaState(State):
         "damned",
     )
     SHARED: ClassVar[tuple[str, ...]] = (*State.SHARED, "table")
-    data: AeternaData
     table: ActionTable
     epoch: int
     phase: str

@@ -11,6 +11,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from ludi.engine import Event, IllegalAction, OptionValue, Result, Rng, State, require
 from ludi.games.caesar import rules, view
 from ludi.games.caesar.actions import (
@@ -24,7 +26,10 @@ from ludi.games.caesar.actions import (
 from ludi.games.caesar.data import CaesarData
 
 
-class CaesarState(State):
+# compiled (docs/compiled.md), a class that allows interpreted subclasses lets ``clone`` make
+# an empty state without running ``__init__``
+@mypyc_attr(allow_interpreted_subclasses=True)
+class CaesarState(State[CaesarData]):
     """A match of Caesar!: seat 0 is Caesar (red, moves first), seat 1 Pompey (blue)."""
 
     __slots__ = (
@@ -80,7 +85,6 @@ class CaesarState(State):
         "border_control_cells",
         "crassus",
     )
-    data: CaesarData
     table: ActionTable
     border_control_cells: tuple[int, ...]
     crassus: int

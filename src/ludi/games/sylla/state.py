@@ -12,13 +12,18 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from ludi.engine import Event, IllegalAction, OptionValue, Result, Rng, State, require
 from ludi.games.sylla import rules, view
 from ludi.games.sylla.actions import ActionTable, Move, table_for
 from ludi.games.sylla.data import Counts, SyllaData
 
 
-class SyllaState(State):
+# compiled (docs/compiled.md), a class that allows interpreted subclasses lets ``clone`` make
+# an empty state without running ``__init__``
+@mypyc_attr(allow_interpreted_subclasses=True)
+class SyllaState(State[SyllaData]):
     """A match of Sylla: seats 0..N-1 sit clockwise (Blue, Red, White, Black by default)."""
 
     __slots__ = (
@@ -87,7 +92,6 @@ class SyllaState(State):
         "famine",
     )
     SHARED: ClassVar[tuple[str, ...]] = (*State.SHARED, "table", "counts")
-    data: SyllaData
     table: ActionTable
     counts: Counts
     round: int

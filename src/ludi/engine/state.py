@@ -113,6 +113,7 @@ class Result:
 
 
 RULE_TURN = "whose turn it is"
+RULE_ACTIONS = "the game's actions and their notation"
 
 
 # Compiled (docs/compiled.md), the state is still subclassed by code that is not (a game left
@@ -257,12 +258,15 @@ class State(ABC, Generic[D]):
 
     # -- the common part of the contract ---------------------------------------------------
 
-    def apply(self, seat: int, action: Action | str) -> None:
+    def apply(self, seat: int, action: Action | str | object) -> None:
         """Carry out ``action`` (a value or its notation) for ``seat``.
 
         Raises ``IllegalAction`` naming the rule, and leaves the state exactly as it was, if the
         text is malformed, the match is over, the seat is not to act, or the rules refuse it.
         """
+        # ``action`` is typed ``object`` so that anything else (None, a number) is refused
+        # here with IllegalAction, compiled or not: compiled code would otherwise refuse it at
+        # the call with a TypeError (docs/compiled.md)
         if isinstance(action, str):
             action = self.parse_action(action)
         if seat not in self.to_act:
@@ -272,6 +276,8 @@ class State(ABC, Generic[D]):
             raise IllegalAction(
                 f"{self._seat_label(seat)} is not to act now (waiting for {waiting})", RULE_TURN
             )
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not a {self.game.title} action", RULE_ACTIONS)
         self._apply(seat, action)
         self._history = (self._history, seat, action)
 

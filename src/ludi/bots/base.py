@@ -16,6 +16,8 @@ from mypy_extensions import mypyc_attr
 from ludi.engine import Action, Game, Rng, State
 
 
+# compiled (docs/compiled.md), subclassed by code that is not (the tests' guarded seats)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Seat:
     """What a bot may know of a match: one seat's view and choices, and fair samples."""
 

@@ -7,7 +7,8 @@ import pytest
 from aeterna_helpers import BLUE, RED, in_actions, lay_stacks, set_res, turn_to
 
 import ludi
-from ludi.bots import HeuristicBot, ISMCTSBot, Seat, bots_for, make_bot
+from bot_matches import wins_against_random
+from ludi.bots import HeuristicBot, ISMCTSBot, Seat, bots_for
 from ludi.engine import Rng
 from ludi.games.aeterna import heuristic as ah
 from ludi.games.aeterna.state import AeternaState
@@ -80,18 +81,7 @@ def test_pays_a_damage_token_rather_than_take_a_ruin_when_the_doom_track_bites()
 def test_heuristic_bot_beats_random(players: int, enough: int) -> None:
     # of 12 matches, a bot no better than random wins 11 or more at 2 players with a chance
     # of 0.3%, 7 or more at 4 players (a quarter is its fair share) of 1.4%
-    wins = 0.0
-    for i in range(12):
-        st = ludi.new_match("aeterna", players=players, seed=60 + i)
-        me = i % players
-        bots = [make_bot("random", seed=i * 10 + s) for s in range(players)]
-        bots[me] = HeuristicBot(seed=i)
-        while not st.is_over:
-            seat = st.to_act[0]
-            st.apply(seat, bots[seat].choose(Seat(st, seat)))
-        result = st.result
-        assert result is not None
-        wins += result.reward(me)
+    wins = wins_against_random("aeterna", players, 60, HeuristicBot)
     assert wins >= enough
 
 

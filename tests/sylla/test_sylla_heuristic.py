@@ -7,7 +7,8 @@ import pytest
 from sylla_helpers import BLUE, RED, WHITE, hand, ready, slot, tokens
 
 import ludi
-from ludi.bots import HeuristicBot, ISMCTSBot, Seat, bots_for, make_bot
+from bot_matches import wins_against_random
+from ludi.bots import HeuristicBot, ISMCTSBot, Seat, bots_for
 from ludi.engine import Rng
 from ludi.games.sylla import heuristic as sh
 from ludi.games.sylla import rules
@@ -126,18 +127,7 @@ def test_pays_with_the_card_whose_use_matters_least() -> None:
 def test_heuristic_bot_beats_random(players: int, enough: int) -> None:
     # of 12 matches, a bot no better than random wins 11 or more at 2 players with a chance
     # of 0.3%, 8 or more at 4 players (a quarter of the wins is its fair share) of 0.3%
-    wins = 0.0
-    for i in range(12):
-        st = ludi.new_match("sylla", players=players, seed=40 + i)
-        me = i % players
-        bots = [make_bot("random", seed=i * 10 + s) for s in range(players)]
-        bots[me] = HeuristicBot(seed=i)
-        while not st.is_over:
-            seat = st.to_act[0]
-            st.apply(seat, bots[seat].choose(Seat(st, seat)))
-        result = st.result
-        assert result is not None
-        wins += result.reward(me)
+    wins = wins_against_random("sylla", players, 40, HeuristicBot)
     assert wins >= enough
 
 

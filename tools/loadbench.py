@@ -54,6 +54,9 @@ def start_server(db: Path | str, port: int) -> subprocess.Popen[bytes]:
     command += ["--host", "127.0.0.1", "--port", str(port), "--db", str(db)]
     command += ["--bot-delay", "0", "--bot-processes", "0", "--create-rate", "1000"]
     command += ["--matches-per-address", "100000"]  # every match comes from loopback
+    # and so does every client: the per-address limits (issue 9) are for attackers, not for this
+    command += ["--connections-per-address", "100000", "--address-rate", "100000"]
+    command += ["--message-rate", "100000"]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

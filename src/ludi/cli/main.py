@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 
 import ludi
+from ludi import i18n
 from ludi.cli.common import UsageError, console
 from ludi.engine import LudiError
 
@@ -36,6 +37,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Roman strategy board games played exactly by their rulebooks.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {ludi.__version__}")
+    parser.add_argument(
+        "--lang",
+        choices=sorted(i18n.LANGUAGES),
+        help="the language of what Ludi says (default: from LANGUAGE / LC_ALL / LANG)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("games", help="list the games, their options and data notices")
@@ -142,6 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     err = console(stderr=True)
     try:
         args = build_parser().parse_args(list(argv) if argv is not None else sys.argv[1:])
+        i18n.set_language(args.lang or i18n.from_environment())
         return dispatch(args)
     except LudiError as exc:
         err.print(f"ludi: error: {exc}", markup=False, highlight=False, soft_wrap=True)

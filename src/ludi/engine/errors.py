@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
+
 
 class LudiError(Exception):
     """Base of every error Ludi raises on purpose."""
@@ -10,11 +14,12 @@ class LudiError(Exception):
 class IllegalAction(LudiError):
     """An action refused by the rules; the state it was offered to is unchanged.
 
-    ``reason`` says what is wrong, ``rule`` names the rulebook section that refuses it.
+    ``reason`` says what is wrong, ``rule`` names the rulebook section that refuses it, both
+    already in the reader's language (``ludi.i18n``: the game translates them where it refuses).
     """
 
     def __init__(self, reason: str, rule: str) -> None:
-        super().__init__(f"{reason} (rule: {rule})")
+        super().__init__(_("{reason} (rule: {rule})", reason=reason, rule=rule))
         self.reason = reason
         self.rule = rule
 

@@ -148,6 +148,10 @@ class Game(ABC):
     #: whether every finished match has at least one winner (the research API then calls the
     #: win reward constant-sum)
     always_a_winner: bool = True
+    #: the languages its words are complete in (``ludi.i18n``; its catalogs are in the
+    #: package's ``locale/``); the suite fails on a message of a listed language without its
+    #: translation. Others fall back to English for the game's own words.
+    languages: tuple[str, ...] = ("en",)
 
     def heuristic(self) -> Heuristic | None:
         """Return the game's heuristic (``Heuristic``), or ``None`` if it has none: then the

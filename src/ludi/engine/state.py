@@ -33,6 +33,9 @@ from typing_extensions import TypeVar
 
 from ludi.engine.errors import IllegalAction, InvariantError, RecordError
 from ludi.engine.rng import Rng
+from ludi.i18n import N_, catalog
+
+_, n_ = catalog(__name__)
 
 if TYPE_CHECKING:
     from ludi.engine.game import Game, GameData, OptionValue
@@ -112,8 +115,9 @@ class Result:
         }
 
 
-RULE_TURN = "whose turn it is"
-RULE_ACTIONS = "the game's actions and their notation"
+# rule references are read through ``_`` where a refusal is made: marked here, translated there
+RULE_TURN = N_("whose turn it is")
+RULE_ACTIONS = N_("the game's actions and their notation")
 
 
 # Compiled (docs/compiled.md), the state is still subclassed by code that is not (a game left
@@ -271,13 +275,21 @@ class State(ABC, Generic[D]):
             action = self.parse_action(action)
         if seat not in self.to_act:
             if self.is_over:
-                raise IllegalAction("the match is over", RULE_TURN)
+                raise IllegalAction(_("the match is over"), _(RULE_TURN))
             waiting = ", ".join(self.seat_name(s) for s in self.to_act)
             raise IllegalAction(
-                f"{self._seat_label(seat)} is not to act now (waiting for {waiting})", RULE_TURN
+                _(
+                    "{seat} is not to act now (waiting for {waiting})",
+                    seat=self._seat_label(seat),
+                    waiting=waiting,
+                ),
+                _(RULE_TURN),
             )
         if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not a {self.game.title} action", RULE_ACTIONS)
+            raise IllegalAction(
+                _("{action} is not a {game} action", action=repr(action), game=self.game.title),
+                _(RULE_ACTIONS),
+            )
         self._apply(seat, action)
         self._history = (self._history, seat, action)
 
@@ -295,7 +307,7 @@ class State(ABC, Generic[D]):
     def _seat_label(self, seat: object) -> str:
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players:
             return self.seat_name(seat)
-        return f"seat {seat!r}"
+        return _("seat {seat}", seat=repr(seat))
 
     def log(self, *event: Any) -> None:
         """Append an event to the narrated log."""

@@ -3,13 +3,17 @@ concession, the vote to end, the chat; each survives a restart of the server."""
 
 from __future__ import annotations
 
+import json
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from server_helpers import create, hello, make_client, receive_until
 
-from ludi.engine import OptionError
+import ludi
+from ludi.cli.main import main
+from ludi.engine import OptionError, RecordError
 from ludi.server.clocks import RETURN_GRACE, ClockRules, Clocks
 from ludi.server.table import CHAT_MAX
 
@@ -322,3 +326,104 @@ def test_a_restart_gives_each_clock_the_time_it_had_at_the_start_of_its_move(
                 assert clocks["left"] == [45.0, 60.0] and clocks["running"] == [1]
             else:  # Caesar! gave Ann a bonus decision: she is still to act
                 assert clocks["left"][0] == 45.0 and clocks["running"] == [0]
+
+
+# -- the record keeps what happened at the table --------------------------------------------------
+
+
+def test_the_downloaded_record_keeps_the_chat_votes_and_concession_and_still_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with make_client(tmp_path / "m.db") as client:
+        made = create(client, clock={"kind": "fischer", "base": 600, "increment": 5})
+        with (
+            client.websocket_connect(f"/ws/{made['id']}") as ann,
+            client.websocket_connect(f"/ws/{made['id']}") as bob,
+        ):
+            first = hello(ann, made["seats"][0]["token"])
+            hello(bob, made["seats"][1]["token"])
+            ann.send_json({"type": "chat", "text": "ave", "ref": 1})
+            answer_to(ann, 1)
+            ann.send_json({"type": "act", "action": first["legal"][0], "ref": 2})
+            answer_to(ann, 2)
+            bob.send_json({"type": "vote", "end": True, "ref": 3})
+            answer_to(bob, 3)
+            bob.send_json({"type": "chat", "text": "<i>vale</i>", "ref": 4})
+            answer_to(bob, 4)
+            bob.send_json({"type": "concede", "ref": 5})
+            answer_to(bob, 5)
+        record = client.get(f"/api/matches/{made['id']}/record").json()
+    # the rules did not end the match: no result, and the replay ends where the match stopped
+    assert record["result"] is None
+    assert ludi.replay(record).history() == ludi.replay({**record, "table": []}).history()
+    notes = record["table"]
+    assert [(n["kind"], n["after"], n.get("seat")) for n in notes] == [
+        ("clock", 0, None),
+        ("chat", 0, 0),
+        ("vote", 1, 1),
+        ("chat", 1, 1),
+        ("end", 1, 1),
+    ]
+    assert notes[0]["clock"] == "10 min + 5 s a move"
+    assert [n["text"] for n in notes if n["kind"] == "chat"] == ["ave", "<i>vale</i>"]
+    assert notes[-1]["result"]["winners"] == [0] and "conceded" in notes[-1]["reason"]
+    # the notes survive a round trip through a file, and `ludi replay` tells them in place
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert (
+        out.index("Caesar said: ave")
+        < out.index("1. Caesar")
+        < out.index("Pompey said: <i>vale</i>")
+    )
+    assert "Pompey proposed to end the match" in out
+    assert "ended at the table after 1 move: Pompey conceded" in out
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        "chat",
+        [{"kind": "chat"}],
+        [{"after": 5, "kind": "chat"}],
+        [{"after": 1, "kind": "chat"}, {"after": 0, "kind": "chat"}],
+        [{"after": True, "kind": "chat"}],
+    ],
+)
+def test_a_record_with_bad_table_notes_is_refused_naming_them(table: object) -> None:
+    state = ludi.new_match("caesar", seed=3)
+    state.apply(0, state.legal_actions(0)[0])
+    record = {**ludi.record_of(state).to_json(), "table": table}
+    with pytest.raises(RecordError, match="table"):
+        ludi.replay(record)
+
+
+def test_a_restarted_server_loads_the_matches_whose_clock_runs_so_time_runs_out_unwatched(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "m.db"
+    with make_client(db) as client:
+        ticking = create(client, clock={"kind": "move", "base": 30, "bot": "random"})["id"]
+        unclocked = create(client)["id"]  # a human to act, no clock: nothing to run out
+        stopped = create(client, clock={"kind": "move", "base": 30})["id"]
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        client.portal.call(hub.concede, hub.rooms[stopped], 0)  # over: its clock stands
+    with make_client(db) as again:
+        hub = again.app.state.hub  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 60
+        while ticking not in hub.rooms or hub.rooms[ticking].timer is None:
+            assert time.monotonic() < deadline, "the clocked match was not loaded at start"
+            time.sleep(0.02)
+        # bounded: only the matches whose clock runs are loaded
+        assert unclocked not in hub.rooms and stopped not in hub.rooms
+        # nobody opens the match; its clock runs out and the stand-in moves for Ann
+        later = HandClock()
+        later.t = time.monotonic() + 31.0
+        hub.now = later
+        room = hub.rooms[ticking]
+        again.portal.call(hub.clock_check, room)
+        assert room.header.seats[0].bot == "random" and room.table.timed_out == {0}
+        while room.n == 0:
+            assert time.monotonic() < deadline, "the stand-in did not move"
+            time.sleep(0.02)

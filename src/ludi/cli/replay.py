@@ -17,6 +17,10 @@ view), and the move that followed.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.markup import escape
 
 import ludi
 from ludi.cli.common import UsageError
@@ -98,10 +102,20 @@ def run(args: argparse.Namespace, term: Terminal) -> int:
 
     if args.to is None:
         tell()
+    notes = list(record.table)
+
+    def table_notes(upto: int) -> None:
+        # what happened at the table (the chat, a proposal to end...), where it happened
+        while notes and notes[0]["after"] <= upto:
+            line = table_line(notes.pop(0), names)
+            if line:
+                out.print(f"    [dim]table:[/dim] {line}", markup=True, highlight=False)
+
     for i, (seat, text) in enumerate(record.actions):
         if args.to is not None and i == args.to:
             break
         if args.to is None:
+            table_notes(i)
             if args.step and i > 0 and term.ask("[dim](Enter: next move)[/dim] ") is None:
                 return 0
             if viewer is None or viewer == seat:
@@ -116,7 +130,13 @@ def run(args: argparse.Namespace, term: Terminal) -> int:
             tell()
     if args.to is not None:
         return _show_position(args, state, record, out)
+    table_notes(total)
     result = final.result
+    ended = [n for n in record.table if n.get("kind") == "end"]
+    if result is None and ended:
+        moves = f"{total} move{'' if total == 1 else 's'}"
+        out.print(f"\nThe match ended at the table after {moves}: {ended[-1].get('reason')}.")
+        return 0
     if result is None:
         out.print(f"\nThe record stops after {total} moves; the match was not finished.")
         return 0
@@ -124,6 +144,29 @@ def run(args: argparse.Namespace, term: Terminal) -> int:
     points = ", ".join(f"{names[s]} {p:g}" for s, p in enumerate(result.points))
     out.print(f"\n[bold]{winners} won[/bold]: {result.reason}.  Points: {points}")
     return 0
+
+
+def table_line(note: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    """Return a record's table note as a line of the replay, or None for one it does not show
+    (the clock is in the header's line)."""
+    seat = note.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "someone"
+    kind = note.get("kind")
+    if kind == "chat":
+        return f"{who} said: {escape(str(note.get('text', '')))}"
+    if kind == "vote":
+        return (
+            f"{who} {'proposed' if note.get('end') else 'withdrew the proposal'} to end the match"
+        )
+    if kind == "timeout":
+        return f"{who}'s clock ran out: a bot played for them"
+    if kind == "back":
+        return f"{who} took their seat back"
+    if kind == "clock":
+        return f"turn clock: {note.get('clock')}"
+    if kind == "end":
+        return None  # said once, at the end
+    return None
 
 
 def _show_position(args: argparse.Namespace, state: State, record: MatchRecord, out: object) -> int:

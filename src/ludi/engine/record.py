@@ -4,6 +4,13 @@ A record holds everything needed to play the match again move for move: the game
 version, the options, the seed, the data the match used, who sat where, and the actions. Replaying
 it (``ludi.replay``) gives the identical state. A match started from a saved position carries
 that position instead of starting from the seed's setup.
+
+A match played at a table (``ludi serve``) may carry **table notes** beside its actions: what
+was said in the chat, a proposal to end, a clock running out, a concession. The rules never see
+them: each note says after how many actions it happened (``after``) and what (``kind`` and its
+own fields), and a replay passes over them, so a record with notes replays exactly as one
+without. A match ended at the table (a concession...) has no ``result`` (its rules did not end
+it): its last note, ``kind: "end"``, says how it ended.
 """
 
 from __future__ import annotations
@@ -53,6 +60,9 @@ class MatchRecord:
     data: Mapping[str, str] = field(default_factory=dict)
     start: Mapping[str, Any] | None = None
     result: Mapping[str, Any] | None = None
+    #: what happened at the table beside the moves (chat, votes, a concession...): notes a
+    #: replay passes over, each ``{"after": actions before it, "kind": ..., ...}``
+    table: tuple[Mapping[str, Any], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """Return the record as a JSON object."""
@@ -70,6 +80,8 @@ class MatchRecord:
         }
         if self.start is not None:
             out["start"] = dict(self.start)
+        if self.table:
+            out["table"] = [dict(note) for note in self.table]
         return out
 
     @classmethod
@@ -115,6 +127,7 @@ class MatchRecord:
         result = obj.get("result")
         if result is not None and not isinstance(result, Mapping):
             raise RecordError("record field 'result' is not an object")
+        table = _table_notes(obj.get("table", []), len(actions))
         return cls(
             game=obj["game"],
             rules_version=obj["rules_version"],
@@ -126,4 +139,30 @@ class MatchRecord:
             data=dict(data),
             start=dict(start) if start is not None else None,
             result=dict(result) if result is not None else None,
+            table=table,
         )
+
+
+def _table_notes(raw: object, actions: int) -> tuple[dict[str, Any], ...]:
+    """Return a record's table notes, checked: each an object with ``after`` (0 to the number
+    of actions, never decreasing) and a ``kind``. Raises ``RecordError`` naming the note."""
+    if not isinstance(raw, list):
+        raise RecordError("record field 'table' is not a list of notes")
+    notes: list[dict[str, Any]] = []
+    last = 0
+    for i, note in enumerate(raw):
+        after = note.get("after") if isinstance(note, Mapping) else None
+        if (
+            not isinstance(note, Mapping)
+            or not isinstance(after, int)
+            or isinstance(after, bool)
+            or not last <= after <= actions
+            or not isinstance(note.get("kind"), str)
+        ):
+            raise RecordError(
+                f"record table note {i + 1} is not {{after: 0..{actions} in order, kind}}: "
+                f"{note!r:.80}"
+            )
+        last = after
+        notes.append(dict(note))
+    return tuple(notes)

@@ -56,7 +56,7 @@ from ludi.server.hub import (
     dumps,
 )
 from ludi.server.protocol import ProtocolError, TokenBucket, is_plain_text, parse_message
-from ludi.server.table import Table
+from ludi.server.table import Table, record_with_notes
 from ludi.store.sql import FINISHED, OPEN, RUNNING, Joined, MatchHeader, SqlStore
 
 log = logging.getLogger("ludi.server")
@@ -315,7 +315,12 @@ def create_app(
     @app.get("/api/matches/{match_id}/record")
     async def record(match_id: str) -> dict[str, Any]:
         header = await _finished(match_id)
-        return (await asyncio.to_thread(store.record, header)).to_json()
+        record = await asyncio.to_thread(store.record, header)
+        facts = await asyncio.to_thread(hub.tables.facts, match_id)
+        if facts:  # the chat, a concession...: notes a replay passes over
+            times = await asyncio.to_thread(hub.tables.action_times, match_id)
+            record = record_with_notes(record, facts, times)
+        return record.to_json()
 
     @app.get("/api/matches/{match_id}/replay/{step}")
     async def replay_step(match_id: str, step: int, seat: str = "all") -> dict[str, Any]:

@@ -309,9 +309,13 @@ class Hub:
 
     async def resume_bots(self) -> int:
         """Load the unfinished matches in which a bot is to act, so their bots play on after a
-        restart; return how many. The others are loaded when someone asks for them: start-up
-        does not rebuild what nobody is playing. Runs beside serving, one match at a time."""
+        restart, and those in which a human's turn clock runs, so it runs out on time (its
+        stand-in plays, or the match ends) though nobody opens the match; return how many. The
+        others are loaded when someone asks for them: start-up does not rebuild what nobody is
+        playing. Runs beside serving, one match at a time."""
         ids = await asyncio.to_thread(self.store.bot_turns)
+        clocked = await asyncio.to_thread(self.tables.running_clocks)
+        ids += [i for i in clocked if i not in set(ids)]
         resumed = 0
         for match_id in ids:
             try:
@@ -323,7 +327,7 @@ class Hub:
             except Exception:
                 log.exception("match %s could not be rebuilt", match_id)
         if resumed:
-            log.info("resumed %d matches whose bots were to play", resumed)
+            log.info("resumed %d matches whose bots were to play or whose clocks run", resumed)
         return resumed
 
     async def create(
@@ -500,7 +504,7 @@ class Hub:
             table.timed_out.discard(seat)
             if spec is None and table.clocks is not None:
                 table.clocks.comeback(seat)
-            await asyncio.to_thread(self.tables.append, room.id, "back", seat, {})
+            await asyncio.to_thread(self.tables.append, room.id, "back", seat, {"n": room.n})
         self._clocks_follow(room)
 
     # -- the table: clocks, concession, votes, chat ----------------------------------------
@@ -553,7 +557,9 @@ class Hub:
                 await asyncio.to_thread(self.store.set_bot, room.id, seat, spec)
                 room.header.seats[seat].bot = spec
                 room.table.timed_out.add(seat)
-                await asyncio.to_thread(self.tables.append, room.id, "timeout", seat, {"bot": spec})
+                await asyncio.to_thread(
+                    self.tables.append, room.id, "timeout", seat, {"bot": spec, "n": room.n}
+                )
             self._clocks_follow(room)
             if expired:
                 self.broadcast(room)
@@ -561,7 +567,7 @@ class Hub:
 
     async def _end_locked(self, room: Room, loser: int | None, reason: str) -> None:
         result = ended_result(room.header.players, loser, reason)
-        fact = {"seat": loser, "reason": reason}
+        fact = {"seat": loser, "reason": reason, "n": room.n}
         await asyncio.to_thread(self.tables.end, room.id, result, fact)
         room.header.status = FINISHED
         room.header.result = result
@@ -584,7 +590,9 @@ class Hub:
                 raise IllegalAction("the match is over", RULE_OVER)
             votes = room.table.votes
             (votes.add if end else votes.discard)(seat)
-            await asyncio.to_thread(self.tables.append, room.id, "vote", seat, {"end": end})
+            await asyncio.to_thread(
+                self.tables.append, room.id, "vote", seat, {"end": end, "n": room.n}
+            )
             if end and set(room.humans()) <= votes:
                 await self._end_locked(room, None, "the players agreed to end it: no winner")
             else:
@@ -597,7 +605,11 @@ class Hub:
             raise ProtocolError("you are talking too fast: wait a moment", rule=RULE_TABLE)
         said = ChatLine(seat, line, room.raw_count)
         await asyncio.to_thread(
-            self.tables.append, room.id, "chat", seat, {"text": line, "raw_at": said.raw_at}
+            self.tables.append,
+            room.id,
+            "chat",
+            seat,
+            {"text": line, "raw_at": said.raw_at, "n": room.n},
         )
         room.table.chat.append(said)
         del room.table.chat[:-CHAT_KEEP]  # a newcomer gets the newest lines; all are stored

@@ -18,13 +18,15 @@ Ending a match at the table:
 
 from __future__ import annotations
 
+import bisect
+import dataclasses
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ludi.engine import State
+from ludi.engine import MatchRecord, State
 from ludi.server.clocks import ClockRules, Clocks
 from ludi.server.protocol import ProtocolError, TokenBucket
 from ludi.store.table import TableFact
@@ -158,3 +160,52 @@ class Table:
 def clock_fact(rules: ClockRules, stand_in: Mapping[int, str]) -> dict[str, Any]:
     """Return the fact stored when a match is created with a clock."""
     return {"rules": rules.to_json(), "stand_in": {str(k): v for k, v in stand_in.items()}}
+
+
+#: the table facts a downloaded record keeps as notes, and the fields of each (the per-move
+#: clock banks and the stand-in's bot spec are the server's bookkeeping, not the match's story)
+NOTE_FIELDS: dict[str, tuple[str, ...]] = {
+    "chat": ("text",),
+    "vote": ("end",),
+    "timeout": (),
+    "back": (),
+    "end": ("reason",),
+}
+
+
+def record_with_notes(
+    record: MatchRecord, facts: Sequence[TableFact], action_times: Sequence[float]
+) -> MatchRecord:
+    """Return a match's record with what happened at its table as notes (``MatchRecord.table``):
+    its clock, the chat, proposals to end, clocks running out and players coming back, and how
+    it ended if it ended at the table (then the record has no result: the rules did not end it,
+    and a replay must end as its record says).
+
+    Each note's ``after`` is the number of actions stored before it: the ``n`` the fact was
+    stored with, or, for a fact stored without one, the actions stored before its time."""
+    notes: list[dict[str, Any]] = []
+    result = record.result
+    total = len(record.actions)
+    for fact in facts:
+        body = fact.body
+        if fact.kind == "clock":
+            rules = ClockRules.parse(body["rules"])
+            notes.append(
+                {"after": 0, "kind": "clock", "clock": rules.describe(), "rules": rules.to_json()}
+            )
+            continue
+        if fact.kind not in NOTE_FIELDS:
+            continue
+        n = body.get("n")
+        if not isinstance(n, int):
+            n = bisect.bisect_right(action_times, fact.at)
+        note: dict[str, Any] = {"after": min(max(n, notes[-1]["after"] if notes else 0), total)}
+        note["kind"] = fact.kind
+        if fact.seat is not None:
+            note["seat"] = fact.seat
+        note.update({k: body[k] for k in NOTE_FIELDS[fact.kind] if k in body})
+        if fact.kind == "end":
+            note["result"] = dict(record.result) if record.result is not None else None
+            result = None
+        notes.append(note)
+    return dataclasses.replace(record, result=result, table=tuple(notes))

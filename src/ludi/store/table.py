@@ -18,7 +18,7 @@ from typing import Any
 
 from sqlalchemy import Column, Engine, Float, Integer, String, Table, Text, select, update
 
-from ludi.store.sql import FINISHED, matches, metadata
+from ludi.store.sql import FINISHED, actions, matches, metadata, seats
 
 table_log = Table(
     "ludi_table_log",
@@ -71,6 +71,46 @@ class TableLog:
                 .order_by(table_log.c.id)
             ).all()
         return [TableFact(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
+
+    def running_clocks(self) -> list[str]:
+        """Return the ids of the unfinished matches with a turn clock in which a seat a human
+        plays is to act: their clock runs, so a restarted server must load them at once for a
+        clock to run out on time (the others wait until someone opens them)."""
+        with self.engine.connect() as conn:
+            clocked = (
+                select(table_log.c.match_id).where(table_log.c.kind == "clock").scalar_subquery()
+            )
+            rows = conn.execute(
+                select(matches.c.id, matches.c.to_act)
+                .where(matches.c.status != FINISHED, matches.c.id.in_(clocked))
+                .order_by(matches.c.updated)
+            ).all()
+            humans = conn.execute(
+                select(seats.c.match_id, seats.c.seat)
+                .join(matches, matches.c.id == seats.c.match_id)
+                .where(
+                    matches.c.status != FINISHED,
+                    matches.c.id.in_(clocked),
+                    seats.c.bot.is_(None),
+                )
+            ).all()
+        by_match: dict[str, set[int]] = {}
+        for match_id, seat in humans:
+            by_match.setdefault(match_id, set()).add(seat)
+        return [
+            match_id
+            for match_id, to_act in rows
+            if to_act is not None and by_match.get(match_id, set()) & set(json.loads(to_act))
+        ]
+
+    def action_times(self, match_id: str) -> list[float]:
+        """Return when each of a match's actions was stored (``time.time()``), in order: what
+        places a table fact stored without its action count among the moves."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions.c.at).where(actions.c.match_id == match_id).order_by(actions.c.n)
+            ).all()
+        return [r[0] for r in rows]
 
     def end(self, match_id: str, result: Mapping[str, Any], fact: Mapping[str, Any]) -> None:
         """Finish a match at the table: its header's status and result, and the fact why, in

@@ -109,6 +109,12 @@ def test_hot_seat_hides_each_screen_until_its_owner_takes_it(
     expect(page.locator("#curtain")).to_contain_text("Pass the screen to Pompey (Bob)")
     page.locator("#take-screen").click()
     expect(page.locator(".seat-panel.mine")).to_contain_text("Pompey")
+    # both players sit at this one screen: neither is away, nobody left the table
+    expect(page.locator("ul.seats")).to_contain_text("Caesar")
+    expect(page.locator("ul.seats")).not_to_contain_text("away")
+    expect(page.locator("ul.seats .dot.off")).to_have_count(0)
+    expect(page.locator("#log")).not_to_contain_text("left the table")
+    expect(page.locator(".turn")).not_to_contain_text("not connected")
 
 
 def test_the_phone_width_shows_the_board_and_the_screen(server: Server, browser: Browser) -> None:

@@ -175,6 +175,7 @@ function onMessage(msg) {
       page.tokens.set(msg.seat, page.tokens.get("?"));
       page.tokens.delete("?");
     }
+    if (page.hot) sameScreen(msg.match.seats);
     page.msg = msg;
     if (page.hot) hotSeat(msg);
     render();
@@ -191,6 +192,7 @@ function onMessage(msg) {
     const seats = page.msg.match.seats;
     const prev = {...page.msg, match: {...page.msg.match, seats: seats.map((s) => ({...s}))}};
     for (const s of seats) s.connected = msg.connected.includes(s.seat);
+    if (page.hot) sameScreen(seats);
     page.log.push(...tableNotes(prev, page.msg));
     render();
   } else if (msg.type === "chat") {
@@ -273,6 +275,12 @@ function hotSeat(msg) {
   } else if (next !== undefined && next !== mine && !msg.to_act.includes(mine)) {
     page.curtainFor = next;
   }
+}
+
+/** Hot seat: the human seats of this screen are all at the table while it is connected, though
+ * it holds only one of them open at a time: none is "away", none "left the table". */
+function sameScreen(seats) {
+  for (const s of seats) if (page.tokens.has(s.seat)) s.connected = true;
 }
 
 function takeScreen() {

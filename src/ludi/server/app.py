@@ -24,10 +24,12 @@ import asyncio
 import contextlib
 import functools
 import gc
+import itertools
+import json
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -44,20 +46,29 @@ from ludi.bots import bots_for
 from ludi.engine import Game, IllegalAction, LudiError, State
 from ludi.server.bots import MAX_SECONDS, BotPool, bot_names
 from ludi.server.clocks import ClockRules
+from ludi.server.cluster import CALL, CLOSE, IN, JOIN, LEAVE, OUT, Cluster, is_postgres
 from ludi.server.hub import (
     RULE_OVER,
     RULE_SEAT,
     Client,
+    Elsewhere,
     Full,
     Hub,
+    RemoteClient,
     Room,
     SeatRequest,
     StoreFailure,
     dumps,
 )
-from ludi.server.protocol import ProtocolError, TokenBucket, is_plain_text, parse_message
+from ludi.server.protocol import (
+    Message,
+    ProtocolError,
+    TokenBucket,
+    is_plain_text,
+    parse_message,
+)
 from ludi.server.table import Table, record_with_notes
-from ludi.store.sql import FINISHED, OPEN, RUNNING, Joined, MatchHeader, SqlStore
+from ludi.store.sql import FINISHED, OPEN, RUNNING, Joined, MatchHeader, SqlStore, hash_token
 
 log = logging.getLogger("ludi.server")
 
@@ -147,6 +158,8 @@ def create_app(
     ``tune_gc`` tunes the process's garbage collector for a long-running server (``ludi
     serve`` does; tests sharing a process with others do not)."""
     store = SqlStore(db)
+    # on PostgreSQL, this process is one node among any others serving the same database
+    cluster = Cluster(store.url, store.engine) if is_postgres(store.url) else None
     throttle_rule = f"Ludi server: at most {message_rate:g} messages a second per connection"
     address_rule = f"Ludi server: at most {address_rate:g} messages a second per address"
     hub = Hub(
@@ -155,6 +168,7 @@ def create_app(
         bot_delay=bot_delay,
         max_live=max_live,
         matches_per_address=matches_per_address,
+        cluster=cluster,
     )
     create_guard: dict[str, TokenBucket] = {}
     #: open websockets by address, and the flood guard they share
@@ -163,9 +177,16 @@ def create_app(
     #: how fast an address may open websockets (a quarter of its limit a second)
     connect_guard: dict[str, TokenBucket] = {}
     replays: OrderedDict[str, tuple[list[State], list[tuple[int, str]]]] = OrderedDict()
+    #: clients this node relays to the owner of their match, by their id: (client, owner)
+    relayed: dict[str, tuple[Client, int]] = {}
+    #: clients other nodes relay to this one, by (their node, their id)
+    remote: dict[tuple[int, str], RemoteClient] = {}
+    client_ids = itertools.count(1)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if cluster is not None:
+            await cluster.start(from_node, nodes_gone)
         # the matches whose bots are to play are loaded beside serving; the others when
         # someone asks for them
         resumer = asyncio.create_task(hub.resume_bots())
@@ -184,6 +205,8 @@ def create_app(
         sweeper.cancel()
         resumer.cancel()
         await hub.close()
+        if cluster is not None:
+            await cluster.stop()
         store.close()
 
     app = FastAPI(title="Ludi", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
@@ -279,7 +302,17 @@ def create_app(
 
     @app.get("/api/stats")
     async def stats() -> dict[str, Any]:
-        return hub.stats()
+        numbers = hub.stats()
+        if cluster is not None:
+            numbers["node"] = {
+                "id": cluster.node,
+                "live_nodes": len(cluster.live),
+                "relayed_out": len(relayed),
+                "relayed_in": len(remote),
+                "messages_sent": cluster.sent,
+                "messages_received": cluster.received,
+            }
+        return numbers
 
     @app.get("/api/matches")
     async def list_matches(status: str | None = None, limit: int = 50) -> dict[str, Any]:
@@ -307,7 +340,20 @@ def create_app(
 
     @app.post("/api/matches/{match_id}/rematch")
     async def rematch(match_id: str, body: TokenIn) -> dict[str, Any]:
-        room = await _room(match_id)
+        try:
+            room = await _room(match_id)
+        except Elsewhere as exc:  # another node holds the match: it starts the rematch
+            assert cluster is not None
+            header = await _header(match_id)
+            digest = hash_token(body.token)
+            if not any(s.token_hash == digest for s in header.seats):
+                raise HTTPException(403, "a seat token of this match is needed") from None
+            try:
+                return {"id": await cluster.call(exc.node, "rematch", match=match_id)}
+            except RuntimeError as refusal:
+                raise HTTPException(409, str(refusal)) from None
+            except TimeoutError:
+                raise HTTPException(503, "the server holding the match did not answer") from None
         if room.seat_of(body.token) is None:
             raise HTTPException(403, "a seat token of this match is needed")
         return {"id": await hub.rematch(room)}
@@ -428,16 +474,42 @@ def create_app(
         except Full as exc:
             await _refuse(ws, exc.reason, 1013)
             return
+        except Elsewhere as exc:  # another node holds the match: relay the client to it
+            await _relay(ws, host, match_id, exc.node)
+            return
         if room is None:
             await _refuse(ws, "no such match", 4404)
             return
-        client = await _hello(ws, room)
-        if client is None:
+        msg = await _greeting(ws)
+        if msg is None:
             return
-        # one address's connections share a flood guard as well as each having its own
-        shared = address_guard.setdefault(host, TokenBucket(address_rate, 2 * address_rate))
+        seat, refusal = _admit(room, hash_token(msg.token) if msg.token is not None else None)
+        if refusal is not None:
+            await _refuse(ws, *refusal)
+            return
+        client = Client(seat, TokenBucket(message_rate, 2 * message_rate))
         sender = asyncio.create_task(_send_loop(ws, client))
         hub.join(room, client)
+        try:
+            await _serve(ws, host, client, lambda text, at: _handle(room, client, text, at))
+        finally:
+            hub.leave(room, client)
+            sender.cancel()
+            with contextlib.suppress(BaseException):
+                await sender
+            with contextlib.suppress(Exception):
+                await ws.close(code=1008 if client.refused >= MAX_REFUSED else 1000)
+
+    async def _serve(
+        ws: WebSocket,
+        host: str,
+        client: Client,
+        handle: Callable[[str, float], Awaitable[None] | None],
+    ) -> None:
+        """Read a client's messages until it goes, each through its flood guards to
+        ``handle(text, received)``."""
+        # one address's connections share a flood guard as well as each having its own
+        shared = address_guard.setdefault(host, TokenBucket(address_rate, 2 * address_rate))
         try:
             while not client.dropped:
                 text = await _receive_text(ws)
@@ -455,23 +527,154 @@ def create_app(
                 if text is None:
                     client.send(_error("a message is one JSON object in a text frame", None))
                     continue
-                await _handle(room, client, text, received)
+                done = handle(text, received)
+                if done is not None:
+                    await done
         except (WebSocketDisconnect, RuntimeError):
             pass
+
+    async def _relay(ws: WebSocket, host: str, match_id: str, owner: int) -> None:
+        """Serve a client whose match another node owns: its messages go there, after this
+        node's flood guards; what the owner sends it comes back (``from_node``)."""
+        assert cluster is not None
+        msg = await _greeting(ws)
+        if msg is None:
+            return
+        cid = str(next(client_ids))
+        client = Client(None, TokenBucket(message_rate, 2 * message_rate))
+        relayed[cid] = (client, owner)
+        # the token stays here: the owner gets its hash, which is what it compares
+        digest = hash_token(msg.token) if msg.token is not None else None
+        cluster.send(owner, JOIN, json.dumps({"c": cid, "m": match_id, "h": digest}))
+        sender = asyncio.create_task(_send_loop(ws, client))
+        try:
+            if owner not in cluster.live:  # it died meanwhile: reconnect, to the new owner
+                client.close(1012)
+            await _serve(
+                ws, host, client, lambda text, _at: cluster.send(owner, IN, f"{cid} {text}")
+            )
         finally:
-            hub.leave(room, client)
+            del relayed[cid]
+            if owner in cluster.live:
+                cluster.send(owner, LEAVE, cid)
             sender.cancel()
             with contextlib.suppress(BaseException):
                 await sender
             with contextlib.suppress(Exception):
                 await ws.close(code=1008 if client.refused >= MAX_REFUSED else 1000)
 
+    def from_node(sender: int, kind: str, body: str) -> None:
+        """Take a message from another node (``ludi.server.cluster``)."""
+        if kind == JOIN:
+            join = json.loads(body)
+            client = RemoteClient(None, cluster, sender, join["c"])  # type: ignore[arg-type]
+            remote[(sender, client.cid)] = client
+            client.task = asyncio.create_task(_serve_remote(client, join["m"], join["h"]))
+        elif kind == IN:
+            cid, text = body.split(" ", 1)
+            found = remote.get((sender, cid))
+            if found is not None:
+                found.inbox.put_nowait((text, time.perf_counter()))
+        elif kind == LEAVE:
+            found = remote.pop((sender, body), None)
+            if found is not None:
+                found.inbox.put_nowait(None)
+        elif kind == OUT:
+            cid, text = body.split(" ", 1)
+            entry = relayed.get(cid)
+            if entry is not None:
+                entry[0].send(text)
+        elif kind == CLOSE:
+            cid, code = body.split(" ", 1)
+            entry = relayed.get(cid)
+            if entry is not None:
+                entry[0].close(int(code))
+        elif kind == CALL:
+            hub._spawn(_answer(sender, json.loads(body)))
+
+    async def _serve_remote(client: RemoteClient, match_id: str, digest: str | None) -> None:
+        """Serve a client another node relays: as one of this node's own."""
+        try:
+            room = await hub.room(match_id)
+        except Full as exc:
+            client.send(_error(exc.reason, None))
+            client.close(1013)
+            room = None
+        except Elsewhere:  # it moved meanwhile: the client reconnects and finds it
+            client.close(1012)
+            room = None
+        else:
+            if room is None:
+                client.send(_error("no such match", None))
+                client.close(4404)
+            else:
+                seat, refusal = _admit(room, digest)
+                if refusal is not None:
+                    client.send(_error(refusal[0], None))
+                    client.close(refusal[1])
+                    room = None
+                else:
+                    client.seat = seat
+        if room is None:
+            remote.pop((client.node, client.cid), None)
+            return
+        hub.join(room, client)
+        try:
+            while (item := await client.inbox.get()) is not None:
+                await _handle(room, client, *item)
+        finally:
+            hub.leave(room, client)
+            remote.pop((client.node, client.cid), None)
+
+    async def _answer(sender: int, call: dict[str, Any]) -> None:
+        assert cluster is not None
+        try:
+            if call["op"] != "rematch":
+                raise LudiError(f"no such call: {call['op']}")
+            room = await hub.room(call["match"])
+            if room is None:
+                raise LudiError("no such match")
+            cluster.reply(sender, call["id"], await hub.rematch(room))
+        except Elsewhere:
+            cluster.reply(sender, call["id"], error="the match moved: try again")
+        except IllegalAction as exc:
+            cluster.reply(sender, call["id"], error=exc.reason)
+        except (LudiError, Full) as exc:
+            cluster.reply(sender, call["id"], error=str(exc))
+
+    def nodes_gone(nodes: set[int]) -> None:
+        """Other nodes died: the clients relayed to them reconnect (and find their match
+        taken over), those they relayed here leave, and their matches with a bot to act are
+        taken over now."""
+        for client, owner in list(relayed.values()):
+            if owner in nodes:
+                client.close(1012)
+        for key, client in list(remote.items()):
+            if key[0] in nodes:
+                client.dropped = True  # (nobody to send to)
+                client.inbox.put_nowait(None)
+                del remote[key]
+        hub._spawn(_adopt(nodes))
+
+    async def _adopt(nodes: set[int]) -> None:
+        assert cluster is not None
+        # as after a restart: the matches in which a bot is to act or a human's clock runs
+        moving = set(await asyncio.to_thread(store.bot_turns))
+        moving |= set(await asyncio.to_thread(hub.tables.running_clocks))
+        for node in nodes:
+            for match_id in await asyncio.to_thread(cluster.owned_by, node):
+                if match_id in moving:
+                    with contextlib.suppress(Elsewhere, Full):
+                        await hub.room(match_id)
+
     async def _refuse(ws: WebSocket, reason: str, code: int) -> None:
         with contextlib.suppress(Exception):
             await ws.send_text(dumps(_error(reason, None)))
             await ws.close(code=code)
 
-    async def _hello(ws: WebSocket, room: Room) -> Client | None:
+    async def _greeting(ws: WebSocket) -> Message | None:
+        """Return the client's hello, or None (and close the connection) if it says nothing
+        else first."""
         try:
             text = await asyncio.wait_for(_receive_text(ws), timeout=30)
             if text is None:
@@ -485,24 +688,26 @@ def create_app(
                 await ws.send_text(dumps(_error(reason, None)))
                 await ws.close(code=1008)
             return None
+        return msg
+
+    def _admit(room: Room, digest: str | None) -> tuple[int | None, tuple[str, int] | None]:
+        """Return the seat the hash of a seat token opens (None: a spectator), or why the
+        client is refused and the code to close with."""
         seat = None
-        if msg.token is not None:
-            seat = room.seat_of(msg.token)
+        if digest is not None:
+            seat = room.seat_of_hash(digest)
             if seat is None:
-                await _refuse(ws, "this seat token does not open any seat", 4403)
-                return None
+                return None, ("this seat token does not open any seat", 4403)
             info = room.header.seats[seat]
             if not info.joined:
                 info.joined = True
                 hub.committer.note(Joined(room.id, seat))
         elif room.spectators() >= spectators_per_match:
-            await _refuse(
-                ws,
+            return None, (
                 f"this match has {spectators_per_match} spectators already, the most it takes",
                 1013,
             )
-            return None
-        return Client(seat, TokenBucket(message_rate, 2 * message_rate))
+        return seat, None
 
     async def _handle(room: Room, client: Client, text: str, received: float) -> None:
         ref = None
@@ -559,8 +764,11 @@ def create_app(
         while True:
             message = await client.outbox.get()
             if message is None:
-                await ws.close(code=1013)  # too slow: reconnect and resync
+                await ws.close(code=client.close_code)  # (1013 too slow; 1012 the match moved)
                 return
+            if isinstance(message, str):  # relayed: the owner wrote it
+                await ws.send_text(message)
+                continue
             try:
                 text = dumps(message)
             except (TypeError, ValueError):  # a bug, not the client's: say so, keep the link

@@ -8,10 +8,13 @@ runs it until Ctrl-C and returns the exit code. The server needs the ``server`` 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import threading
 import time
 import webbrowser
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,106 +25,6 @@ def default_db() -> Path:
     """Return where matches are kept by default: ``$XDG_DATA_HOME/ludi/matches.db``."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "ludi" / "matches.db"
-
-
-def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
-    """Add ``serve`` to the ``ludi`` command's subparsers; return its parser."""
-    p: argparse.ArgumentParser = subparsers.add_parser(
-        "serve", help="play in the browser: a lobby, live matches with friends and bots"
-    )
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
-    p.add_argument(
-        "--db",
-        metavar="PATH_OR_URL",
-        help=f"SQLite file or database URL (default: {default_db()})",
-    )
-    p.add_argument("--no-browser", action="store_true", help="do not open the lobby")
-    p.add_argument(
-        "--bot-delay",
-        type=float,
-        default=0.4,
-        metavar="SECONDS",
-        help="pause before each bot move, so people can follow (0.4)",
-    )
-    p.add_argument(
-        "--bot-processes",
-        type=int,
-        default=1,
-        metavar="N",
-        help="worker processes for search bots (1)",
-    )
-    p.add_argument(
-        "--bot-seconds",
-        type=_bot_seconds,
-        default=5.0,
-        metavar="SECONDS",
-        help="the longest a bot may think per move; longer bots are refused, searches cut (5)",
-    )
-    p.add_argument(
-        "--create-rate",
-        type=float,
-        default=2.0,
-        metavar="N",
-        help="matches one address may create per second, bursts of ten times that (2)",
-    )
-    p.add_argument(
-        "--message-rate",
-        type=_positive(float),
-        default=20.0,
-        metavar="N",
-        help="messages one websocket may send per second, bursts of 2x (20)",
-    )
-    p.add_argument(
-        "--connections-per-address",
-        type=_positive(int),
-        default=64,
-        metavar="N",
-        help="websockets one address may hold open at once (64)",
-    )
-    p.add_argument(
-        "--address-rate",
-        type=_positive(float),
-        default=200.0,
-        metavar="N",
-        help="messages an address's websockets may send per second together, bursts of 2x (200)",
-    )
-    p.add_argument(
-        "--spectators-per-match",
-        type=_positive(int),
-        default=100,
-        metavar="N",
-        help="spectators one match takes at most (100)",
-    )
-    p.add_argument(
-        "--idle-seconds",
-        type=_positive(float),
-        default=600.0,
-        metavar="SECONDS",
-        help="a match nobody uses this long leaves memory until asked for again (600)",
-    )
-    p.add_argument(
-        "--max-live",
-        type=_positive(int),
-        default=2000,
-        metavar="N",
-        help="matches kept in memory at once; beyond, loading or starting one is refused (2000)",
-    )
-    p.add_argument(
-        "--matches-per-address",
-        type=_positive(int),
-        default=50,
-        metavar="N",
-        help="unfinished matches one address may start in a day (50)",
-    )
-    p.add_argument(
-        "--import",
-        dest="imports",
-        nargs="+",
-        metavar="RECORD",
-        help="finished match records to add (e.g. ludi lab's records/*.json) for the replay viewer",
-    )
-    return p
 
 
 def _positive(kind: type[int] | type[float]) -> Any:
@@ -150,6 +53,136 @@ def _bot_seconds(text: str) -> float:
     return value
 
 
+@dataclass(frozen=True)
+class Setting:
+    """One setting of the server: its flag, the ``create_app`` argument it fills, its type,
+    its default and what it does (the help line shows the default)."""
+
+    flag: str
+    kind: Callable[[str], Any]
+    default: float | int
+    metavar: str
+    help: str
+
+    @property
+    def dest(self) -> str:
+        return self.flag.removeprefix("--").replace("-", "_")
+
+
+#: every setting ``ludi serve`` passes to ``create_app`` under the same name: one table, read
+#: once to declare the flags and once to start the server
+SETTINGS = (
+    Setting(
+        "--bot-delay", float, 0.4, "SECONDS", "pause before each bot move, so people can follow"
+    ),
+    Setting(
+        "--bot-seconds",
+        _bot_seconds,
+        5.0,
+        "SECONDS",
+        "the longest a bot may think per move; longer bots are refused, searches cut",
+    ),
+    Setting(
+        "--create-rate",
+        float,
+        2.0,
+        "N",
+        "matches one address may create per second, bursts of ten times that",
+    ),
+    Setting(
+        "--message-rate",
+        _positive(float),
+        20.0,
+        "N",
+        "messages one websocket may send per second, bursts of 2x",
+    ),
+    Setting(
+        "--connections-per-address",
+        _positive(int),
+        64,
+        "N",
+        "websockets one address may hold open at once",
+    ),
+    Setting(
+        "--address-rate",
+        _positive(float),
+        200.0,
+        "N",
+        "messages an address's websockets may send per second together, bursts of 2x",
+    ),
+    Setting(
+        "--spectators-per-match", _positive(int), 100, "N", "spectators one match takes at most"
+    ),
+    Setting(
+        "--idle-seconds",
+        _positive(float),
+        600.0,
+        "SECONDS",
+        "a match nobody uses this long leaves memory until asked for again",
+    ),
+    Setting(
+        "--max-live",
+        _positive(int),
+        2000,
+        "N",
+        "matches kept in memory at once; beyond, loading or starting one is refused",
+    ),
+    Setting(
+        "--matches-per-address",
+        _positive(int),
+        50,
+        "N",
+        "unfinished matches one address may start in a day",
+    ),
+)
+
+
+def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``serve`` to the ``ludi`` command's subparsers; return its parser."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "serve", help="play in the browser: a lobby, live matches with friends and bots"
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    p.add_argument(
+        "--db",
+        metavar="PATH_OR_URL",
+        help=f"SQLite file or database URL (default: {default_db()})",
+    )
+    p.add_argument("--no-browser", action="store_true", help="do not open the lobby")
+    p.add_argument(
+        "--workers",
+        type=_positive(int),
+        default=1,
+        metavar="N",
+        help="server processes on this machine, sharing the port (1; more need PostgreSQL)",
+    )
+    p.add_argument(
+        "--bot-processes",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes for search bots, per server process "
+        "(default: the machine's cores shared among the server processes; 0: threads)",
+    )
+    for setting in SETTINGS:
+        p.add_argument(
+            setting.flag,
+            type=setting.kind,
+            default=setting.default,
+            metavar=setting.metavar,
+            help=f"{setting.help} ({setting.default:g})",
+        )
+    p.add_argument(
+        "--import",
+        dest="imports",
+        nargs="+",
+        metavar="RECORD",
+        help="finished match records to add (e.g. ludi lab's records/*.json) for the replay viewer",
+    )
+    return p
+
+
 def import_records(db: str, files: list[str]) -> list[str]:
     """Add finished matches from record files to the store; return their match ids."""
     from ludi.store import load_record
@@ -170,6 +203,14 @@ def import_records(db: str, files: list[str]) -> list[str]:
         store.close()
 
 
+def bot_processes(asked: int | None, workers: int) -> int:
+    """Return the bot worker processes of each server process: as asked, or the machine's
+    cores shared among the server processes (at least one each)."""
+    if asked is not None:
+        return asked
+    return max(1, (os.cpu_count() or 1) // workers)
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """Run the server until interrupted; return the exit code."""
     try:
@@ -185,38 +226,64 @@ def run_serve(args: argparse.Namespace) -> int:
         path = default_db()
         path.parent.mkdir(parents=True, exist_ok=True)
         db = str(path)
-    app = create_app(
-        db,
-        bot_delay=args.bot_delay,
-        bot_processes=args.bot_processes,
-        bot_seconds=args.bot_seconds,
-        create_rate=args.create_rate,
-        message_rate=args.message_rate,
-        connections_per_address=args.connections_per_address,
-        address_rate=args.address_rate,
-        spectators_per_match=args.spectators_per_match,
-        idle_seconds=args.idle_seconds,
-        max_live=args.max_live,
-        matches_per_address=args.matches_per_address,
-        tune_gc=True,
-    )
+    workers = args.workers
+    if workers > 1 and not str(db).startswith("postgresql"):
+        raise SystemExit(
+            f"ludi: error: --workers {workers} needs PostgreSQL (--db postgresql+psycopg://...): "
+            "SQLite lets one process write at a time, so it serves one process"
+        )
+    settings: dict[str, Any] = {s.dest: getattr(args, s.dest) for s in SETTINGS}
+    settings["bot_processes"] = bot_processes(args.bot_processes, workers)
+    settings["tune_gc"] = True
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else args.host}:{args.port}/"
     for match_id in import_records(db, args.imports or []):
         print(f"imported: {url}match/{match_id}", flush=True)
-    print(f"Ludi is serving on {url} (matches kept in {db}); Ctrl-C stops it.", flush=True)
+    print(
+        f"Ludi is serving on {url} (matches kept in {_shown(db)}"
+        + (f"; {workers} server processes" if workers > 1 else "")
+        + "); Ctrl-C stops it.",
+        flush=True,
+    )
     if not args.no_browser:
         threading.Thread(target=_open_later, args=(url,), daemon=True).start()
-    uvicorn.run(
-        app,
-        host=args.host,
-        port=args.port,
-        log_level="warning",
-        ws_max_size=64 * 1024,
-        ws_per_message_deflate=False,  # compressing each view costs more than it saves here
-        ws_ping_interval=20,
-        ws_ping_timeout=20,
-    )
+    options: dict[str, Any] = {
+        "host": args.host,
+        "port": args.port,
+        "log_level": "warning",
+        "ws_max_size": 64 * 1024,
+        "ws_per_message_deflate": False,  # compressing each view costs more than it saves here
+        "ws_ping_interval": 20,
+        "ws_ping_timeout": 20,
+    }
+    if workers == 1:
+        uvicorn.run(create_app(db, **settings), **options)
+        return 0
+    # Several processes share the listening socket (uvicorn's supervisor starts them and
+    # replaces one that dies); each builds its own app from the settings passed down here.
+    os.environ[SETTINGS_VARIABLE] = json.dumps({"db": db, **settings})
+    uvicorn.run(f"{__name__}:app_from_environment", factory=True, workers=workers, **options)
     return 0
+
+
+#: how ``ludi serve --workers N`` hands its settings to the server processes
+SETTINGS_VARIABLE = "LUDI_SERVE_SETTINGS"
+
+
+def app_from_environment() -> Any:
+    """Return the app of one of ``ludi serve --workers N``'s processes."""
+    from ludi.server.app import create_app
+
+    settings = json.loads(os.environ[SETTINGS_VARIABLE])
+    return create_app(settings.pop("db"), **settings)
+
+
+def _shown(db: str) -> str:
+    """Return a database as the start-up line shows it: a URL without its password."""
+    if "://" not in db:
+        return db
+    from sqlalchemy.engine import make_url
+
+    return make_url(db).render_as_string(hide_password=True)
 
 
 def _open_later(url: str) -> None:

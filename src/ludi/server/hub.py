@@ -33,6 +33,7 @@ from ludi.bots import RandomBot, Seat
 from ludi.engine import Action, IllegalAction, OptionError, State
 from ludi.server.bots import BotPool, bot_seed, check_spec
 from ludi.server.clocks import LOSE, ClockRules, Clocks
+from ludi.server.cluster import CLOSE, OUT, Cluster
 from ludi.server.persist import GroupCommitter
 from ludi.server.protocol import ProtocolError, TokenBucket
 from ludi.server.table import (
@@ -50,6 +51,7 @@ from ludi.store.sql import (
     SNAPSHOT_EVERY,
     Append,
     MatchHeader,
+    NotOwner,
     SeatInfo,
     SqlStore,
     hash_token,
@@ -87,29 +89,76 @@ class SeatRequest:
     bot: str | None = None
 
 
+class Elsewhere(Exception):
+    """Another server process (``node``) owns the match (``ludi.server.cluster``)."""
+
+    def __init__(self, node: int) -> None:
+        super().__init__(f"the match is served by node {node}")
+        self.node = node
+
+
 class Client:
     """One websocket connection: whose seat it holds, what it has been told, its flood guard."""
 
     def __init__(self, seat: int | None, bucket: TokenBucket | None = None) -> None:
         self.seat = seat
-        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=CLIENT_QUEUE)
+        #: messages to write: objects, or text already written as JSON (relayed from the
+        #: match's owner); None closes the connection with ``close_code``
+        self.outbox: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue(
+            maxsize=CLIENT_QUEUE
+        )
+        self.close_code = 1013  # too slow: reconnect and resync
         self.raw_seen = 0
         self.bucket = bucket or TokenBucket()
         #: messages refused in a row by the flood guards (its own, or its address's)
         self.refused = 0
         self.dropped = False
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message; a client that lets its queue fill up is dropped (it will resync)."""
         if self.dropped:
             return
         try:
             self.outbox.put_nowait(message)
         except asyncio.QueueFull:
-            self.dropped = True
-            with contextlib.suppress(asyncio.QueueFull):
+            self.close(1013)
+
+    def close(self, code: int) -> None:
+        """Close the connection after what is queued (or at once if the queue is full)."""
+        if self.dropped:
+            return
+        self.dropped = True
+        self.close_code = code
+        try:
+            self.outbox.put_nowait(None)
+        except asyncio.QueueFull:
+            with contextlib.suppress(asyncio.QueueFull, asyncio.QueueEmpty):
                 self.outbox.get_nowait()
                 self.outbox.put_nowait(None)
+
+
+class RemoteClient(Client):
+    """A client whose websocket another node holds (``ludi.server.cluster``): what it is sent
+    travels there, and its messages come from there."""
+
+    def __init__(self, seat: int | None, cluster: Cluster, node: int, cid: str) -> None:
+        super().__init__(seat)
+        self.cluster = cluster
+        self.node = node
+        self.cid = cid
+        #: the client's messages, handled one at a time in order
+        self.inbox: asyncio.Queue[tuple[str, float] | None] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        if not self.dropped:
+            text = message if isinstance(message, str) else dumps(message)
+            self.cluster.send(self.node, OUT, f"{self.cid} {text}")
+
+    def close(self, code: int) -> None:
+        if not self.dropped:
+            self.dropped = True
+            self.cluster.send(self.node, CLOSE, f"{self.cid} {code}")
 
 
 class Room:
@@ -155,7 +204,10 @@ class Room:
 
     def seat_of(self, token: str) -> int | None:
         """Return the seat a token opens, or None."""
-        digest = hash_token(token)
+        return self.seat_of_hash(hash_token(token))
+
+    def seat_of_hash(self, digest: str) -> int | None:
+        """Return the seat a token whose hash is ``digest`` opens, or None."""
         for info in self.header.seats:
             if hmac.compare_digest(info.token_hash, digest):
                 return info.seat
@@ -202,15 +254,18 @@ class Hub:
         bot_delay: float = 0.0,
         max_live: int = 2000,
         matches_per_address: int = 50,
+        cluster: Cluster | None = None,
     ) -> None:
         self.store = store
+        #: the other server processes on the same database, if any (``ludi.server.cluster``)
+        self.cluster = cluster
         self.pool = pool
         self.bot_delay = bot_delay
         #: the most matches kept in memory at once
         self.max_live = max_live
         #: the most unfinished matches one address may have started in the last day
         self.matches_per_address = matches_per_address
-        self.committer = GroupCommitter(store)
+        self.committer = GroupCommitter(store, cluster.node if cluster is not None else None)
         self.rooms: dict[str, Room] = {}
         #: recent action latencies on the server (message received -> ack queued), seconds
         self.ack_times: deque[float] = deque(maxlen=20000)
@@ -266,7 +321,8 @@ class Hub:
     async def room(self, match_id: str) -> Room | None:
         """Return the live match ``match_id``, rebuilding it from the store if needed.
 
-        Raises ``Full`` if memory holds ``max_live`` matches, none of them idle."""
+        Raises ``Full`` if memory holds ``max_live`` matches, none of them idle, and
+        ``Elsewhere`` if another server process owns it."""
         room = self.rooms.get(match_id)
         if room is not None:
             return room
@@ -278,6 +334,14 @@ class Hub:
             if header is None:
                 return None
             self._make_room()
+            if self.cluster is not None:
+                # taken before it is read, so the log read is the whole log: from now on
+                # only this process adds to it
+                owner = await asyncio.to_thread(self.cluster.claim, match_id)
+                if owner != self.cluster.node:
+                    raise Elsewhere(owner)
+                header = await asyncio.to_thread(self.store.header, match_id)
+                assert header is not None
             state = await asyncio.to_thread(self.store.rebuild, header)
             facts = await asyncio.to_thread(self.tables.facts, match_id)
             room = Room(header, state)
@@ -324,6 +388,8 @@ class Hub:
             except Full:
                 log.warning("memory is full: %d matches with bots to play wait", len(ids) - resumed)
                 break
+            except Elsewhere:
+                continue  # another server process plays it
             except Exception:
                 log.exception("match %s could not be rebuilt", match_id)
         if resumed:
@@ -387,6 +453,8 @@ class Hub:
             rematch_of.id if rematch_of is not None else None,
             creator=creator,
         )
+        if self.cluster is not None:  # a new id: nobody else can hold it
+            await asyncio.to_thread(self.cluster.claim, header.id)
         room = Room(header, state)
         if clock is not None and stand_in is not None:
             room.table.clocks = Clocks(clock, state.players)
@@ -465,6 +533,12 @@ class Hub:
         )
         try:
             await self.committer.append(item)
+        except NotOwner as exc:
+            # another server process took the match while this one was cut off from the
+            # database: its clients reconnect and find the match where it is now
+            log.warning("match %s: taken over by another server process", room.id)
+            self.disown(room)
+            raise StoreFailure("the match moved to another server: reconnecting") from exc
         except Exception as exc:
             log.exception("match %s: action %d could not be stored", room.id, n)
             raise StoreFailure("the server could not store the action; please retry") from exc
@@ -652,7 +726,20 @@ class Hub:
         idle = [r for r in self.rooms.values() if not r.busy() and now - r.touched >= idle_seconds]
         for room in idle:
             del self.rooms[room.id]
+        if idle and self.cluster is not None:
+            self._spawn(asyncio.to_thread(self.cluster.release, [r.id for r in idle]))
         return len(idle)
+
+    def disown(self, room: Room, code: int = 1012) -> None:
+        """Let a match go from memory and close its clients (1012: the service restarts), who
+        reconnect and find it where it is served now."""
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+        for client in list(room.clients):
+            client.close(code)
 
     async def sweep(self, idle_seconds: float) -> None:
         """Evict idle rooms, for ever, a few times per ``idle_seconds``."""

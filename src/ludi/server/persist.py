@@ -15,7 +15,7 @@ import logging
 import queue
 import threading
 
-from ludi.store.sql import Append, Joined, SqlStore
+from ludi.store.sql import Append, Joined, NotOwner, SqlStore
 
 log = logging.getLogger("ludi.server")
 
@@ -31,8 +31,10 @@ MAX_BATCH = 500
 class GroupCommitter:
     """A writer thread in front of a ``SqlStore``: ``await append(a)`` returns once committed."""
 
-    def __init__(self, store: SqlStore) -> None:
+    def __init__(self, store: SqlStore, node: int | None = None) -> None:
         self.store = store
+        #: the server process writing, when several share the database (it must own the match)
+        self.node = node
         self._queue: queue.Queue[Entry | object] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="ludi-writer", daemon=True)
         self._thread.start()
@@ -76,20 +78,21 @@ class GroupCommitter:
     def _commit(self, batch: list[Entry]) -> None:
         items = [entry[0] for entry in batch]
         try:
-            self.store.append_actions(items)
-        except Exception:
+            self.store.append_actions(items, node=self.node)
+        except Exception as exc:
             if len(batch) == 1:
-                log.exception("could not store an action")
-                self._settle(batch[0], error=True)
+                if not isinstance(exc, NotOwner):  # (another node took the match: no fault)
+                    log.exception("could not store an action")
+                self._settle(batch[0], error=exc)
                 return
             for entry in batch:  # isolate the failing row; the others still get stored
                 self._commit([entry])
             return
         for entry in batch:
-            self._settle(entry, error=False)
+            self._settle(entry, error=None)
 
     @staticmethod
-    def _settle(entry: Entry, error: bool) -> None:
+    def _settle(entry: Entry, error: Exception | None) -> None:
         _item, loop, future = entry
         if loop is None or future is None:
             return
@@ -97,8 +100,8 @@ class GroupCommitter:
         def done() -> None:
             if future.done():
                 return
-            if error:
-                future.set_exception(RuntimeError("the action could not be stored"))
+            if error is not None:
+                future.set_exception(error)
             else:
                 future.set_result(None)
 

@@ -59,6 +59,10 @@ BASELINE = "0001"
 
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
 
+#: the PostgreSQL advisory lock taken while migrating (the class of ``ludi.server.cluster``'s
+#: node locks, "LUDI", and 0, which no node has)
+MIGRATION_LOCK = (0x4C554449, 0)
+
 metadata = MetaData()
 
 matches = Table(
@@ -111,6 +115,15 @@ snapshots = Table(
     Column("match_id", String(32), primary_key=True),
     Column("n", Integer, primary_key=True),  # the number of actions the position includes
     Column("position", Text, nullable=False),  # State.position() as JSON
+)
+
+owners = Table(
+    "ludi_owners",
+    metadata,
+    # a match held in some server process's memory, and that process (``ludi.server.cluster``)
+    Column("match_id", String(32), primary_key=True),
+    Column("node", BigInteger, nullable=False, index=True),
+    Column("since", Float, nullable=False),
 )
 
 
@@ -215,6 +228,14 @@ class Joined:
     seat: int
 
 
+class NotOwner(Exception):
+    """Another server process owns these matches now: this one may not add to their logs."""
+
+    def __init__(self, match_ids: list[str]) -> None:
+        super().__init__(f"matches owned by another server: {', '.join(match_ids)}")
+        self.match_ids = match_ids
+
+
 class SqlStore:
     """The match store over one SQLAlchemy engine. Every method commits before returning."""
 
@@ -303,12 +324,15 @@ class SqlStore:
                 )
         return header
 
-    def append_actions(self, batch: Iterable[Append | Joined]) -> None:
+    def append_actions(self, batch: Iterable[Append | Joined], node: int | None = None) -> None:
         """Append a batch of actions (several matches at once), and mark the seats that joined
         meanwhile, in one transaction.
 
         Raises if any row collides with one already stored (the log is append-only: an action
-        number is written once); then nothing of the batch is stored."""
+        number is written once); then nothing of the batch is stored. With ``node`` (a server
+        among several, ``ludi.server.cluster``), raises ``NotOwner`` unless that node owns
+        every match of the batch, and holds their owners' rows until the commit, so no other
+        node takes one of them meanwhile."""
         entries = list(batch)
         items = [a for a in entries if isinstance(a, Append)]
         joined = [j for j in entries if isinstance(j, Joined)]
@@ -323,6 +347,16 @@ class SqlStore:
                     .values(joined=1),
                     [{"mid": j.match_id, "s": j.seat} for j in joined],
                 )
+            if items and node is not None:
+                ids = {a.match_id for a in items}
+                held = conn.execute(
+                    select(owners.c.match_id)
+                    .where(owners.c.node == node, owners.c.match_id.in_(ids))
+                    .with_for_update(read=True)
+                ).all()
+                lost = ids - {r[0] for r in held}
+                if lost:
+                    raise NotOwner(sorted(lost))
             if items:
                 self._append(conn, items, now)
 
@@ -595,6 +629,12 @@ def migrate(engine: Engine, replay: bool = False) -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(migrations.__file__).parent))
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            # several server processes starting at once on one database: one migrates, the
+            # others wait for it and find the schema up to date
+            conn.exec_driver_sql(
+                f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK[0]}, {MIGRATION_LOCK[1]})"
+            )
         config.attributes["connection"] = conn
         tables = set(inspect(conn).get_table_names())
         if not replay and "ludi_matches" not in tables and VERSION_TABLE not in tables:

@@ -1,0 +1,248 @@
+"""Several server processes on one PostgreSQL (issue 14): two real ``ludi serve`` nodes share a
+database started by the tests from Debian's package; each match has a player connected to
+each node; one node is killed with SIGKILL mid-match. Every acknowledged action must be in the
+store in its place, and every match must go on through the node left, its players reconnecting
+to it (as the page does by itself). Skipped, saying why, only where PostgreSQL cannot start."""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from server_helpers import LiveServer
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+import ludi
+from ludi.store.sql import SqlStore
+
+#: matches played across the two nodes, each with a human seat on each node
+MATCHES = 4
+#: acknowledged actions, over all matches, before the kill
+BEFORE_KILL = 40
+#: actions every match must take after the kill, through the node left
+AFTER_KILL = 6
+LIMITS = ("--matches-per-address", "1000", "--message-rate", "1000", "--address-rate", "10000")
+#: the bots of the bots-only match move slowly, so it is under way when its node dies (the
+#: other matches have no bot)
+BOT_DELAY = ("--bot-delay", "0.5")
+
+
+def wait_for(condition: Callable[[], bool], what: str, seconds: float = 60.0) -> None:
+    """Wait until ``condition()`` holds (checked every 10 ms); fail saying ``what`` if it does
+    not within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {seconds:g} s for {what}"
+        time.sleep(0.01)
+
+
+class Player:
+    """A websocket client playing one seat at random as fast as it is answered, noting every
+    acknowledged action as ``(n, notation)`` (the action is number ``n - 1``). When its
+    connection closes it reconnects to the first node of ``bases`` that answers, as the page
+    does; it stops when told or when the match is over."""
+
+    def __init__(self, bases: list[str], match_id: str, token: str, seed: int) -> None:
+        self.bases = bases
+        self.match_id = match_id
+        self.token = token
+        self.rng = random.Random(seed)
+        self.acked: list[tuple[int, str]] = []
+        self.seat: int | None = None
+        self.over = False
+        self.stop = threading.Event()
+        self.connections = 0
+        self.chat: list[dict[str, object]] = []
+        self.presence: list[list[int]] = []
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def run(self) -> None:
+        while not self.stop.is_set() and not self.over:
+            for base in self.bases:
+                try:
+                    self.play(base)
+                except (ConnectionClosed, OSError, TimeoutError):
+                    continue  # that node is gone or let the match go: try the next
+                if self.over or self.stop.is_set():
+                    return
+            time.sleep(0.05)  # (no node answered: try again, as the page does after a pause)
+
+    def play(self, base: str) -> None:
+        pending: dict[int, str] = {}
+        ref = 0
+        acted_at = -1
+        with connect(base.replace("http", "ws") + f"/ws/{self.match_id}", open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "hello", "token": self.token}))
+            self.connections += 1
+            while not self.stop.is_set():
+                try:
+                    message = json.loads(ws.recv(timeout=0.2))
+                except TimeoutError:
+                    continue
+                if message["type"] == "ack" and message["ref"] in pending:
+                    self.acked.append((message["n"], pending.pop(message["ref"])))
+                    acted_at = message["n"] - 1
+                elif message["type"] == "state":
+                    self.seat = message["seat"]
+                    if message["over"]:
+                        self.over = True
+                        return
+                    if message["legal"] and message["n"] > acted_at and not pending:
+                        ref += 1
+                        pending[ref] = self.rng.choice(message["legal"])
+                        acted_at = message["n"]
+                        ws.send(json.dumps({"type": "act", "action": pending[ref], "ref": ref}))
+                elif message["type"] == "chat":
+                    self.chat.append(message)
+                elif message["type"] == "presence":
+                    self.presence.append(message["connected"])
+                elif message["type"] == "error":  # a stale position: ask for the state
+                    pending.clear()
+                    acted_at = -1
+                    ws.send(json.dumps({"type": "sync"}))
+
+
+def check_acknowledged(db: str, players: list[Player]) -> dict[str, int]:
+    """Every acknowledged action is stored at its number, as the seat that sent it; every log
+    replays through the rules. Return each match's stored length."""
+    store = SqlStore(db)
+    lengths = {}
+    try:
+        for player in players:
+            log = store.action_log(player.match_id)
+            for n, action in player.acked:
+                assert n <= len(log), f"acknowledged action {n} of {player.match_id} is lost"
+                assert log[n - 1] == (player.seat, action), f"action {n} of {player.match_id}"
+            header = store.header(player.match_id)
+            assert header is not None
+            state = ludi.new_match(
+                header.game, players=header.players, seed=header.seed, options=header.options
+            )
+            for seat, text in log:
+                state.apply(seat, text)
+            lengths[player.match_id] = len(log)
+    finally:
+        store.close()
+    return lengths
+
+
+def test_two_nodes_share_matches_and_one_survives_a_kill_9(postgres_url: str) -> None:
+    signal.alarm(240)  # (two servers to start on a busy machine: more than the usual minute)
+    a = LiveServer(postgres_url, 0, *LIMITS, *BOT_DELAY)
+    b = LiveServer(postgres_url, 0, *LIMITS, *BOT_DELAY)
+    a.start()
+    b.start()
+    try:
+        wait_for(
+            lambda: (
+                a.get("/api/stats")["node"]["live_nodes"] == 2
+                and b.get("/api/stats")["node"]["live_nodes"] == 2
+            ),
+            "each node to see the other",
+        )
+        # each match is created on one node (which owns it); its seat 0 plays through node A
+        # and its seat 1 through node B, so every match has a player relayed to its owner
+        players: list[Player] = []
+        for i in range(MATCHES):
+            home = a if i % 2 == 0 else b
+            created = home.post(
+                "/api/matches",
+                {"game": "caesar", "seed": i, "seats": [{"name": "Ann"}, {"name": "Bob"}]},
+            )
+            players.append(Player([a.base, b.base], created["id"], created["seats"][0]["token"], i))
+            players.append(Player([b.base], created["id"], created["seats"][1]["token"], 100 + i))
+        bots_only = a.post(
+            "/api/matches",
+            {"game": "caesar", "seed": 50, "seats": [{"bot": "random"}, {"bot": "random"}]},
+        )["id"]
+
+        # the table works across nodes: a spectator on B of a match A owns, chat from B
+        # heard on A, and presence of the seat held through B
+        first = players[0]
+        with connect(b.base.replace("http", "ws") + f"/ws/{first.match_id}") as spectator:
+            spectator.send(json.dumps({"type": "hello", "token": None}))
+            assert json.loads(spectator.recv(timeout=30))["type"] == "state"
+            for player in players[::2]:  # seat 0 first, so it sees seat 1 come (presence)
+                player.thread.start()
+            wait_for(lambda: all(p.seat == 0 for p in players[::2]), "the players on A")
+            for player in players[1::2]:
+                player.thread.start()
+            wait_for(lambda: [0, 1] in first.presence, "the seat played through B to show on A")
+            with connect(b.base.replace("http", "ws") + f"/ws/{first.match_id}") as talker:
+                talker.send(json.dumps({"type": "hello", "token": players[1].token}))
+                talker.send(json.dumps({"type": "chat", "text": "ave from node B"}))
+                wait_for(
+                    lambda: any(m["text"] == "ave from node B" for m in first.chat),
+                    "the chat line said through B to reach the player on A",
+                )
+
+            def moves_seen() -> bool:
+                message = json.loads(spectator.recv(timeout=30))
+                return message["type"] == "state" and message["n"] >= 2
+
+            wait_for(moves_seen, "the spectator on B to see the moves made on A")
+
+        wait_for(
+            lambda: (
+                sum(len(p.acked) for p in players) >= BEFORE_KILL and all(p.acked for p in players)
+            ),
+            f"{BEFORE_KILL} acknowledged actions, every player's among them",
+        )
+        assert b.get(f"/api/matches/{bots_only}")["status"] != "finished"
+        a.kill()  # mid-traffic: players have actions on the way
+        at_kill = {p.match_id: 0 for p in players}
+        for player in players:
+            at_kill[player.match_id] = max(
+                at_kill[player.match_id], max((n for n, _ in player.acked), default=0)
+            )
+
+        def moved_on() -> bool:
+            return all(
+                p.over
+                or max((n for n, _ in p.acked), default=0) >= at_kill[p.match_id] + AFTER_KILL
+                for p in players
+                if p.seat == 0
+            ) and all(p.over or p.acked for p in players)
+
+        wait_for(moved_on, f"every match to take {AFTER_KILL} more actions through node B", 120)
+        for player in players:
+            player.stop.set()
+        for player in players:
+            player.thread.join(timeout=30)
+        assert all(p.connections >= 2 for p in players[::2]), "the players on A came back via B"
+        lengths = check_acknowledged(postgres_url, players)
+        for match_id, length in lengths.items():
+            assert (
+                length >= at_kill[match_id] + AFTER_KILL
+                or b.get(f"/api/matches/{match_id}")["status"] == "finished"
+            )
+        # the bots-only match A owned is taken over by B and plays on by itself
+        after = b.get(f"/api/matches/{bots_only}")["actions"]
+        wait_for(
+            lambda: b.get(f"/api/matches/{bots_only}")["actions"] > after,
+            "the bots-only match of the dead node to go on",
+        )
+    finally:
+        a.kill()
+        b.kill()
+
+
+def test_several_workers_need_postgresql(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "ludi", "serve", "--no-browser", "--workers", "2"]
+    done = subprocess.run(
+        [*command, "--db", str(tmp_path / "matches.db")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert "--workers 2 needs PostgreSQL" in done.stderr
+    assert not (tmp_path / "matches.db").exists()

@@ -127,3 +127,161 @@ def test_a07_a_battlefield_conquered_at_the_end_or_for_good() -> None:
         carry_out(st, seat, st.table.end)  # any decision: conquests are noted after each
         battlefield(st, "epirus", **{f"s{seat}": 1})
         assert common.conquered(st, 0) is still
+
+
+def test_a17_a_card_drawn_by_a_card_chains_by_the_placement_or_identical_trigger() -> None:
+    """A-17 and Карты товаров (стр. 21: a card drawn by a card is played at once «только в
+    случае, если карты имеют одинаковый тип условий»): in the Colosseum, Sundial ("a supporter
+    anywhere") draws Strigil ("a supporter in the Colosseum"). By default both are "placing a
+    supporter", so Strigil is played at once; with ``chain=identical`` it is not. A card
+    already in hand before the placement (Stola, Colosseum) is playable either way."""
+    from aor_helpers import deck_top, hand
+
+    for reading, chained in (("placement", True), ("identical", False)):
+        st = started(chain=reading)
+        seat = st.order[0]
+        st.anchor[seat] = False
+        hand(st, seat, "sundial", "stola")
+        deck_top(st, "strigil")
+        turn(st, common.PLACE_TURN, seat)
+        st.apply(seat, "place:colosseum")
+        st.apply(seat, "play:sundial")
+        texts = [str(a) for a in st.legal_actions(seat)]
+        assert ("play:strigil" in texts) is chained
+        assert "play:stola" in texts
+        mine = next(x for x in st.view(seat)["seats"] if x["seat"] == seat)["hand"]
+        strigil = next(c for c in mine if c["id"] == "strigil")
+        assert strigil.get("may_not_chain", False) is not chained
+        st.check_invariants()
+
+
+def test_a17_identical_triggers_still_chain() -> None:
+    """A-17, ``chain=identical``: Bulla ("a supporter anywhere") drawing Sundial (the same
+    trigger) chains, as in the rulebook's examples (стр. 20-21: every printed chain is
+    "anywhere" to "anywhere", which both readings allow)."""
+    from aor_helpers import deck_top, hand
+
+    st = started(chain="identical")
+    seat = st.order[0]
+    st.anchor[seat] = False
+    hand(st, seat, "bulla")
+    deck_top(st, "sundial", "strigil")
+    turn(st, common.PLACE_TURN, seat)
+    st.apply(seat, "place:colosseum")
+    st.apply(seat, "play:bulla")
+    texts = [str(a) for a in st.legal_actions(seat)]
+    assert "play:sundial" in texts and "play:strigil" not in texts
+
+
+def test_a23_a_marker_passing_over_a_player() -> None:
+    """A-23 and Вехи (стр. 11): the marker on 12 is reached by Jack (it goes to 11); two players
+    on 11 claim it together and it moves two cells, to 9, over a fourth player on 10. By
+    default that player has reached it too (glory at least its cell) and it moves on to 8;
+    with ``milestone_marker=landing`` only a player on the landing cell claims, so the fourth
+    stays above an unclaimed marker on 9."""
+    for reading, fourth, cell in (("passed_over", 1, 8), ("landing", 0, 9)):
+        st = started(milestone_marker=reading)
+        st.glory = [10, 11, 11, 10]
+        st.claimed = [1, 1, 1, 1]
+        st.supporters = [2, 2, 2, 2]
+        common.gain_glory(st, 0, 2)
+        assert st.supporters[:3] == [3, 3, 3]
+        assert st.supporters[3] == 2 + fourth
+        assert st.mpos[0] == cell
+
+
+def test_a23_landing_a_marker_is_still_reached_by_going_up_past_it() -> None:
+    """A-23, ``landing``: a gain that takes a marker up onto or past the marker's cell reaches
+    it (Вехи: «впервые доходит до этого маркера»), as in the default reading."""
+    st = started(milestone_marker="landing")
+    st.glory = [10, 1, 1, 1]
+    st.claimed = [1, 0, 0, 0]
+    st.supporters = [2, 1, 1, 1]
+    common.gain_glory(st, 0, 5)
+    assert st.supporters[0] == 3 and st.mpos[0] == 11
+
+
+def _forged(st, seat: int, target: int) -> None:  # type: ignore[no-untyped-def]
+    """Hand ``seat`` the choice of Подложный приказ's moves against ``target``."""
+    from ludi.games.age_of_rome.rules.intrigue_phase import resolve_effect
+
+    st.cur = seat
+    st.act_target = target
+    st.fx = [3]
+    st.acting = [seat]
+    resolve_effect(st)
+
+
+def test_a09_forged_order_which_legions() -> None:
+    """A-09, Подложный приказ («Выберите два легиона соперника и переместите их на любое поле
+    битвы»): by default only the target's legions already on battlefields move (the intrigue
+    is an attack); with ``forged_from=board_too`` a legion on the target's board may be sent
+    out too."""
+    from aor_helpers import battlefield
+
+    for reading, from_home in (("battlefields", False), ("board_too", True)):
+        st = started(forged_from=reading)
+        battlefield(st, "epirus", s1=1)
+        assert st.legions_home[1] > 0
+        _forged(st, 0, 1)
+        assert st.phase == common.FORGE
+        texts = [str(a) for a in st.legal_actions(0)]
+        assert ("forge:home>thrace" in texts) is from_home
+        assert "forge:epirus>thrace" in texts
+        if from_home:
+            home = st.legions_home[1]
+            st.apply(0, "forge:home>thrace")
+            assert st.legions_home[1] == home - 1
+            st.check_invariants()
+
+
+def test_a09_forged_order_where_the_legions_go() -> None:
+    """A-09: by default each of the two legions goes to a battlefield of the activator's choice;
+    with ``forged_to=same`` («на любое поле битвы», one battlefield) the second goes where the
+    first went."""
+    from aor_helpers import battlefield
+
+    for reading, split in (("each", True), ("same", False)):
+        st = started(forged_to=reading)
+        battlefield(st, "epirus", s1=2)
+        _forged(st, 0, 1)
+        st.apply(0, "forge:epirus>thrace")
+        texts = [str(a) for a in st.legal_actions(0)]
+        other = next(b.id for b in st.tables.battlefields if b.id not in ("epirus", "thrace"))
+        assert (f"forge:epirus>{other}" in texts) is split
+        assert "forge:epirus>thrace" in texts
+
+
+def test_a10_apostasy_replaces_from_the_board_or_anywhere() -> None:
+    """A-10, Отступничество («уберите этот легион или замените его своим»): by default the
+    replacing legion comes from the activator's board, so with none there only the removal is
+    offered; with ``apostasy_swap=anywhere`` a legion of the activator's on another battlefield
+    may take its place."""
+    from aor_helpers import battlefield
+
+    from ludi.games.age_of_rome.rules.intrigue_phase import effect_choices
+
+    for reading, offered in (("board", False), ("anywhere", True)):
+        st = started(apostasy_swap=reading)
+        apostate = next(
+            i for i, c in enumerate(st.tables.characters) if 2 in c.intrigues
+        )  # a character with Отступничество
+        st.char[0] = apostate
+        epirus = battlefield(st, "epirus", s1=1)
+        thrace = battlefield(st, "thrace", s0=st.legions_total[0])
+        assert st.legions_home[0] == 0
+        texts = [str(a) for a in effect_choices(st, 0, 1)]
+        assert "intrigue:apostasy@epirus" in texts
+        assert "intrigue:apostasy@epirus+swap" not in texts
+        assert ("intrigue:apostasy@epirus+swap:thrace" in texts) is offered
+        if offered:
+            st.cur, st.act_target, st.acting = 0, 1, [0]
+            st.fx = list(st.table.parse("intrigue:apostasy@epirus+swap:thrace").idx)
+            from ludi.games.age_of_rome.rules.intrigue_phase import resolve_effect
+
+            n = st.players
+            on_thrace = st.legions[thrace * n]
+            resolve_effect(st)
+            assert st.legions[epirus * n] == 1 and st.legions[epirus * n + 1] == 0
+            assert st.legions[thrace * n] == on_thrace - 1
+            st.check_invariants()

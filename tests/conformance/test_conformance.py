@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import sys
 import zlib
@@ -41,6 +42,8 @@ from ludi.engine import Game, MatchRecord, OptionError, Rng, State
 #: each other: every combination of the other options is still played, and each reading value
 #: once (see ``option_sets``)
 MAX_OPTION_SETS = 128
+#: past this many combinations of option values, they are not all tried (see ``option_sets``)
+MAX_COMBINATIONS_TRIED = 4096
 #: a match longer than this is taken as one that never ends
 MAX_STEPS = 5_000
 #: states of each match a check looks at (chosen at random; a long match is not checked at
@@ -122,9 +125,13 @@ def option_sets(game: Game, players: int) -> list[dict[str, Any]]:
     readings, plus each value of each reading with the defaults and with the largest
     combination of the others that accepts it.
     """
-    everything = accepted(game, players, [o.name for o in game.options])
-    if len(everything) <= MAX_OPTION_SETS:
-        return everything
+    names = [o.name for o in game.options]
+    # trying every combination costs one resolve_options each: past a few thousand (Age of
+    # Rome has twenty options) they are certainly more than MAX_OPTION_SETS, so skip the count
+    if math.prod(len(_domain(game, n)) for n in names) <= MAX_COMBINATIONS_TRIED:
+        everything = accepted(game, players, names)
+        if len(everything) <= MAX_OPTION_SETS:
+            return everything
     variants = accepted(game, players, [o.name for o in game.options if not o.reading])
     defaults = game.resolve_options({}, players)
     fullest = max(variants, key=lambda o: sum(o[n] != defaults[n] for n in o))

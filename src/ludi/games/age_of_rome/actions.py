@@ -8,6 +8,9 @@
                                 ``apostasy@epirus+swap``, ``revote@3``, ``invalid@3``: a
                                 battlefield or the Senate position, 1 = bottom)
 ``forge:epirus>thrace``         Подложный приказ: move one of the target's legions
+                                (``forge:home>thrace`` from its board: reading A-09)
+``intrigue:apostasy@epirus+swap:thrace``  Отступничество replacing with your legion from
+                                Thrace (reading A-10 ``apostasy_swap=anywhere``)
 ``react:scutum`` / ``pass``     the target of an intrigue answers with a card, or not
 ``build:religion``              building turn: the next level of that building in front of you
 ``place:trade+boost``           action phase: a supporter on the trade building, with the boost
@@ -128,10 +131,10 @@ class ActionTable:
                 self.legion[key] = add(
                     Move("legion", places[a + 1], f"legion:{text}", to=places[b + 1], idx=(a, b))
                 )
-                if a >= 0:
-                    self.forge[key] = add(
-                        Move("forge", places[a + 1], f"forge:{text}", to=places[b + 1], idx=(a, b))
-                    )
+                # from home only with the reading A-09 forged_from=board_too
+                self.forge[key] = add(
+                    Move("forge", places[a + 1], f"forge:{text}", to=places[b + 1], idx=(a, b))
+                )
         self.effect_plain = {
             e: add(Move("intrigue", INTRIGUES[e], f"intrigue:{_short(e)}", idx=(e,)))
             for e in (0, 1, 3, 6, 7)
@@ -156,6 +159,22 @@ class ActionTable:
             )
             for i, b in enumerate(tables.battlefields)
         ]
+        # reading A-10 apostasy_swap=anywhere: the replacing legion comes from another
+        # battlefield, apostasy_from[turned * nb + source]
+        self.apostasy_from: list[Move | None] = [None] * (nb * nb)
+        for i, turned in enumerate(tables.battlefields):
+            for j, source in enumerate(tables.battlefields):
+                if i != j:
+                    self.apostasy_from[i * nb + j] = add(
+                        Move(
+                            "intrigue",
+                            "apostasy",
+                            f"intrigue:apostasy@{turned.id}+swap:{source.id}",
+                            to=turned.id,
+                            boost=True,
+                            idx=(2, i, 1, j),
+                        )
+                    )
         self.revote = [
             add(Move("intrigue", "revote", f"intrigue:revote@{p + 1}", n=p + 1, idx=(4, p)))
             for p in range(tables.senate_max)
@@ -200,6 +219,12 @@ class ActionTable:
     def legion_move(self, src: int, dst: int) -> Move:
         nb = len(self.tables.battlefields)
         move = self.legion[(src + 1) * (nb + 1) + dst + 1]
+        assert move is not None
+        return move
+
+    def apostasy_move(self, turned: int, source: int) -> Move:
+        """Отступничество on ``turned``, replaced by your legion from battlefield ``source``."""
+        move = self.apostasy_from[turned * len(self.tables.battlefields) + source]
         assert move is not None
         return move
 

@@ -192,6 +192,62 @@ class AgeOfRome(Game):
             label="Diplomacy turns (Spies and allies)",
             choice_labels=("each token once a round", "one placement a round"),
         ),
+        Option(
+            "chain",
+            "placement",
+            "a goods card drawn by a card while placing a supporter: played at once if the "
+            "placement meets its trigger, or only if its trigger is identical to that card's",
+            ("placement", "identical"),
+            reading=True,
+            label="Chaining goods cards when placing a supporter",
+            choice_labels=(
+                "any card the placement triggers",
+                "only a card with the identical trigger",
+            ),
+        ),
+        Option(
+            "milestone_marker",
+            "passed_over",
+            "a milestone marker moving down several cells: a player it passes over claims it, "
+            "or only a player on the cell where it lands",
+            ("passed_over", "landing"),
+            reading=True,
+            label="A milestone marker moving several cells",
+            choice_labels=(
+                "claimed by a player it passes over",
+                "claimed only on the cell where it lands",
+            ),
+        ),
+        Option(
+            "forged_from",
+            "battlefields",
+            "Forged Order (Подложный приказ) moves the target's legions already on "
+            "battlefields, or also those on the target's board",
+            ("battlefields", "board_too"),
+            reading=True,
+            label="Forged Order: which legions",
+            choice_labels=("those on battlefields", "those on the board too"),
+        ),
+        Option(
+            "forged_to",
+            "each",
+            "Forged Order (Подложный приказ): each legion to a battlefield of your choice, or "
+            "both to the same battlefield",
+            ("each", "same"),
+            reading=True,
+            label="Forged Order: where the legions go",
+            choice_labels=("each where you choose", "both to the same battlefield"),
+        ),
+        Option(
+            "apostasy_swap",
+            "board",
+            "Apostasy (Отступничество) replacing the legion: yours comes from your board, or "
+            "from your board or another battlefield",
+            ("board", "anywhere"),
+            reading=True,
+            label="Apostasy: the legion that replaces",
+            choice_labels=("from your board", "from your board or another battlefield"),
+        ),
     )
     bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
     board_assets = ("age_of_rome.js", "age_of_rome.css")

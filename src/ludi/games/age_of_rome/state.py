@@ -49,6 +49,8 @@ class AgeOfRomeState(State):
         "cancelled",
         "paid",
         "farm_penalty",
+        "unchained",
+        "forge_to",
         # the provinces board
         "level",
         "occ",
@@ -128,6 +130,8 @@ class AgeOfRomeState(State):
     cancelled: bool
     paid: int
     farm_penalty: int
+    unchained: list[int]
+    forge_to: int
     level: list[int]
     occ: list[int]
     intr_owner: list[int]
@@ -214,6 +218,8 @@ class AgeOfRomeState(State):
         self.cancelled = False
         self.paid = 0
         self.farm_penalty = 0
+        self.unchained = []
+        self.forge_to = -1
         self.level = [0] * 20
         self.occ = [0] * 20
         self.intr_owner = [-1] * 12

@@ -147,6 +147,9 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
         }
         if s == seat:
             entry["hand"] = [card_json(st, x) for x in sorted(st.hands[s])]
+            for x, shown in zip(sorted(st.hands[s]), entry["hand"], strict=True):
+                if x in st.unchained:  # reading A-17 chain=identical: drawn, may not chain
+                    shown["may_not_chain"] = True
             entry["tasks"] = [task_json(st, k) for k in st.tasks[s]]
             if st.task_pick[s] >= 0:
                 entry["task_returning"] = t.tasks[st.task_pick[s]].id
@@ -385,7 +388,10 @@ def narrate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
         how = "replaced by one of theirs" if event[4] else "sent home"
         return f"{name(event[1])} turns a legion of {name(event[2])} in {bf}: {how}"
     if kind == "forge":
-        a, b = t.battlefields[event[3]].name, t.battlefields[event[4]].name
+        b = t.battlefields[event[4]].name
+        if event[3] < 0:
+            return f"{name(event[1])} sends a legion of {name(event[2])} from their board to {b}"
+        a = t.battlefields[event[3]].name
         return f"{name(event[1])} moves a legion of {name(event[2])} from {a} to {b}"
     if kind == "unvote":
         return f"A vote of {name(event[1])} leaves the Senate"
@@ -523,6 +529,8 @@ def sample_hidden(st: AgeOfRomeState, seat: int, rng: Rng) -> AgeOfRomeState:
             del pool[: sizes[o]]
     new.goods_deck = pool
     held = {c: o for o in range(n) for c in new.hands[o]}
+    if new.unchained and new.cur != seat:  # the cards set aside were re-drawn with the hand
+        new.unchained = [c for c in new.unchained if held.get(c) == new.cur]
     for o in range(n):
         if o != seat:
             new.known[o] = [c for c in new.known[o] if c in held and held[c] != o]

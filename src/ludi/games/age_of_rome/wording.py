@@ -87,6 +87,8 @@ def _label(st: AgeOfRomeState, seat: int, m: Move) -> str:
         name = EFFECT_WORDS.get(m.what, m.what)
         if m.what == "apostasy":
             how = "put one of yours in its place" if m.boost else "send it home"
+            if len(m.idx) > 3:
+                how = f"put your legion from {st.tables.battlefields[m.idx[3]].name} in its place"
             return f"{name}: turn a legion in {fields[m.to]} ({how})"
         if m.what == "revote":
             return f"{name}: remove the vote at {_position(m.n, len(st.senate))} of the Senate"
@@ -94,6 +96,8 @@ def _label(st: AgeOfRomeState, seat: int, m: Move) -> str:
             return f"{name}: the vote at {_position(m.n, len(st.senate))} of the Senate goes"
         return f"{name}: {EFFECT_HINTS.get(m.what, '')}".rstrip(": ")
     if verb == "forge":
+        if m.idx[0] < 0:
+            return f"Forged Order: send a legion from their board to {fields[m.to]}"
         return f"Forged Order: move their legion from {fields[m.what]} to {fields[m.to]}"
     if verb == "react":
         return f"Answer with {card(m.what)}"

@@ -87,12 +87,15 @@ def place(st: AgeOfRomeState, seat: int, action: Move) -> None:
     if action.boost:
         st.boost_used[3 * seat + loc] = True
     st.log("place", seat, loc, action.boost)
+    st.unchained = []
     st.phase = WINDOW
 
 
 def trigger_of(st: AgeOfRomeState) -> int:
     """The goods triggers the current placement meets: "a supporter anywhere" always, plus
-    the Colosseum's or agriculture's own (reading A-17: the wider trigger includes these)."""
+    the Colosseum's or agriculture's own (reading A-17: the wider trigger includes these; with
+    ``chain=identical`` a card drawn by a card chains only into the identical trigger, see
+    ``goods.mark_unchained``)."""
     trig = T_ANY
     if st.loc == COLOSSEUM_LOC:
         trig |= T_COLOSSEUM
@@ -156,6 +159,7 @@ def end_turn(st: AgeOfRomeState, seat: int) -> None:
     st.loc = -1
     st.boosted = False
     st.moves_left = 0
+    st.unchained = []
     next_placer(st)
 
 

@@ -183,7 +183,7 @@ def gain_glory(st: AgeOfRomeState, seat: int, amount: int) -> None:
         return
     st.glory[seat] += amount
     st.log("glory", seat, amount, st.glory[seat])
-    check_milestones(st)
+    check_milestones(st, seat, st.glory[seat] - amount)
 
 
 def lose_glory(st: AgeOfRomeState, seat: int, amount: int) -> int:
@@ -197,13 +197,18 @@ def lose_glory(st: AgeOfRomeState, seat: int, amount: int) -> int:
     return max(lost, 0)
 
 
-def check_milestones(st: AgeOfRomeState) -> None:
+def check_milestones(st: AgeOfRomeState, gainer: int = -1, before: int = 0) -> None:
     """Вехи (стр. 11): the first time a player reaches a milestone they recruit a supporter.
     Cell 5 is printed; the markers on 12, 21 and 30 move one cell down for each player who
     first reaches them, and a player the moved marker now reaches claims it at once (several
-    together: the marker moves once for each). Ludi counts a player as reaching a marker when
+    together: the marker moves once for each). ``gainer`` is the player whose marker just went
+    up from ``before``.
+
+    Reading A-23 (option ``milestone_marker``): by default a player reaches a marker when
     their glory is at least the marker's cell, so a marker moving two cells claims a player it
-    passes over (reading A-23)."""
+    passes over (``passed_over``). With ``landing``, only a player on the cell where the marker
+    lands claims it, besides a marker going up onto or past it; a player it passed over is left
+    above a marker they have not reached."""
     tables = st.tables
     n = st.players
     for i, cell in enumerate(tables.milestone_fixed):
@@ -212,15 +217,25 @@ def check_milestones(st: AgeOfRomeState) -> None:
             if not st.claimed[seat] & bit and st.glory[seat] >= cell:
                 claim(st, seat, bit)
     base = len(tables.milestone_fixed)
+    landing = st.options["milestone_marker"] == "landing"
     for m in range(len(st.mpos)):
         bit = 1 << (base + m)
+        moved = False
         while True:
-            reached = [s for s in range(n) if not st.claimed[s] & bit and st.glory[s] >= st.mpos[m]]
+            cell = st.mpos[m]
+            if not landing:
+                reached = [s for s in range(n) if not st.claimed[s] & bit and st.glory[s] >= cell]
+            elif moved:
+                reached = [s for s in range(n) if not st.claimed[s] & bit and st.glory[s] == cell]
+            else:
+                up = gainer >= 0 and before < cell <= st.glory[gainer]
+                reached = [gainer] if up and not st.claimed[gainer] & bit else []
             if not reached:
                 break
             for seat in reached:
                 claim(st, seat, bit)
-            st.mpos[m] = max(1, st.mpos[m] - len(reached))
+            st.mpos[m] = max(1, cell - len(reached))
+            moved = True
             st.log("marker", m, st.mpos[m])
 
 

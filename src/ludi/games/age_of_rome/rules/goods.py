@@ -29,17 +29,26 @@ def kinds_in_hand(st: AgeOfRomeState, seat: int) -> list[int]:
 
 def playable_kinds(st: AgeOfRomeState, seat: int, trigger: int) -> list[int]:
     """The kinds in ``seat``'s hand whose trigger is among ``trigger``'s bits (Карты товаров:
-    a card is played only when its trigger happens)."""
+    a card is played only when its trigger happens), leaving out a card drawn by a card that
+    may not chain from it (``unchained``, reading A-17 ``chain=identical``)."""
     goods = st.tables.goods
+    goods_of = st.tables.goods_of
+    if st.unchained:
+        free = {goods_of[c] for c in st.hands[seat] if c not in st.unchained}
+        return [k for k in sorted(free) if goods[k].trigger & trigger]
     return [k for k in kinds_in_hand(st, seat) if goods[k].trigger & trigger]
 
 
 def card_of_kind(st: AgeOfRomeState, seat: int, kind: int) -> int:
+    """A card of ``kind`` in the hand (one that may be played now, if any may)."""
     goods_of = st.tables.goods_of
+    found = -1
     for c in st.hands[seat]:
         if goods_of[c] == kind:
-            return c
-    return -1
+            if c not in st.unchained:
+                return c
+            found = c
+    return found
 
 
 def play_card(st: AgeOfRomeState, seat: int, kind: int, trigger: int) -> None:
@@ -58,8 +67,24 @@ def play_card(st: AgeOfRomeState, seat: int, kind: int, trigger: int) -> None:
     st.hands[seat].remove(card)
     forget(st, card)
     st.log("play", seat, card)
+    before = list(st.hands[seat])
     apply_card(st, seat, st.tables.goods[kind])
     st.goods_discard.append(card)
+    if st.options["chain"] == "identical":
+        mark_unchained(st, seat, kind, before)
+
+
+def mark_unchained(st: AgeOfRomeState, seat: int, kind: int, before: list[int]) -> None:
+    """Reading A-17, ``chain=identical``: a card drawn by a card may be played at once only if
+    both have the identical trigger («одинаковый тип условий»), so "a supporter anywhere" does
+    not chain into "a supporter in the Colosseum" (nor the other way round). The cards drawn
+    that may not chain are set aside until the placement's window closes."""
+    goods = st.tables.goods
+    goods_of = st.tables.goods_of
+    trigger = goods[kind].trigger
+    for c in st.hands[seat]:
+        if c not in before and goods[goods_of[c]].trigger != trigger:
+            st.unchained.append(c)
 
 
 def forget(st: AgeOfRomeState, card: int) -> None:

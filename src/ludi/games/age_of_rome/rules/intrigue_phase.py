@@ -14,6 +14,7 @@ from ludi.games.age_of_rome.rules.common import (
     EFFECT,
     EVENTS,
     FORGE,
+    HOME,
     INTRIGUE_FX,
     REACT,
     gain_glory,
@@ -170,13 +171,23 @@ def effect_choices(st: AgeOfRomeState, seat: int, target: int) -> list[Move]:
             if sabotage_piece(st, target) >= 0:
                 out.append(table.effect_plain[SABOTAGE])
         elif e == APOSTASY:
-            for b in range(len(st.tables.battlefields)):
+            nb = len(st.tables.battlefields)
+            anywhere = st.options["apostasy_swap"] == "anywhere"
+            for b in range(nb):
                 if st.legions[b * n + target] > 0:
                     out.append(table.apostasy[b][0])
                     if st.legions_home[seat] > 0:
                         out.append(table.apostasy[b][1])
+                    if anywhere:
+                        out.extend(
+                            table.apostasy_move(b, c)
+                            for c in range(nb)
+                            if c != b and st.legions[c * n + seat] > 0
+                        )
         elif e == FORGED:
-            if any(st.legions[b * n + target] for b in range(len(st.tables.battlefields))):
+            if any(st.legions[b * n + target] for b in range(len(st.tables.battlefields))) or (
+                st.options["forged_from"] == "board_too" and st.legions_home[target] > 0
+            ):
                 out.append(table.effect_plain[FORGED])
         elif e in (REVOTE, INVALID):
             if e == REVOTE and st.options["revote"] == "needs_vote" and not st.votes_home[seat]:
@@ -244,9 +255,11 @@ def resolve_effect(st: AgeOfRomeState) -> None:
     elif e == SABOTAGE:
         sabotage(st, seat, target)
     elif e == APOSTASY:
-        apostasy(st, seat, target, st.fx[1], bool(st.fx[2]))
+        source = st.fx[3] if len(st.fx) > 3 else HOME
+        apostasy(st, seat, target, st.fx[1], bool(st.fx[2]), source)
     elif e == FORGED:
         st.moves_left = 2
+        st.forge_to = -1
         st.phase = FORGE
         if not forge_choices(st, seat):
             finish_effect(st)
@@ -317,40 +330,60 @@ def sabotage(st: AgeOfRomeState, seat: int, target: int) -> None:
     st.log("sabotage", target, level)
 
 
-def apostasy(st: AgeOfRomeState, seat: int, target: int, bf: int, swap: bool) -> None:
+def apostasy(
+    st: AgeOfRomeState, seat: int, target: int, bf: int, swap: bool, source: int = HOME
+) -> None:
     """Отступничество: a target legion on a battlefield goes back to the target's board, or is
-    replaced by one of the activator's legions from the activator's board (reading A-10)."""
+    replaced by one of the activator's legions («замените его своим»). Reading A-10 (option
+    ``apostasy_swap``): by default that legion comes from the activator's board (``board``);
+    with ``anywhere`` it may also come from another battlefield (``source``)."""
     n = st.players
     st.legions[bf * n + target] -= 1
     st.legions_home[target] += 1
     if swap:
-        st.legions_home[seat] -= 1
+        if source == HOME:
+            st.legions_home[seat] -= 1
+        else:
+            st.legions[source * n + seat] -= 1
         st.legions[bf * n + seat] += 1
     st.log("apostasy", seat, target, bf, swap)
 
 
 def forge_choices(st: AgeOfRomeState, seat: int) -> list[Move]:
-    """Подложный приказ: each of the (up to) two moves takes a target legion from a battlefield
-    to another battlefield (reading A-09)."""
+    """Подложный приказ («Выберите два легиона соперника и переместите их на любое поле
+    битвы»): each of the (up to) two moves takes a target legion to another battlefield.
+    Reading A-09, two options: which legions (``forged_from``: by default those already on
+    battlefields, an attack; ``board_too`` also those on the target's board), and where they
+    go (``forged_to``: by default each to any battlefield of the activator's choice; ``same``,
+    reading «на любое поле битвы» as one battlefield, both to the same one)."""
     if st.moves_left <= 0:
         return []
     n = st.players
     target = st.act_target
     nb = len(st.tables.battlefields)
-    return [
+    dests = range(nb) if st.forge_to < 0 else (st.forge_to,)
+    out = [
         st.table.forge_move(a, b)
         for a in range(nb)
         if st.legions[a * n + target] > 0
-        for b in range(nb)
+        for b in dests
         if b != a
     ]
+    if st.options["forged_from"] == "board_too" and st.legions_home[target] > 0:
+        out.extend(st.table.forge_move(HOME, b) for b in dests)
+    return out
 
 
 def forge(st: AgeOfRomeState, seat: int, action: Move) -> None:
     src, dst = action.idx
     n = st.players
-    st.legions[src * n + st.act_target] -= 1
+    if src == HOME:
+        st.legions_home[st.act_target] -= 1
+    else:
+        st.legions[src * n + st.act_target] -= 1
     st.legions[dst * n + st.act_target] += 1
+    if st.options["forged_to"] == "same":
+        st.forge_to = dst
     st.moves_left -= 1
     st.log("forge", seat, st.act_target, src, dst)
     if not forge_choices(st, seat):

@@ -42,6 +42,24 @@ def test_events_since_skips_the_first_raw_events() -> None:
         assert later.events(viewer) == whole + tail
 
 
+def test_events_after_a_mark_are_exactly_the_events_logged_since() -> None:
+    state = played(moves=6)
+    mark = state.log_mark()
+    before = len(state.raw_events())
+    later = state.clone()  # (the server moves a copy: the mark holds in it)
+    rng = Rng(5)
+    for _ in range(4):
+        seat = later.to_act[0]
+        later.apply(seat, rng.choice(later.legal_actions(seat)))
+    assert later.events_after(mark) == later.raw_events()[before:]
+    assert later.events_after(later.log_mark()) == []
+    assert state.events_after(mark) == []  # the original went nowhere
+    # a mark of another match is not in this log: None, not a wrong list
+    assert later.events_after(played(moves=3, seed=8).log_mark()) is None
+    # None marks the empty log, the start: every event
+    assert later.events_after(None) == later.raw_events()
+
+
 def test_a_seat_reads_its_own_draws_and_not_the_others() -> None:
     state = played()
     mine = [e for e in state.events(0) if e.startswith("Pompey draws")]

@@ -81,9 +81,16 @@ def check_conformance(
         assert m["seat"] == viewer
         assert m["view"] == as_json(state.view(viewer)), f"view at action {m['n']}"
         expected_legal = []
+        expected_moves = []
         if viewer is not None and viewer in state.to_act and viewer not in bots:
-            expected_legal = [str(a) for a in state.legal_actions(viewer)]
+            actions = state.legal_actions(viewer)
+            expected_legal = [str(a) for a in actions]
+            expected_moves = as_json([a.structure() for a in actions])
         assert m["legal"] == expected_legal
+        # each move's structure as the action gives it (the server keeps them, not recomputes)
+        assert [{k: v for k, v in move.items() if k != "label"} for move in m["moves"]] == (
+            expected_moves
+        )
         if m["full"]:
             log = []
         log.extend(m["events"])

@@ -323,6 +323,26 @@ class State(ABC, Generic[D]):
         out.reverse()
         return out
 
+    def log_mark(self) -> object:
+        """Return a mark of the log as it is now, for ``events_after``."""
+        return self._log
+
+    def events_after(self, mark: object) -> list[Event] | None:
+        """Return the events logged since ``log_mark()`` gave ``mark``, oldest first, walking
+        only those (so a server following a long match does not walk its whole log after each
+        move); every event if ``mark`` is None (the empty log's mark); None if ``mark`` is
+        not in this state's log. The log is shared by a state and
+        its clones, so a mark taken before ``clone()`` holds in the copy."""
+        out: list[Event] = []
+        node = self._log
+        while node is not mark:
+            if node is None:
+                return None
+            node, event = node
+            out.append(event)
+        out.reverse()
+        return out
+
     def events(self, viewer: int | None = None, since: int = 0) -> list[str]:
         """Return the narrated log as ``viewer`` may read it, from event number ``since`` on."""
         texts = (self.narrate(e, viewer) for e in self.raw_events()[since:])

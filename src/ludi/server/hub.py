@@ -30,7 +30,7 @@ from typing import Any
 
 import ludi
 from ludi.bots import RandomBot, Seat
-from ludi.engine import Action, IllegalAction, OptionError, State
+from ludi.engine import Action, Event, IllegalAction, OptionError, State
 from ludi.server.bots import BotPool, bot_seed, check_spec
 from ludi.server.clocks import LOSE, ClockRules, Clocks
 from ludi.server.cluster import CLOSE, OUT, Cluster
@@ -171,13 +171,43 @@ class Room:
         self.clients: set[Client] = set()
         self.thinking: set[int] = set()
         self.n = header.actions
-        self.raw_count = len(state.raw_events())
+        #: every event of the match's log, kept here as the match goes on: each move adds
+        #: only its own (``State.events_after``), and each client has its cursor in it
+        self.events: list[Event] = state.raw_events()
+        self._mark = state.log_mark()
+        #: how many moves each seat has made (seeds its bot's next decision)
+        self.moves_made = [0] * state.players
+        for seat, _action in state.history():
+            self.moves_made[seat] += 1
         #: when someone last came, left or acted (time.monotonic), for the idle sweeper
         self.touched = time.monotonic()
         #: the clocks, the chat, the votes (``ludi.server.table``)
         self.table = Table(header.players)
         #: the timer of the first clock to run out
         self.timer: asyncio.TimerHandle | None = None
+
+    @property
+    def raw_count(self) -> int:
+        """How many events the match's log holds."""
+        return len(self.events)
+
+    def follow(self, state: State, seat: int) -> None:
+        """Make ``state``, which is this match after one more move by ``seat``, the match;
+        take in only the events that move logged."""
+        fresh = state.events_after(self._mark)
+        if fresh is None:  # (not a later state of this match: read its log whole)
+            self.events = state.raw_events()
+        else:
+            self.events.extend(fresh)
+        self._mark = state.log_mark()
+        self.state = state
+        self.moves_made[seat] += 1
+
+    def narrated(self, seat: int | None, since: int) -> list[str]:
+        """Return the log's lines from event ``since`` on, as ``seat`` may read them."""
+        narrate = self.state.narrate
+        texts = (narrate(e, seat) for e in self.events[since:])
+        return [t for t in texts if t is not None]
 
     @property
     def over(self) -> bool:
@@ -542,7 +572,7 @@ class Hub:
         except Exception as exc:
             log.exception("match %s: action %d could not be stored", room.id, n)
             raise StoreFailure("the server could not store the action; please retry") from exc
-        room.state = state
+        room.follow(state, seat)
         room.n = n + 1
         room.touched = time.monotonic()
         room.header.actions = n + 1
@@ -552,7 +582,6 @@ class Hub:
             room.header.result = result
         elif room.header.status != RUNNING:
             room.header.status = RUNNING
-        room.raw_count = len(state.raw_events())
         if acknowledge is not None:
             acknowledge(room.n)
         await self._after_move(room, seat)
@@ -760,7 +789,7 @@ class Hub:
 
     def broadcast(self, room: Room, full_for: Client | None = None) -> None:
         """Send every client of the room its own state message (views computed once per seat)."""
-        views: dict[int | None, dict[str, Any]] = {}
+        views: dict[Any, Any] = {}
         public = room.public()
         for client in list(room.clients):
             client.send(self.state_message(room, client, views, public, client is full_for))
@@ -769,25 +798,36 @@ class Hub:
         self,
         room: Room,
         client: Client,
-        views: dict[int | None, dict[str, Any]],
+        views: dict[Any, Any],
         public: dict[str, Any],
         full: bool,
     ) -> dict[str, Any]:
-        """Return the state message for one client: only what its seat may see."""
+        """Return the state message for one client: only what its seat may see. ``views``
+        keeps what was worked out for one seat (its view, its new lines) for the others of
+        the same broadcast."""
         state = room.state
         seat = client.seat
         if seat not in views:
             views[seat] = state.view(seat)
         since = 0 if full else client.raw_seen
-        events = state.events(seat, since=since)
+        # the clients of one seat have read up to the same event (all but a newcomer): each
+        # new stretch of the log is narrated once per seat and broadcast
+        key = ("events", seat, since)
+        if key not in views:
+            views[key] = room.narrated(seat, since)
+        events = views[key]
         client.raw_seen = room.raw_count
         to_act = [] if room.over else list(state.to_act)
         legal: list[str] = []
         moves: list[dict[str, Any]] = []
         if seat is not None and seat in to_act and room.bot_for(seat) is None:
-            actions = state.legal_actions(seat)
-            legal = [str(a) for a in actions]
-            moves = described_moves(state, seat, actions)
+            if ("moves", seat) not in views:
+                actions = state.legal_actions(seat)
+                views["moves", seat] = (
+                    [str(a) for a in actions],
+                    described_moves(state, seat, actions),
+                )
+            legal, moves = views["moves", seat]
         message = {
             "type": "state",
             "n": room.n,
@@ -832,8 +872,7 @@ class Hub:
             asked_at = room.n
             # seeded by the seat's own move count, not the match's: in a simultaneous decision
             # how many others moved first is a matter of timing, and must not change the choice
-            own_moves = sum(1 for s, _ in room.state.history() if s == seat)
-            seed = bot_seed(room.state.seed, own_moves, seat)
+            seed = bot_seed(room.state.seed, room.moves_made[seat], seat)
             # decisions take turns by who created the match: an address's many matches count
             # as one in the rotation
             owner = room.header.creator or room.id
@@ -880,7 +919,26 @@ def described_moves(state: State, seat: int, actions: Sequence[Action]) -> list[
     """Return each legal move as the browser draws it: its structure (``Action.structure``)
     and its label in the game's words (``Game.move_labels``)."""
     labels = state.game.move_labels(state, seat, actions)
-    return [{**a.structure(), "label": label} for a, label in zip(actions, labels, strict=True)]
+    return [{**_structure(a), "label": label} for a, label in zip(actions, labels, strict=True)]
+
+
+#: ``Action.structure`` of the actions met lately: it depends on the action's value alone, and
+#: working it out again for every legal move of every turn was the server's largest cost
+_STRUCTURES: dict[Action, dict[str, Any]] = {}
+#: the most structures kept (a few MB); beyond, the cache starts again
+STRUCTURES_KEPT = 50_000
+
+
+def _structure(action: Action) -> dict[str, Any]:
+    try:
+        known = _STRUCTURES.get(action)
+    except TypeError:  # (an action that cannot be hashed: worked out each time)
+        return action.structure()
+    if known is None:
+        if len(_STRUCTURES) >= STRUCTURES_KEPT:
+            _STRUCTURES.clear()
+        known = _STRUCTURES[action] = action.structure()
+    return known
 
 
 def _stand_in(game: str) -> str:

@@ -27,17 +27,22 @@ def test_a_clock_running_out_hands_the_seat_to_its_bot_and_back(
             "game": "caesar",
             "seed": 4,
             "seats": [{"name": "Ann"}, {"bot": "random"}],
-            "clock": {"kind": "move", "base": 5, "bot": "random"},
+            "clock": {"kind": "move", "base": 8},
         },
     )
     match_id = created["id"]
     page = open_page(browser, server.base + created["seats"][0]["link"], *SIZES[size])
+    # Ann chooses her own stand-in (the match's is the quick search bot); the server keeps it
+    expect(page.locator("#stand-in")).to_have_value("ismcts:seconds=0.3")
+    page.locator("#stand-in").select_option("random")
+    page.reload()
+    expect(page.locator("#stand-in")).to_have_value("random")
     done = my_turn(page, server, match_id)
     # Ann's clock is on the page, and runs; the bot's seat has none (a bot is not timed)
     clock = page.locator('[data-clock="0"].running:visible').first
     expect(clock).to_be_visible()
     expect(page.locator('[data-clock="1"]')).to_have_count(0)
-    expect(page.locator("#clock-rule")).to_contain_text("5 s a move")
+    expect(page.locator("#clock-rule")).to_contain_text("8 s a move")
     # Ann does nothing: her clock runs out and her stand-in moves for her
     server.wait_for_moves(match_id, done + 1)
     open_log(page)

@@ -314,18 +314,24 @@ def test_a_restart_gives_each_clock_the_time_it_had_at_the_start_of_its_move(
             clock.t += 20.0
             ann.send_json({"type": "act", "action": first["legal"][0], "ref": 1})
             answer_to(ann, 1)
-    # the server stops while Bob thinks, and starts again much later on its own clock
+    # the server stops while Bob thinks, and starts again later on its own clock; it loads the
+    # match at once (a clock runs in it) and the clock starts from the start of Bob's move
     with make_client(tmp_path / "m.db") as again:
         hub = again.app.state.hub  # type: ignore[attr-defined]
-        hub.now = later = HandClock()
-        later.t = 90_000.0
+        deadline = time.monotonic() + 60
+        while made["id"] not in hub.rooms or hub.rooms[made["id"]].timer is None:
+            assert time.monotonic() < deadline, "the clocked match was not loaded at start"
+            time.sleep(0.02)
+        clocks = hub.rooms[made["id"]].table.clocks
+        to_act = list(hub.rooms[made["id"]].state.to_act)
+        if to_act == [1]:
+            assert clocks.bank == [45.0, 60.0] and list(clocks.started) == [1]
+        else:  # Caesar! gave Ann a bonus decision: she is still to act (her move was one)
+            assert clocks.bank[0] == 45.0 and list(clocks.started) == [0]
         with again.websocket_connect(f"/ws/{made['id']}") as bob:
-            state = hello(bob, made["seats"][1]["token"])
-            clocks = state["table"]["clocks"]
-            if state["to_act"] == [1]:
-                assert clocks["left"] == [45.0, 60.0] and clocks["running"] == [1]
-            else:  # Caesar! gave Ann a bonus decision: she is still to act
-                assert clocks["left"][0] == 45.0 and clocks["running"] == [0]
+            left = hello(bob, made["seats"][1]["token"])["table"]["clocks"]["left"]
+            running = to_act[0]
+            assert clocks.bank[running] - 30 < left[running] <= clocks.bank[running]
 
 
 # -- the record keeps what happened at the table --------------------------------------------------
@@ -427,3 +433,41 @@ def test_a_restarted_server_loads_the_matches_whose_clock_runs_so_time_runs_out_
         while room.n == 0:
             assert time.monotonic() < deadline, "the stand-in did not move"
             time.sleep(0.02)
+
+
+def test_each_seat_has_its_own_stand_in_which_its_player_may_change(tmp_path: Path) -> None:
+    with make_client(tmp_path / "m.db") as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        hub.now = clock = HandClock()
+        made = create(
+            client,
+            seats=[{"name": "Ann", "stand_in": "random"}, {"name": "Bob"}],
+            clock={"kind": "move", "base": 30, "bot": "heuristic"},
+        )
+        match_id = made["id"]
+        with client.websocket_connect(f"/ws/{match_id}") as bob:
+            first = hello(bob, made["seats"][1]["token"])
+            assert first["table"]["stand_in"] == ["random", "heuristic"]
+            bob.send_json({"type": "stand_in", "spec": "ismcts:seconds=0.1", "ref": 1})
+            _, before = receive_until(bob, "ack")  # everyone hears of it, then Bob's ack
+            changed = next(m for m in before if m["type"] == "state")
+            assert changed["table"]["stand_in"] == ["random", "ismcts:seconds=0.1"]
+            for bad in ("no-such-bot", "ismcts:seconds=1e9", ""):
+                bob.send_json({"type": "stand_in", "spec": bad, "ref": 2})
+                assert answer_to(bob, 2)["type"] == "error"
+            # Ann's clock runs out: her own stand-in plays for her
+            clock.t += 31.0
+            client.portal.call(hub.clock_check, hub.rooms[match_id])
+            assert hub.rooms[match_id].header.seats[0].bot == "random"
+    # a restarted server knows each seat's choice
+    with (
+        make_client(tmp_path / "m.db") as again,
+        again.websocket_connect(f"/ws/{match_id}") as watcher,
+    ):
+        assert hello(watcher, None)["table"]["stand_in"] == ["random", "ismcts:seconds=0.1"]
+    with make_client(tmp_path / "n.db") as client:
+        plain = create(client)  # no clock: nothing to choose
+        with client.websocket_connect(f"/ws/{plain['id']}") as ann:
+            hello(ann, plain["seats"][0]["token"])
+            ann.send_json({"type": "stand_in", "spec": "random", "ref": 1})
+            assert "no clock" in answer_to(ann, 1)["reason"]

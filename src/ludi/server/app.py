@@ -100,6 +100,8 @@ class _In(BaseModel):
 class SeatIn(_In):
     name: Text | None = Field(default=None, max_length=40)
     bot: Text | None = Field(default=None, max_length=128)
+    # the bot that plays this seat when its clock runs out (else the clock's ``bot``)
+    stand_in: Text | None = Field(default=None, max_length=128)
 
 
 class ClockIn(_In):
@@ -286,7 +288,7 @@ def create_app(
         guard = create_guard.setdefault(host, TokenBucket(create_rate, 10 * create_rate))
         if not guard.allow():
             raise HTTPException(429, "too many matches created; wait a moment")
-        seats = [SeatRequest(s.name, s.bot) for s in body.seats]
+        seats = [SeatRequest(s.name, s.bot, s.stand_in) for s in body.seats]
         clock = ClockRules.parse(body.clock.model_dump()) if body.clock is not None else None
         room, tokens = await hub.create(
             body.game,
@@ -752,6 +754,9 @@ def create_app(
                 client.send({"type": "ack", "ref": ref, "n": room.n})
             elif msg.type == "chat":
                 await hub.chat(room, client.seat, msg.text)
+                client.send({"type": "ack", "ref": ref, "n": room.n})
+            elif msg.type == "stand_in":
+                await hub.set_stand_in(room, client.seat, msg.spec or "")
                 client.send({"type": "ack", "ref": ref, "n": room.n})
         except ProtocolError as exc:
             client.send(_error(exc.reason, exc.ref if exc.ref is not None else ref, exc.rule))

@@ -83,10 +83,12 @@ class Full(Exception):
 
 @dataclass
 class SeatRequest:
-    """One seat asked for when creating a match: its name and the bot playing it, if any."""
+    """One seat asked for when creating a match: its name, the bot playing it, if any, and
+    the bot that plays it when its clock runs out, if not the match's."""
 
     name: str | None = None
     bot: str | None = None
+    stand_in: str | None = None
 
 
 class Elsewhere(Exception):
@@ -435,12 +437,14 @@ class Hub:
         seed: int | None = None,
         rematch_of: MatchHeader | None = None,
         clock: ClockRules | None = None,
-        stand_in: str | None = None,
+        stand_in: str | Mapping[int, str] | None = None,
         creator: str | None = None,
     ) -> tuple[Room, list[str]]:
         """Start and store a match; return its room and each seat's fresh token (a rematch
         keeps the seats' tokens: then the list is empty). ``clock``: the turn clock of every
-        seat a human plays, handing the seat to ``stand_in`` (a bot spec) when it runs out.
+        seat a human plays, handing the seat to its stand-in bot when it runs out: the seat's
+        own (``SeatRequest.stand_in``; a rematch keeps each seat's), else ``stand_in`` (a bot
+        spec), else the game's quick bot.
         ``creator``: the address asking (a rematch keeps its match's).
 
         Raises ``OptionError`` for an unknown game, count, option or bot, ``Full`` when the
@@ -459,8 +463,15 @@ class Hub:
                     429,
                 )
         self._make_room()
+        stand_ins: dict[int, str] = {}
         if clock is not None:
-            stand_in = check_spec(stand_in or _stand_in(game), game, self.pool.max_seconds)
+            # each seat's own stand-in, else the match's, else the game's quick bot
+            chosen = dict(stand_in) if isinstance(stand_in, Mapping) else {}
+            default = stand_in if isinstance(stand_in, str) else None
+            for i in range(state.players):
+                own = seats[i].stand_in if i < len(seats) else None
+                spec = own or chosen.get(i) or default or _stand_in(game)
+                stand_ins[i] = check_spec(spec, game, self.pool.max_seconds)
         if rematch_of is not None:
             rows = [
                 SeatInfo(s.seat, s.name, s.token_hash, s.bot, joined=False)
@@ -486,9 +497,9 @@ class Hub:
         if self.cluster is not None:  # a new id: nobody else can hold it
             await asyncio.to_thread(self.cluster.claim, header.id)
         room = Room(header, state)
-        if clock is not None and stand_in is not None:
+        if clock is not None:
             room.table.clocks = Clocks(clock, state.players)
-            room.table.stand_in = dict.fromkeys(range(state.players), stand_in)
+            room.table.stand_in = stand_ins
             fact = clock_fact(clock, room.table.stand_in)
             await asyncio.to_thread(self.tables.append, header.id, "clock", None, fact)
         self.rooms[header.id] = room
@@ -514,7 +525,7 @@ class Hub:
                 [],
                 rematch_of=header,
                 clock=clocks.rules if clocks is not None else None,
-                stand_in=next(iter(room.table.stand_in.values()), None),
+                stand_in=dict(room.table.stand_in),
             )
         for client in room.clients:
             client.send({"type": "rematch", "id": new.id})
@@ -718,6 +729,18 @@ class Hub:
         del room.table.chat[:-CHAT_KEEP]  # a newcomer gets the newest lines; all are stored
         for client in room.clients:
             client.send({"type": "chat", "seat": seat, "text": line})
+
+    async def set_stand_in(self, room: Room, seat: int, spec: str) -> None:
+        """Choose the bot that plays ``seat`` when its clock runs out (a seat's own choice)."""
+        if room.table.clocks is None:
+            raise ProtocolError("this match has no clock", rule=RULE_TABLE)
+        spec = check_spec(spec, room.header.game, self.pool.max_seconds)
+        async with room.lock:
+            await asyncio.to_thread(
+                self.tables.append, room.id, "stand_in", seat, {"bot": spec, "n": room.n}
+            )
+            room.table.stand_in[seat] = spec
+            self.broadcast(room)
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.ensure_future(work)

@@ -14,6 +14,7 @@ A client sends JSON objects, one per message, at most ``MAX_MESSAGE`` bytes:
 ``{"type": "concede"}``                      concede: the match ends, you last
 ``{"type": "vote", "end": true|false}``       vote to end the match with no winner (or not)
 ``{"type": "chat", "text": "..."}``          say a line at the table (everyone gets ``chat``)
+``{"type": "stand_in", "spec": "random"}``   the bot that plays your seat if your clock runs out
 ==========================================  ===============================================
 
 The server sends ``state`` (the viewer's view, its legal actions, the new narrated events),
@@ -35,7 +36,18 @@ MAX_MESSAGE = 4096
 
 RULE_PROTOCOL = "Ludi server protocol (see ludi.server.protocol)"
 
-TYPES = ("hello", "act", "bot", "sync", "rematch", "ping", "concede", "vote", "chat")
+TYPES = (
+    "hello",
+    "act",
+    "bot",
+    "sync",
+    "rematch",
+    "ping",
+    "concede",
+    "vote",
+    "chat",
+    "stand_in",
+)
 
 
 class ProtocolError(Exception):
@@ -103,6 +115,11 @@ def parse_message(text: str | bytes) -> Message:
         ):
             raise ProtocolError("'spec' names a bot (e.g. 'random') or is null", ref)
         return Message("bot", ref, spec=spec)
+    if kind == "stand_in":
+        spec = obj.get("spec")
+        if not (isinstance(spec, str) and 0 < len(spec) <= 128 and is_plain_text(spec)):
+            raise ProtocolError("'spec' names the bot that stands in (e.g. 'random')", ref)
+        return Message("stand_in", ref, spec=spec)
     if kind == "vote":
         end = obj.get("end")
         if not isinstance(end, bool):

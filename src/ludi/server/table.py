@@ -101,6 +101,8 @@ class Table:
             if fact.kind == "clock":
                 table.clocks = Clocks(ClockRules.parse(body["rules"]), players)
                 table.stand_in = {int(k): v for k, v in body.get("stand_in", {}).items()}
+            elif fact.kind == "stand_in" and fact.seat is not None:
+                table.stand_in[fact.seat] = body["bot"]
             elif fact.kind == "clocks" and table.clocks is not None:
                 table.clocks = Clocks.restore(body, players)
             elif fact.kind == "chat":
@@ -153,6 +155,10 @@ class Table:
         return {
             "clocks": self.clocks.to_json(now) if self.clocks is not None else None,
             "timed_out": sorted(self.timed_out),
+            # the bot each seat's clock hands it to (the page says it in the bot's name)
+            "stand_in": [self.stand_in.get(s) for s in range(self.players)]
+            if self.clocks is not None
+            else None,
             "votes": sorted(self.votes),
         }
 

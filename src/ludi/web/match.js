@@ -599,10 +599,32 @@ function renderControls() {
       ),
     );
   }
+  if (msg.seat !== null && !msg.over) parts.push(standInControl(msg));
   if (msg.seat !== null && !msg.over) parts.push(endControls(msg));
   if (msg.seat !== null && !msg.over) parts.push(el("p", {}, alertsToggle()));
   parts.push(howToPlay());
   box.replaceChildren(...parts);
+}
+
+/** With a clock that hands a seat to a bot when it runs out: which bot plays for you then. */
+function standInControl(msg) {
+  const table = msg.table || {};
+  if (!table.clocks || table.clocks.on_timeout !== "bot" || !table.stand_in) return null;
+  const current = table.stand_in[msg.seat];
+  const choices = botChoices(botsFor(msg.match.game).filter((b) => b !== "crassus"));
+  if (current && !choices.some(([spec]) => spec === current))
+    choices.push([current, `Bot: ${botLabel(current)}`]);
+  const choice = el(
+    "select",
+    {
+      id: "stand-in",
+      "aria-label": "the bot that plays for you if your clock runs out",
+      onchange: () => send({type: "stand_in", spec: choice.value, ref: ++page.ref}),
+    },
+    choices.map(([spec, label]) => el("option", {value: spec}, label)),
+  );
+  if (current) choice.value = current;
+  return el("p", {class: "small stand-in"}, "If your clock runs out, this bot plays for you: ", choice);
 }
 
 /** Concede, or vote to end the match with no winner (every human seat must agree). */

@@ -285,3 +285,64 @@ def test_a10_apostasy_replaces_from_the_board_or_anywhere() -> None:
             assert st.legions[epirus * n] == 1 and st.legions[epirus * n + 1] == 0
             assert st.legions[thrace * n] == on_thrace - 1
             st.check_invariants()
+
+
+def test_a15_drawing_into_a_full_hand_forgoes_or_makes_room() -> None:
+    """A-15, Торговля (стр. 20): «Если ваша рука переполнена, вы должны сыграть, продать или
+    сбросить карту товара, прежде чем взять новую». Jack's example: with 4 goods a boosted
+    trade draw «может взять в руку только одну карту». By default the second card is not
+    taken; with ``full_hand=make_room`` Jack must discard (or, in his own turn, sell) a goods
+    card, then takes it, and play goes on where it was."""
+    from aor_helpers import board, deck_top, hand
+
+    for reading in ("forgo", "make_room"):
+        st = started(full_hand=reading)
+        jack = st.order[0]
+        board(st, jack, "fulvia")  # trade boost open
+        st.anchor[jack] = False
+        hand(st, jack, "sundial", "compass", "stola", "pilum")
+        deck_top(st, "mallet", "palla")
+        build_here(st, jack, 2, 1)  # trade
+        turn(st, common.PLACE_TURN, jack)
+        st.apply(jack, "place:trade+boost")
+        st.apply(jack, "act")
+        if reading == "forgo":
+            assert len(st.hands[jack]) == 5 and st.phase != common.ROOM
+            continue
+        assert st.phase == common.ROOM and st.to_act == (jack,)
+        texts = [str(a) for a in st.legal_actions(jack)]
+        assert "discard:stola" in texts and "sell:stola" in texts  # his own turn
+        assert not any(t.startswith(("place:", "play:", "build:")) for t in texts)
+        denarii = st.denarii[jack]
+        st.apply(jack, "discard:stola")
+        assert len(st.hands[jack]) == 5 and st.denarii[jack] == denarii
+        names = {st.tables.goods[st.tables.goods_of[c]].id for c in st.hands[jack]}
+        assert {"mallet", "palla"} <= names and "stola" not in names
+        assert st.phase != common.ROOM
+        assert st.goods_discard[-1] == st.tables.goods_index["stola"]
+        st.check_invariants()
+
+
+def test_a15_make_room_outside_your_turn_is_a_discard() -> None:
+    """A-15, ``make_room``: a card drawn into a full hand outside your own turn (here an
+    effect's draw for another seat) is taken after a discard; selling is only in your turn
+    (Продать карту товара: «во время своего хода»)."""
+    from aor_helpers import hand
+
+    from ludi.games.age_of_rome.rules.goods import draw, owe_room
+
+    st = started(full_hand="make_room")
+    seat = st.order[0]
+    other = st.order[1]
+    turn(st, common.PLACE_TURN, seat)
+    st.anchor[other] = False
+    hand(st, other, "sundial", "compass", "stola", "pilum", "bulla")
+    assert draw(st, other, 1) == 0 and st.owed[other] == 1
+    owe_room(st)
+    assert st.phase == common.ROOM and st.to_act == (other,)
+    texts = [str(a) for a in st.legal_actions(other)]
+    assert "discard:bulla" in texts and not any(t.startswith("sell:") for t in texts)
+    st.apply(other, "discard:bulla")
+    assert len(st.hands[other]) == 5 and st.owed[other] == 0
+    assert st.phase == common.PLACE_TURN and st.to_act == (seat,)
+    st.check_invariants()

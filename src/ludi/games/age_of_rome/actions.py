@@ -20,6 +20,8 @@
 ``legion:home>epirus``          move a legion (``home`` = your board)
 ``tax`` / ``tax:double``        income: 1 or 2 denarii per inhabitant (double costs glory)
 ``sell:bulla``                  sell a goods card for 1 denarius (your turn)
+``discard:bulla``               discard a goods card to take one drawn into a full hand
+                                (reading A-15 ``full_hand=make_room``)
 ``set:weapons=gladius,pilum,arca``  lay a set of three (kinds sorted; jokers stand in)
 ``priest``                      Priest's medal: 3 denarii for 1 glory
 ``diplomacy:espionage@gallia/trade``  Шпионы и союзники: a token on a building
@@ -117,6 +119,9 @@ class ActionTable:
         self.play = [add(Move("play", k, f"play:{k}", idx=(i,))) for i, k in enumerate(kinds)]
         self.react = [add(Move("react", k, f"react:{k}", idx=(i,))) for i, k in enumerate(kinds)]
         self.sell = [add(Move("sell", k, f"sell:{k}", idx=(i,))) for i, k in enumerate(kinds)]
+        self.discard = [
+            add(Move("discard", k, f"discard:{k}", idx=(i,))) for i, k in enumerate(kinds)
+        ]
         places = [HOME_NAME, *(b.id for b in tables.battlefields)]
         nb = len(tables.battlefields)
         # legion[(from + 1) * (nb + 1) + to + 1], from -1 = home

@@ -193,6 +193,16 @@ class AgeOfRome(Game):
             choice_labels=("each token once a round", "one placement a round"),
         ),
         Option(
+            "full_hand",
+            "forgo",
+            "a card drawn into a full hand: not taken (room is made only by choice, before), "
+            "or always taken, a goods card discarded to make room",
+            ("forgo", "make_room"),
+            reading=True,
+            label="Drawing into a full hand",
+            choice_labels=("the card is not taken", "discard a card to take it"),
+        ),
+        Option(
             "chain",
             "placement",
             "a goods card drawn by a card while placing a supporter: played at once if the "

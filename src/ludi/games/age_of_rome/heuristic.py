@@ -54,6 +54,8 @@ def score(st: AgeOfRomeState, seat: int, a: Move) -> float:
         return 2.0 + t.set_values[a.idx[0]]
     if verb == "sell":
         return -0.5
+    if verb == "discard":
+        return -0.6
     if verb == "play":
         return 1.5
     if verb == "react":

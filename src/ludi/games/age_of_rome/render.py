@@ -56,6 +56,7 @@ PHASE_WORDS = {
     "legion": "action phase",
     "income": "income phase",
     "tax_window": "income phase",
+    "room": "a full hand: make room",
     "over": "the end",
 }
 RECONSTRUCTED_MARK = "*"

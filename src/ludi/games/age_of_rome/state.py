@@ -51,6 +51,9 @@ class AgeOfRomeState(State):
         "farm_penalty",
         "unchained",
         "forge_to",
+        "owed",
+        "room_phase",
+        "room_acting",
         # the provinces board
         "level",
         "occ",
@@ -132,6 +135,9 @@ class AgeOfRomeState(State):
     farm_penalty: int
     unchained: list[int]
     forge_to: int
+    owed: list[int]
+    room_phase: str
+    room_acting: list[int]
     level: list[int]
     occ: list[int]
     intr_owner: list[int]
@@ -220,6 +226,9 @@ class AgeOfRomeState(State):
         self.farm_penalty = 0
         self.unchained = []
         self.forge_to = -1
+        self.owed = [0] * n
+        self.room_phase = ""
+        self.room_acting = []
         self.level = [0] * 20
         self.occ = [0] * 20
         self.intr_owner = [-1] * 12

@@ -208,6 +208,13 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
             "province": t.province_names[st.act_cell // 3],
             "effect": INTRIGUE_NAMES[st.fx[0]] if st.fx else None,
         }
+    if st.phase == common.ROOM:  # reading A-15 full_hand=make_room
+        out["room"] = {
+            "cards_owed": {name(s): st.owed[s] for s in range(n) if st.owed[s]},
+            "interrupted": DECISION_WORDS.get(st.room_phase, ""),
+            "interrupted_turn_of": [name(s) for s in st.room_acting],
+            "own_turn": st.room_phase in common.OWN_TURN_PHASES,
+        }
     if st.options["spies_allies"]:
         out["diplomacy"] = diplomacy_json(st, seat)
     if st.moves_left:
@@ -459,6 +466,8 @@ def narrate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
         return f"{name(event[1])} {what} {abs(event[2])} enmity"
     if kind == "sell":
         return f"{name(event[1])} sells {card_name(st, event[2])}"
+    if kind == "discard":
+        return f"{name(event[1])} discards {card_name(st, event[2])} to make room"
     if kind == "set":
         return f"{name(event[1])} lays a set of {GOODS_TYPES[event[2]]}"
     if kind == "priest":

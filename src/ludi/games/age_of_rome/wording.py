@@ -144,6 +144,8 @@ def _label(st: AgeOfRomeState, seat: int, m: Move) -> str:
         return f"Tax: {t.tax * pop} denarii"
     if verb == "sell":
         return f"Sell {card(m.what)} for {_denarii(t.sell_value)}"
+    if verb == "discard":
+        return f"Discard {card(m.what)} to take the card you draw"
     if verb == "set":
         kind = GOODS_TYPES.index(m.what)
         names = ", ".join(card(c) for c in m.cards)

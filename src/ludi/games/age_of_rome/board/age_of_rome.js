@@ -1152,7 +1152,7 @@ export function createBoard(root, host) {
     if (card.reconstructed) g.append(reconstructed(x + 6, y + h - 6));
     const moves = own
       ? [
-          ...movesOf(ui.msg.moves, "play", "react", "sell").filter((m) => m.args.what === card.id),
+          ...movesOf(ui.msg.moves, "play", "react", "sell", "discard").filter((m) => m.args.what === card.id),
           ...movesOf(ui.msg.moves, "set").filter((m) => (m.args.cards || []).includes(card.id)),
         ]
       : [];
@@ -1267,7 +1267,7 @@ export function createBoard(root, host) {
     if (has("recall")) bits.push("click the battlefield a legion leaves");
     if (has("build")) bits.push("click a building of your province to build it");
     if (has("place")) bits.push("click a building of your province, the Colosseum or a free intrigue cell");
-    if (has("play", "react", "sell", "set")) bits.push("click a card of your hand");
+    if (has("play", "react", "sell", "set", "discard")) bits.push("click a card of your hand");
     if (has("diplomacy")) bits.push("click a building of another player's province");
     if (has("tax")) bits.push("choose normal or double tax");
     const offer = offerWords(ui.view, ui.msg.seat);
@@ -1312,6 +1312,7 @@ export function createBoard(root, host) {
         legion: "Action phase",
         income: "Income phase",
         tax_window: "Income phase",
+        room: "A full hand: make room",
         over: "The end: final scoring",
       }[phase] || ""
     );
@@ -1344,7 +1345,7 @@ export function createBoard(root, host) {
   function focusOf(phase) {
     const moves = ui.msg.moves;
     if (
-      movesOf(moves, "return", "play", "react", "sell", "set", "intrigue").length &&
+      movesOf(moves, "return", "play", "react", "sell", "set", "intrigue", "discard").length &&
       !movesOf(moves, "build", "place").length
     )
       return "mine";

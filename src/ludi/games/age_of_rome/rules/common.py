@@ -63,6 +63,7 @@ WINDOW = "window"  # after placing: play triggered cards, then carry out the act
 LEGION = "legion"  # legion moves (military action, card effects)
 INCOME_TURN = "income"  # income phase: normal or double tax
 TAX_WINDOW = "tax_window"  # "when you take double tax" cards
+ROOM = "room"  # reading A-15 full_hand=make_room: discard a card to take the one drawn
 OVER = "over"
 
 PHASE_RULES = {
@@ -80,6 +81,7 @@ PHASE_RULES = {
     LEGION: MILITARY_RULE,
     INCOME_TURN: INCOME,
     TAX_WINDOW: INCOME,
+    ROOM: TRADE_RULE,
     OVER: END,
     "diplomacy": SPIES,
     "offer": SPIES,
@@ -104,12 +106,29 @@ DECISION_WORDS = {
     LEGION: "move legions, or end",
     INCOME_TURN: "choose normal or double tax",
     TAX_WINDOW: "play cards triggered by double tax, or done",
+    ROOM: "your hand is full: discard a goods card to take the one you draw",
     "diplomacy": "put a diplomacy token on a building, or pass",
     "offer": "put denarii on your diplomacy token",
     "answer": "accept the offer, refuse it, or name another sum",
     "countered": "pay the counter-offer, or withdraw",
     "spy_choice": "your spy: take the glory or do the building's action",
 }
+
+#: phases that are the player's own turn: selling and laying sets are allowed in them
+#: (Продать карту товара: «во время своего хода»; reading A-19)
+OWN_TURN_PHASES = frozenset(
+    {
+        "diplomacy",
+        ACTIVATE_TURN,
+        BY_YOU,
+        BUILD_TURN,
+        BUILD_WINDOW,
+        PLACE_TURN,
+        WINDOW,
+        INCOME_TURN,
+        TAX_WINDOW,
+    }
+)
 
 #: the places a supporter may go besides the five building types
 COLOSSEUM_LOC = 5

@@ -28,10 +28,13 @@ from ludi.games.age_of_rome.rules.common import (
     INCOME_TURN,
     KEEP,
     LEGION,
+    OVER,
+    OWN_TURN_PHASES,
     PHASE_RULES,
     PLACE_TURN,
     REACT,
     RECALL,
+    ROOM,
     TAX_WINDOW,
     WINDOW,
     mark_conquests,
@@ -42,21 +45,7 @@ if TYPE_CHECKING:
     from ludi.games.age_of_rome.actions import Move
     from ludi.games.age_of_rome.state import AgeOfRomeState
 
-#: phases that are the player's own turn: selling and laying sets are allowed in them
-#: (Продать карту товара: «во время своего хода»; reading A-19)
-OWN_TURN = frozenset(
-    {
-        diplomacy.DIPLOMACY,
-        ACTIVATE_TURN,
-        BY_YOU,
-        BUILD_TURN,
-        BUILD_WINDOW,
-        PLACE_TURN,
-        WINDOW,
-        INCOME_TURN,
-        TAX_WINDOW,
-    }
-)
+OWN_TURN = OWN_TURN_PHASES
 #: the trigger of each window of cards
 WINDOW_TRIGGER = {BY_YOU: T_BY_YOU, BUILD_WINDOW: T_BUILD, TAX_WINDOW: T_DOUBLE_TAX}
 
@@ -87,6 +76,8 @@ def choices(st: AgeOfRomeState, seat: int) -> list[Move]:
         return setup.keep_choices(st, seat)
     if phase == RECALL:
         return rounds.recall_choices(st, seat)
+    if phase == ROOM:
+        return goods.room_choices(st, seat)
     out: list[Move]
     if phase == ACTIVATE_TURN:
         out = [table.activate[c] for c in intrigue_phase.activatable(st, seat)]
@@ -179,12 +170,16 @@ def carry_out(st: AgeOfRomeState, seat: int, action: Move) -> None:
     """Carry out a checked decision and every automatic step after it."""
     step(st, seat, action)
     mark_conquests(st)
+    if st.phase != OVER:
+        goods.owe_room(st)
 
 
 def step(st: AgeOfRomeState, seat: int, action: Move) -> None:
     verb = action.verb
     phase = st.phase
-    if verb == "sell":
+    if phase == ROOM:
+        goods.make_room(st, seat, action)
+    elif verb == "sell":
         goods.sell(st, seat, action)
     elif verb == "set":
         goods.lay_set(st, seat, action)

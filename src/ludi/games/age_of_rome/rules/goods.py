@@ -10,6 +10,8 @@ from ludi.engine import IllegalAction
 from ludi.games.age_of_rome.rules.common import (
     GOODS_RULE,
     MEDALS,
+    OWN_TURN_PHASES,
+    ROOM,
     TRADE_RULE,
     hand_full,
     joker,
@@ -101,27 +103,95 @@ def discard_from_hand(st: AgeOfRomeState, seat: int, card: int) -> None:
 
 
 def draw(st: AgeOfRomeState, seat: int, count: int) -> int:
-    """Draw goods cards one by one; a card that would go over the hand limit (5 with the
-    anchor) is not drawn (reading A-15: the player may make room first, by playing or selling,
-    and is never forced to). An empty deck is made again from the shuffled discard pile
-    (reading A-40). Return the number drawn."""
+    """Draw goods cards one by one (Торговля: «Если ваша рука переполнена, вы должны сыграть,
+    продать или сбросить карту товара, прежде чем взять новую»). Reading A-15, option
+    ``full_hand``: by default a card that would go over the hand limit (5 with the anchor) is
+    not drawn: the player may make room first, by playing or selling, and is never forced to
+    (Jack's example, стр. 20: with 4 cards a boosted draw «может взять в руку только одну
+    карту»). With ``make_room`` every draw is taken: the cards that do not fit are owed, and
+    the player discards a goods card for each before taking it (``owe_room``). An empty deck
+    is made again from the shuffled discard pile (reading A-40). Return the number drawn."""
     got = 0
-    for _ in range(count):
+    for i in range(count):
         if hand_full(st, seat):
-            st.log("no_room", seat)
+            if st.options["full_hand"] == "make_room" and (st.goods_deck or st.goods_discard):
+                st.owed[seat] += count - i
+            else:
+                st.log("no_room", seat)
             break
-        if not st.goods_deck:
-            if not st.goods_discard:
-                break
-            st.goods_deck = st.goods_discard
-            st.goods_discard = []
-            st.rng.shuffle(st.goods_deck)
-            st.log("reshuffle")
-        st.hands[seat].append(st.goods_deck.pop())
+        if not take_top(st, seat):
+            break
         got += 1
     if got:
         st.log("draw", seat, got)
     return got
+
+
+def take_top(st: AgeOfRomeState, seat: int) -> bool:
+    """Take the goods deck's top card into the hand (the deck made again from the shuffled
+    discard pile if it is empty); False if both are empty."""
+    if not st.goods_deck:
+        if not st.goods_discard:
+            return False
+        st.goods_deck = st.goods_discard
+        st.goods_discard = []
+        st.rng.shuffle(st.goods_deck)
+        st.log("reshuffle")
+    st.hands[seat].append(st.goods_deck.pop())
+    return True
+
+
+# -- reading A-15 full_hand=make_room: discard to take the card drawn -----------------------
+
+
+def owe_room(st: AgeOfRomeState) -> None:
+    """After a decision, a player owed cards that did not fit (reading A-15 ``make_room``)
+    discards before taking each: what was going on waits until every owed card is taken."""
+    if st.phase == ROOM:
+        return
+    seat = next((s for s in range(st.players) if st.owed[s]), -1)
+    if seat < 0:
+        return
+    st.room_phase = st.phase
+    st.room_acting = list(st.acting)
+    st.phase = ROOM
+    st.acting = [seat]
+
+
+def room_choices(st: AgeOfRomeState, seat: int) -> list[Move]:
+    """Discard a goods card (never the anchor), or sell it if it is your own turn."""
+    kinds = kinds_in_hand(st, seat)
+    out = [st.table.discard[k] for k in kinds]
+    if st.room_phase in OWN_TURN_PHASES and st.room_acting == [seat]:
+        out.extend(st.table.sell[k] for k in kinds)
+    return out
+
+
+def make_room(st: AgeOfRomeState, seat: int, action: Move) -> None:
+    """The card discarded (or sold) leaves the hand, and the owed card is taken; when no card
+    is owed any more, play goes on where it was."""
+    card = card_of_kind(st, seat, action.idx[0])
+    if action.verb == "sell":
+        sell(st, seat, action)
+    else:
+        discard_from_hand(st, seat, card)
+        st.log("discard", seat, card)
+    st.owed[seat] -= 1
+    if take_top(st, seat):
+        st.log("draw", seat, 1)
+    else:
+        st.owed[seat] = 0
+    if st.owed[seat] and hand_full(st, seat):
+        return
+    st.owed[seat] = 0
+    nxt = next((s for s in range(st.players) if st.owed[s]), -1)
+    if nxt >= 0:
+        st.acting = [nxt]
+        return
+    st.phase = st.room_phase
+    st.acting = st.room_acting
+    st.room_phase = ""
+    st.room_acting = []
 
 
 # -- free actions in your own turn --------------------------------------------------------

@@ -19,8 +19,11 @@ The vocabulary (see docs/aeterna.md for how to write a card file):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from typing import Annotated, Any, Literal
 
+import yaml
 from pydantic import Field, model_validator
 
 from ludi.engine import DataError, DataInfo
@@ -168,6 +171,9 @@ class AbilityModel(FileModel):
     type: Literal["instant", "permanent", "activated", "endgame"]
     effect: Effect
     text: str
+    #: the text in Russian and Italian (English ``text`` where missing)
+    text_ru: str | None = None
+    text_it: str | None = None
     uses_per_epoch: int = Field(1, ge=1)
 
     @model_validator(mode="after")
@@ -199,7 +205,9 @@ class RequirementModel(FileModel):
 class CardModel(FileModel):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str
+    #: the name the Russian / Italian edition prints (the Italian prints the Latin ``name``)
     name_ru: str | None = None
+    name_it: str | None = None
     epoch: int = Field(ge=1, le=3)
     category: str
     cost: Payment
@@ -208,6 +216,8 @@ class CardModel(FileModel):
     ability: AbilityModel | None = None
     requirement: RequirementModel | None = None
     requirement_text: str | None = None
+    requirement_text_ru: str | None = None
+    requirement_text_it: str | None = None
     reward: Bundle | None = None
     provenance: Provenance
 
@@ -236,6 +246,8 @@ class SetupModel(FileModel):
 class HillModel(FileModel):
     number: int = Field(ge=1)
     name: str
+    name_ru: str | None = None
+    name_it: str | None = None
 
 
 class HillsModel(FileModel):
@@ -338,6 +350,8 @@ class CategoryModel(FileModel):
     id: str = Field(pattern=r"^[a-z_]+$")
     deck: Deck
     name: str
+    name_ru: str | None = None
+    name_it: str | None = None
     colour: str
 
 
@@ -488,6 +502,8 @@ class Card:
     index: int
     id: str
     name: str
+    name_ru: str  # "" where the data gives none: the English name is shown
+    name_it: str
     deck: str
     epoch: int
     category: int  # index into the categories, which is also the colour
@@ -504,6 +520,8 @@ class Card:
     minimum: int
     uses: int
     text: str
+    text_ru: str
+    text_it: str
     reward: Six  # a personality's reward per requirement met
 
 
@@ -539,6 +557,10 @@ class AeternaData(FileData[AeternaFile]):
         self.tokens_per_hill = setup.reward_tokens_per_hill
         self.damage_used = setup.damage_tokens_used
         self.hill_names = tuple(h.name for h in model.hills.hills)
+        #: each hill's names by language (``ludi.i18n.pick``)
+        self.hill_names_by_lang = tuple(
+            names_by_lang(h.name, h.name_ru, h.name_it) for h in model.hills.hills
+        )
         self.hill_numbers = tuple(h.number for h in model.hills.hills)
         self.hill_by_number = {h.number: i for i, h in enumerate(model.hills.hills)}
         self.prestige = tuple(tuple(r) for r in model.hills.prestige)
@@ -578,6 +600,9 @@ class AeternaData(FileData[AeternaFile]):
         self.diversity = (rn.diversity.set_of_6, rn.diversity.set_of_7)
         self.categories = tuple(c.id for c in model.categories.kinds)
         self.category_names = tuple(c.name for c in model.categories.kinds)
+        self.category_names_by_lang = tuple(
+            names_by_lang(c.name, c.name_ru, c.name_it) for c in model.categories.kinds
+        )
         self.category_colours = tuple(c.colour for c in model.categories.kinds)
         cat_index = {c: i for i, c in enumerate(self.categories)}
         cards: list[Card] = []
@@ -610,6 +635,33 @@ class AeternaData(FileData[AeternaFile]):
         )
 
 
+@cache
+def words() -> dict[str, dict[str, dict[str, str]]]:
+    """Return the printed words in the players' languages (``data/aeterna.words.yaml``): names
+    and card texts keyed by the English ones. Not part of the data's fingerprint: words are not
+    rules, and a record replays whatever language it was played in."""
+    text = (
+        resources.files("ludi.games.aeterna")
+        .joinpath("data")
+        .joinpath("aeterna.words.yaml")
+        .read_text(encoding="utf-8")
+    )
+    raw = yaml.safe_load(text)
+    return {"names": raw.get("names") or {}, "texts": raw.get("texts") or {}}
+
+
+def names_by_lang(name: str, ru: str | None, it: str | None) -> dict[str, str]:
+    """Return a name by language: the data file's own, else the words file's, else ""
+    (``ludi.i18n.pick`` shows the English then)."""
+    known = words()["names"].get(name, {})
+    return {"en": name, "ru": ru or known.get("ru", ""), "it": it or known.get("it", "")}
+
+
+def _text_in(text: str, lang: str, given: str | None) -> str:
+    """Return a card text in ``lang``: the data file's own, else the words file's, else ""."""
+    return given or words()["texts"].get(text, {}).get(lang, "")
+
+
 def _card(index: int, cm: CardModel, deck: str, category: int) -> Card:
     zero: Six = (0, 0, 0, 0, 0, 0)
     ab = cm.ability
@@ -636,10 +688,13 @@ def _card(index: int, cm: CardModel, deck: str, category: int) -> Card:
             per, amount = (eff.per,), eff.pp
     if cm.requirement is not None:
         per = cm.requirement.counters()
+    text = ab.text if ab is not None else (cm.requirement_text or "")
     return Card(
         index=index,
         id=cm.id,
         name=cm.name,
+        name_ru=names_by_lang(cm.name, cm.name_ru, cm.name_it)["ru"],
+        name_it=names_by_lang(cm.name, cm.name_ru, cm.name_it)["it"],
         deck=deck,
         epoch=cm.epoch,
         category=category,
@@ -655,7 +710,9 @@ def _card(index: int, cm: CardModel, deck: str, category: int) -> Card:
         amount=amount,
         minimum=minimum,
         uses=ab.uses_per_epoch if ab is not None else 0,
-        text=ab.text if ab is not None else (cm.requirement_text or ""),
+        text=text,
+        text_ru=_text_in(text, "ru", ab.text_ru if ab is not None else cm.requirement_text_ru),
+        text_it=_text_in(text, "it", ab.text_it if ab is not None else cm.requirement_text_it),
         reward=cm.reward.as_tuple() if cm.reward is not None else zero,
     )
 

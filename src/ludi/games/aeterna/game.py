@@ -32,6 +32,7 @@ class Aeterna(Game):
     title = "Æterna"
     players = (2, 3, 4)
     rules_version = "it-2024.1"
+    languages = ("en", "ru", "it")
     summary = (
         "Three epochs in Rome: draft cards, play monuments and provinces, court personalities, "
         "build edifices and place citizens on the seven hills; keep the unrest down. Most "

@@ -15,19 +15,26 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from ludi.i18n import N_, catalog
+
+_, n_ = catalog(__name__)
+
+#: the seats' styles by their colour (the data's ids)
 SEAT_STYLE = {
-    "Red": "bold red",
-    "Blue": "bold blue",
-    "Orange": "bold dark_orange",
-    "Green": "bold green",
+    "red": "bold red",
+    "blue": "bold blue",
+    "orange": "bold dark_orange",
+    "green": "bold green",
 }
 PHASES = {
-    "draft": "A draft",
-    "actions": "B actions",
-    "revolts": "G revolts",
-    "order": "I end of epoch: turn order",
-    "over": "the end",
+    "draft": N_("A draft"),
+    "actions": N_("B actions"),
+    "revolts": N_("G revolts"),
+    "order": N_("I end of epoch: turn order"),
+    "over": N_("the end"),
 }
+#: a seat's name -> its style, for the view being drawn (names are in the reader's language)
+_styles: dict[str, str] = {}
 COLOUR_STYLE = {
     "green": "green",
     "yellow": "yellow",
@@ -41,35 +48,47 @@ COLOUR_STYLE = {
 
 def render(view: dict[str, Any], console: Console) -> None:
     """Print the board, the players and the viewer's cards as ``view``'s seat sees them."""
+    _styles.clear()
+    _styles.update({s["name"]: SEAT_STYLE.get(s["colour"], "bold") for s in view["seats"]})
     console.print(_header(view))
-    _section(console, "hills")
+    _section(console, _("hills"))
     console.print(_hills(view))
-    _section(console, "board")
+    _section(console, _("board"))
     console.print(_board(view))
-    _section(console, "players")
+    _section(console, _("players"))
     console.print(_players(view))
     draft = view.get("draft")
     if draft and draft.get("cards_before_you") is not None:
-        _section(console, f"draft, round {draft['round']}: keep one card")
+        _section(console, _("draft, round {round}: keep one card", round=draft["round"]))
         console.print(_draft(draft))
     else:
         me = _me(view)
         if me is not None and me["hand"] is not None:
-            _section(console, "your hand")
-            console.print(_cards(me["hand"]) if me["hand"] else Text("(empty)", style="dim"))
+            _section(console, _("your hand"))
+            console.print(_cards(me["hand"]) if me["hand"] else Text(_("(empty)"), style="dim"))
     if view.get("revolt"):
         r = view["revolt"]
         console.print(
             Text.assemble(
-                "Revolt: ",
                 _who(r["player"]),
-                f" must pay {r['token']} ({r['cost']}) or take a ruin token",
+                ": ",
+                _(
+                    "revolt: pay {token} ({cost}) or take a ruin token",
+                    token=r.get("name", r["token"]),
+                    cost=r["cost"],
+                ),
             )
         )
     if view.get("order_choice"):
         oc = view["order_choice"]
         spaces = "  ".join(f"{i + 1}: {s or '-'}" for i, s in enumerate(oc["spaces"]))
-        console.print(f"Next epoch's turn order: {spaces}   choosing: {', '.join(oc['choosing'])}")
+        console.print(
+            _(
+                "Next epoch's turn order: {spaces}   choosing: {choosing}",
+                spaces=spaces,
+                choosing=", ".join(oc["choosing"]),
+            )
+        )
 
 
 def _section(console: Console, title: str) -> None:
@@ -79,7 +98,7 @@ def _section(console: Console, title: str) -> None:
 def _who(name: str | None) -> Text:
     if name is None:
         return Text("-")
-    return Text(name, style=SEAT_STYLE.get(name, "bold"))
+    return Text(name, style=_styles.get(name, "bold"))
 
 
 def _me(view: dict[str, Any]) -> dict[str, Any] | None:
@@ -92,26 +111,31 @@ def _me(view: dict[str, Any]) -> dict[str, Any] | None:
 def _header(view: dict[str, Any]) -> Text:
     names = [s["name"] for s in view["seats"]]
     text = Text("Æterna", style="bold")
-    text.append(f"  epoch {view['epoch']}/3  {PHASES.get(view['phase'], view['phase'])}")
+    phase = _(PHASES[view["phase"]]) if view["phase"] in PHASES else view["phase"]
+    text.append("  " + _("epoch {epoch}/3", epoch=view["epoch"]) + f"  {phase}")
     result = view["result"]
     if result is not None:
-        text.append(f"\nover: {result['reason']}", style="bold")
+        text.append("\n" + _("over: {reason}", reason=result["reason"]), style="bold")
     else:
-        text.append("  to act: ")
+        text.append("  " + _("to act:") + " ")
         for i, seat in enumerate(view["to_act"]):
             if i:
                 text.append(", ")
             text.append_text(_who(names[seat]))
         if view["phase"] == "actions" and view["main_action_taken"]:
-            text.append("  (main action taken: free actions or end)", style="dim")
-    text.append("\nturn order: ")
-    text.append(", ".join(view["turn_order"]))
+            text.append("  " + _("(main action taken: free actions or end)"), style="dim")
+    text.append("\n" + _("turn order: {order}", order=", ".join(view["turn_order"])))
     viewer = view["viewer"]
-    text.append(f"   you are {names[viewer]}" if viewer is not None else "   spectator")
+    text.append(
+        "   " + (_("you are {seat}", seat=names[viewer]) if viewer is not None else _("spectator"))
+    )
     if view["data"]["reconstructed"]:
         text.append(
-            "\nRECONSTRUCTED card and board data (not the printed cards): see ludi games; "
-            "your own cards with --data",
+            "\n"
+            + _(
+                "RECONSTRUCTED card and board data (not the printed cards): see ludi games; "
+                "your own cards with --data"
+            ),
             style="dim",
         )
     return text
@@ -119,7 +143,15 @@ def _header(view: dict[str, Any]) -> Text:
 
 def _hills(view: dict[str, Any]) -> Table:
     table = Table(show_header=True, box=None, pad_edge=False)
-    for col in ("#", "hill", "PP", "citizens (left = prefect)", "next costs", "edifices", "tokens"):
+    for col in (
+        "#",
+        _("hill"),
+        _("PP"),
+        _("citizens (left = prefect)"),
+        _("next costs"),
+        _("edifices"),
+        _("tokens"),
+    ):
         table.add_column(col)
     for h in view["hills"]:
         covered = h["devastation_tokens"]
@@ -142,7 +174,7 @@ def _hills(view: dict[str, Any]) -> Table:
             if tokens:
                 tokens.append("  ")
             if t["exhausted"]:
-                tokens.append(f"+{t['slot']} used", style="dim")
+                tokens.append(_("+{slot} used", slot=t["slot"]), style="dim")
             else:
                 tokens.append(f"+{t['slot']} {t['gives']}")
         table.add_row(
@@ -150,8 +182,8 @@ def _hills(view: dict[str, Any]) -> Table:
             h["name"],
             values,
             stacks,
-            f"{h['next_citizen_grain']} grain",
-            ", ".join(h["buildings"]) or "-",
+            n_("{n} grain", "{n} grain", h["next_citizen_grain"], n=h["next_citizen_grain"]),
+            ", ".join(h.get("building_names", h["buildings"])) or "-",
             tokens,
         )
     return table
@@ -162,59 +194,91 @@ def _board(view: dict[str, Any]) -> Table:
     table.add_column(style="dim")
     table.add_column()
     persons = [
-        f"{p['name']} ({p['cost']}; needs {p['requirement']}; each time: {p['reward_each_time']})"
+        _(
+            "{card} ({cost}; needs {requirement}; each time: {reward})",
+            card=p["name"],
+            cost=p["cost"],
+            requirement=p["requirement"],
+            reward=p["reward_each_time"],
+        )
         for p in view["personalities"]
     ]
-    table.add_row("personalities", "\n".join(persons) or "-")
+    table.add_row(_("personalities"), "\n".join(persons) or "-")
     leftovers = view["board_cards"]
-    table.add_row("board cards", _cards(leftovers) if leftovers else Text("-"))
-    area = "  ".join(
-        f"{b['building']}: "
-        + (
-            "free"
-            if b["available"]
-            else (f"{b['citizen']}'s citizen" if b["citizen"] else "none this epoch")
-        )
-        + f" ({b['left_in_supply']} in supply)"
-        for b in view["building_area"]
+    table.add_row(_("board cards"), _cards(leftovers) if leftovers else Text("-"))
+    area = "  ".join(_area(b) for b in view["building_area"])
+    table.add_row(_("building area"), area + "   " + _("(build: 1 stone, +3 PP)"))
+    damage = "  ".join(
+        f"{d['unrest']}: {d.get('name', d['token'])} ({d['cost']})" for d in view["damage_tokens"]
     )
-    table.add_row("building area", area + "   (build: 1 stone, +3 PP)")
-    damage = "  ".join(f"{d['unrest']}: {d['token']} ({d['cost']})" for d in view["damage_tokens"])
-    table.add_row("damage tokens", damage)
+    table.add_row(_("damage tokens"), damage)
     track = view["pass_track"]
     passed = ", ".join(f"{name} {track['values'][i]}" for i, name in enumerate(track["passed"]))
+    values = " ".join(str(v) for v in track["values"])
     table.add_row(
-        "pass track",
-        " ".join(str(v) for v in track["values"]) + (f"   passed: {passed}" if passed else ""),
+        _("pass track"),
+        _("{values}   passed: {passed}", values=values, passed=passed) if passed else values,
     )
     doom = view["doom_track"]
     table.add_row(
-        "doom track",
-        f"unrest + ruin tokens at the end: {' '.join(str(v) for v in doom['values'])}, "
-        f"Damnatio memoriae at {doom['damnatio_at']}",
+        _("doom track"),
+        _(
+            "unrest + ruin tokens at the end: {values}, Damnatio memoriae at {last}",
+            values=" ".join(str(v) for v in doom["values"]),
+            last=doom["damnatio_at"],
+        ),
     )
     return table
 
 
+def _area(b: dict[str, Any]) -> str:
+    """Return one space of the building area in words."""
+    building = b.get("name", b["building"])
+    if b["available"]:
+        return _("{building}: free ({left} in supply)", building=building, left=b["left_in_supply"])
+    if b["citizen"]:
+        return _(
+            "{building}: {seat}'s citizen ({left} in supply)",
+            building=building,
+            seat=b["citizen"],
+            left=b["left_in_supply"],
+        )
+    return _(
+        "{building}: none this epoch ({left} in supply)",
+        building=building,
+        left=b["left_in_supply"],
+    )
+
+
 def _players(view: dict[str, Any]) -> Table:
     table = Table(show_header=True, box=None, pad_edge=False)
-    for col in ("", "PP", "unrest", "ruin", "aurei", "grain", "stone", "citizens", "hand"):
-        table.add_column(col, justify="right" if col else "left")
-    table.add_column("played", overflow="fold")
+    table.add_column("", justify="left")
+    for col in (
+        _("PP"),
+        _("unrest"),
+        _("ruin"),
+        _("aurei"),
+        _("grain"),
+        _("stone"),
+        _("citizens"),
+        _("hand"),
+    ):
+        table.add_column(col, justify="right")
+    table.add_column(_("played"), overflow="fold")
     for s in view["seats"]:
         name = _who(s["name"])
         if s["passed"]:
-            name.append(" (passed)", style="dim")
+            name.append(" " + _("(passed)"), style="dim")
         if s["damnatio_memoriae"]:
             name.append(" DAMNATIO MEMORIAE", style="bold red")
         played = Text()
         for i, c in enumerate(s["played"]):
             if i:
                 played.append(", ")
-            used = c["used_this_epoch"] and c.get("ability", "").startswith("activated")
+            used = c["used_this_epoch"] and c.get("ability_type") == "activated"
             played.append(c["name"], style=COLOUR_STYLE.get(c["colour"], ""))
             if used:
-                played.append(" (used)", style="dim")
+                played.append(" " + _("(used)"), style="dim")
         table.add_row(
             name,
             str(s["pp"]),
@@ -223,8 +287,12 @@ def _players(view: dict[str, Any]) -> Table:
             str(s["aurei"]),
             str(s["grain"]),
             str(s["stone"]),
-            f"{s['citizens_in_domus']} home, {s['citizens_on_board']} out, "
-            f"{s['citizens_in_supply']} supply",
+            _(
+                "{home} home, {out} out, {supply} supply",
+                home=s["citizens_in_domus"],
+                out=s["citizens_on_board"],
+                supply=s["citizens_in_supply"],
+            ),
             str(s["hand_size"]),
             played or Text("-", style="dim"),
         )
@@ -238,18 +306,29 @@ def _cards(cards: list[dict[str, Any]]) -> Table:
     table.add_column()  # cost
     table.add_column()  # what it gives
     for c in cards:
-        kind = f"{c['deck']} {c['epoch']}, {c['category']}"
-        gives = f"gives {c['gives']}" if c.get("gives") else ""
+        kind = _(
+            "{deck} {epoch}, {category}",
+            deck=c.get("deck_name", c["deck"]),
+            epoch=c["epoch"],
+            category=c.get("category_name", c["category"]),
+        )
+        parts = [_("gives {gives}", gives=c["gives"])] if c.get("gives") else []
         if c.get("end_pp"):
-            gives += f"; end {c['end_pp']:+d} PP"
+            signed = f"{c['end_pp']:+d}"
+            parts.append(_("end {pp} PP", pp=signed))
         if c.get("ability"):
-            gives += f"; {c['ability']}"
+            parts.append(c["ability"])
+        gives = "; ".join(parts)
         if c.get("requirement"):
-            gives = f"needs {c['requirement']}; each time: {c['reward_each_time']}"
+            gives = _(
+                "needs {requirement}; each time: {reward}",
+                requirement=c["requirement"],
+                reward=c["reward_each_time"],
+            )
         table.add_row(
             Text(c["name"], style=f"bold {COLOUR_STYLE.get(c['colour'], '')}"),
             kind,
-            f"costs {c['cost']}",
+            _("costs {cost}", cost=c["cost"]),
             gives,
         )
     return table
@@ -259,11 +338,11 @@ def _draft(draft: dict[str, Any]) -> Table:
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_column(style="dim")
     table.add_column()
-    table.add_row("before you", _cards(draft["cards_before_you"]))
+    table.add_row(_("before you"), _cards(draft["cards_before_you"]))
     kept = draft["kept"] or []
-    table.add_row("kept", ", ".join(c["name"] for c in kept) or "-")
+    table.add_row(_("kept"), ", ".join(c["name"] for c in kept) or "-")
     picked = draft["picked_this_round"]
-    table.add_row("picked now", picked["name"] if picked else "-")
-    table.add_row("passing to", draft.get("passing_to") or "-")
-    table.add_row("waiting for", ", ".join(draft["waiting_for"]) or "-")
+    table.add_row(_("picked now"), picked["name"] if picked else "-")
+    table.add_row(_("passing to"), draft.get("passing_to") or "-")
+    table.add_row(_("waiting for"), ", ".join(draft["waiting_for"]) or "-")
     return table

@@ -29,29 +29,41 @@ from ludi.games.aeterna.actions import (
     Move,
 )
 from ludi.games.aeterna.data import Card, Six
+from ludi.games.aeterna.wording import (
+    building_name,
+    card_name,
+    card_text,
+    damage_token,
+    hill_name,
+)
+from ludi.games.aeterna.wording import describe as wording_describe
+from ludi.i18n import N_, catalog
 
 if TYPE_CHECKING:
     from ludi.games.aeterna.state import AeternaState
 
-# The rule references a refusal names (Italian heading / Russian heading).
-SETUP = "PREPARAZIONE / ПОДГОТОВКА К ИГРЕ (setup)"
-DRAFT = "A - SCELTA / А — ДРАФТ (draft)"
-ACTIONS = "B - AZIONI / Б — ДЕЙСТВИЯ (actions)"
-UNREST = "B - AZIONI: the unrest track (Tumulti / восстания)"
-PLAY_CARD = "B.1 GIOCARE UNA CARTA / Б.1 СЫГРАТЬ КАРТОЧКУ (play a card)"
-ASK_FAVOUR = "B.2 CHIEDERE UN FAVORE / Б.2 ПОЛУЧИТЬ БЛАГОСКЛОННОСТЬ (ask a favour)"
-BUILD_EDIFICE = "B.3 COSTRUIRE UN EDIFICIO / Б.3 ВОЗВЕСТИ СООРУЖЕНИЕ (build)"
-INFLUENCE_HILL = "B.4 INFLUENZARE UN COLLE / Б.4 ОКАЗАТЬ ВЛИЯНИЕ НА ХОЛМ (influence a hill)"
-PASSING = "B.5 PASSARE / Б.5 СПАСОВАТЬ (pass)"
-FREE_ACTIONS = "AZIONI GRATUITE / ДОПОЛНИТЕЛЬНЫЕ ДЕЙСТВИЯ (free actions)"
-SCORING = "C - PUNTEGGIO / В — ПОЛУЧЕНИЕ ОЧКОВ (scoring)"
-DEVASTATION = "D - DEVASTAZIONE / Г — РАЗОРЕНИЕ (devastation)"
-BUILDINGS = "E - EDIFICI / Д — СООРУЖЕНИЯ (buildings)"
-DOMUS = "F - DOMUS / Е — ДОМУС"
-REVOLTS = "G - RIVOLTE / Ж — ВОССТАНИЯ (revolts)"
-FEEDING = "H - SFAMARE / З — ЕДА (feeding)"
-END_OF_EPOCH = "I - FINE EPOCA / И — КОНЕЦ ЭПОХИ (end of epoch)"
-END_OF_GAME = "FINE DELLA PARTITA / КОНЕЦ ИГРЫ (end of the game)"
+_, n_ = catalog(__name__)
+
+# The rule references a refusal names: in English Ludi's name after the Italian and Russian
+# headings; in Russian and Italian the section as that rulebook titles it (locale/).
+SETUP = N_("PREPARAZIONE / ПОДГОТОВКА К ИГРЕ (setup)")
+DRAFT = N_("A - SCELTA / А — ДРАФТ (draft)")
+ACTIONS = N_("B - AZIONI / Б — ДЕЙСТВИЯ (actions)")
+UNREST = N_("B - AZIONI: the unrest track (Tumulti / восстания)")
+PLAY_CARD = N_("B.1 GIOCARE UNA CARTA / Б.1 СЫГРАТЬ КАРТОЧКУ (play a card)")
+ASK_FAVOUR = N_("B.2 CHIEDERE UN FAVORE / Б.2 ПОЛУЧИТЬ БЛАГОСКЛОННОСТЬ (ask a favour)")
+BUILD_EDIFICE = N_("B.3 COSTRUIRE UN EDIFICIO / Б.3 ВОЗВЕСТИ СООРУЖЕНИЕ (build)")
+INFLUENCE_HILL = N_("B.4 INFLUENZARE UN COLLE / Б.4 ОКАЗАТЬ ВЛИЯНИЕ НА ХОЛМ (influence a hill)")
+PASSING = N_("B.5 PASSARE / Б.5 СПАСОВАТЬ (pass)")
+FREE_ACTIONS = N_("AZIONI GRATUITE / ДОПОЛНИТЕЛЬНЫЕ ДЕЙСТВИЯ (free actions)")
+SCORING = N_("C - PUNTEGGIO / В — ПОЛУЧЕНИЕ ОЧКОВ (scoring)")
+DEVASTATION = N_("D - DEVASTAZIONE / Г — РАЗОРЕНИЕ (devastation)")
+BUILDINGS = N_("E - EDIFICI / Д — СООРУЖЕНИЯ (buildings)")
+DOMUS = N_("F - DOMUS / Е — ДОМУС")
+REVOLTS = N_("G - RIVOLTE / Ж — ВОССТАНИЯ (revolts)")
+FEEDING = N_("H - SFAMARE / З — ЕДА (feeding)")
+END_OF_EPOCH = N_("I - FINE EPOCA / И — КОНЕЦ ЭПОХИ (end of epoch)")
+END_OF_GAME = N_("FINE DELLA PARTITA / КОНЕЦ ИГРЫ (end of the game)")
 
 # Phases that wait for decisions.
 P_DRAFT = "draft"
@@ -367,11 +379,14 @@ def packet_of(st: AeternaState, seat: int) -> int:
 def check_pick(st: AeternaState, seat: int, move: Move) -> None:
     """Refuse a pick of a card not in the seat's packet, or a second pick this round (A)."""
     if st.phase != P_DRAFT:
-        raise IllegalAction("the draft is over", DRAFT)
+        raise IllegalAction(_("the draft is over"), _(DRAFT))
     if st.pending[seat] >= 0:
-        raise IllegalAction("you have already picked this round", DRAFT)
+        raise IllegalAction(_("you have already picked this round"), _(DRAFT))
     if move.a not in st.packets[packet_of(st, seat)]:
-        raise IllegalAction(f"{st.data.cards[move.a].name} is not in the cards before you", DRAFT)
+        raise IllegalAction(
+            _("{card} is not in the cards before you", card=card_name(st.data.cards[move.a])),
+            _(DRAFT),
+        )
 
 
 def pick(st: AeternaState, seat: int, card: int) -> None:
@@ -538,10 +553,10 @@ def check_turn_action(st: AeternaState, seat: int, move: Move) -> None:
         check_activate(st, seat, move)
     elif kind == END:
         if not st.main_done:
-            raise IllegalAction("take your main action first (or pass)", ACTIONS)
+            raise IllegalAction(_("take your main action first (or pass)"), _(ACTIONS))
     elif st.main_done:
         raise IllegalAction(
-            "you have taken your main action this turn: free actions or end", ACTIONS
+            _("you have taken your main action this turn: free actions or end"), _(ACTIONS)
         )
     elif kind == PLAY:
         check_play(st, seat, move.a)
@@ -552,7 +567,9 @@ def check_turn_action(st: AeternaState, seat: int, move: Move) -> None:
     elif kind == INFLUENCE:
         check_influence(st, seat, move)
     elif kind != PASS:
-        raise IllegalAction(f"{move} is not an action of the actions phase", ACTIONS)
+        raise IllegalAction(
+            _("{move} is not an action of the actions phase", move=str(move)), _(ACTIONS)
+        )
 
 
 def do_turn_action(st: AeternaState, seat: int, move: Move) -> None:
@@ -590,10 +607,12 @@ def check_play(st: AeternaState, seat: int, card: int) -> None:
     """Refuse to play a card not in hand or not paid for (B.1)."""
     c = st.data.cards[card]
     if card not in st.hands[seat]:
-        raise IllegalAction(f"{c.name} is not in your hand", PLAY_CARD)
+        raise IllegalAction(_("{card} is not in your hand", card=card_name(c)), _(PLAY_CARD))
     cost = card_cost(st, seat, c)
     if not can_pay(st, seat, cost):
-        raise IllegalAction(f"{c.name} costs {describe(cost)}", PLAY_CARD)
+        raise IllegalAction(
+            _("{card} costs {cost}", card=card_name(c), cost=describe(cost)), _(PLAY_CARD)
+        )
 
 
 def play_card(st: AeternaState, seat: int, card: int, from_board: bool) -> None:
@@ -641,11 +660,27 @@ def check_favour(st: AeternaState, seat: int, card: int) -> None:
     met at least once (B.2)."""
     c = st.data.cards[card]
     if card not in st.persons:
-        raise IllegalAction(f"{c.name} is not on the board", ASK_FAVOUR)
+        raise IllegalAction(_("{card} is not on the board", card=card_name(c)), _(ASK_FAVOUR))
     if st.res[seat * R + AUREI] < c.cost[0]:
-        raise IllegalAction(f"{c.name}'s favour costs {c.cost[0]} aurei", ASK_FAVOUR)
+        raise IllegalAction(
+            n_(
+                "{card}'s favour costs {n} aureus",
+                "{card}'s favour costs {n} aurei",
+                c.cost[0],
+                card=card_name(c),
+                n=c.cost[0],
+            ),
+            _(ASK_FAVOUR),
+        )
     if not requirement_times(st, seat, c):
-        raise IllegalAction(f"you do not meet {c.name}'s requirement ({c.text})", ASK_FAVOUR)
+        raise IllegalAction(
+            _(
+                "you do not meet {card}'s requirement ({requirement})",
+                card=card_name(c),
+                requirement=card_text(c),
+            ),
+            _(ASK_FAVOUR),
+        )
 
 
 def ask_favour(st: AeternaState, seat: int, card: int) -> None:
@@ -668,17 +703,26 @@ def check_build(st: AeternaState, seat: int, building: int, hill: int) -> None:
     """Refuse a build without a citizen at home or the stone, on a taken or empty building
     space, or onto a hill that is not active or already has that building (B.3)."""
     data = st.data
-    name = data.building_types[building].capitalize()
+    name = building_name(data.building_types[building])
     if st.res[seat * R + CIT] < 1:
-        raise IllegalAction("you have no citizen in your Domus", BUILD_EDIFICE)
+        raise IllegalAction(_("you have no citizen in your Domus"), _(BUILD_EDIFICE))
     if not can_pay(st, seat, data.build_cost):
-        raise IllegalAction(f"building costs {describe(data.build_cost)}", BUILD_EDIFICE)
+        raise IllegalAction(
+            _("building costs {cost}", cost=describe(data.build_cost)), _(BUILD_EDIFICE)
+        )
     if not st.area_building[building] or st.area_citizen[building] >= 0:
-        raise IllegalAction(f"the {name} space is not free this epoch", BUILD_EDIFICE)
+        raise IllegalAction(
+            _("the {building} space is not free this epoch", building=name), _(BUILD_EDIFICE)
+        )
     if hill not in st.active:
-        raise IllegalAction(f"{data.hill_names[hill]} is not an active hill", BUILD_EDIFICE)
+        raise IllegalAction(
+            _("{hill} is not an active hill", hill=hill_name(data, hill)), _(BUILD_EDIFICE)
+        )
     if st.hill_buildings[hill * len(data.building_types) + building]:
-        raise IllegalAction(f"{data.hill_names[hill]} already has a {name}", BUILD_EDIFICE)
+        raise IllegalAction(
+            _("{hill} already has a {building}", hill=hill_name(data, hill), building=name),
+            _(BUILD_EDIFICE),
+        )
 
 
 def build(st: AeternaState, seat: int, building: int, hill: int) -> None:
@@ -733,35 +777,53 @@ def check_influence(st: AeternaState, seat: int, move: Move) -> None:
     or taking a reward token that is exhausted or a board card that cannot be paid (B.4)."""
     data = st.data
     hill, slot, card = move.a, move.b, move.c
-    name = data.hill_names[hill]
+    name = hill_name(data, hill)
     if hill not in st.active:
-        raise IllegalAction(f"{name} is not an active hill", INFLUENCE_HILL)
+        raise IllegalAction(_("{hill} is not an active hill", hill=name), _(INFLUENCE_HILL))
     if st.res[seat * R + CIT] < 1:
-        raise IllegalAction("you have no citizen in your Domus", INFLUENCE_HILL)
+        raise IllegalAction(_("you have no citizen in your Domus"), _(INFLUENCE_HILL))
     grain = influence_cost(st, seat, hill)
     if grain < 0:
         raise IllegalAction(
-            f"{name} has no free space and none of your citizens this epoch", INFLUENCE_HILL
+            _("{hill} has no free space and none of your citizens this epoch", hill=name),
+            _(INFLUENCE_HILL),
         )
     if st.res[seat * R + GRAIN] < grain:
-        raise IllegalAction(f"placing a citizen on {name} costs {grain} grain", INFLUENCE_HILL)
+        raise IllegalAction(
+            n_(
+                "placing a citizen on {hill} costs {n} grain",
+                "placing a citizen on {hill} costs {n} grain",
+                grain,
+                hill=name,
+                n=grain,
+            ),
+            _(INFLUENCE_HILL),
+        )
     if slot < 0:
         return
     k = hill * data.tokens_per_hill + slot
     if st.token_used[k]:
-        raise IllegalAction(f"the reward token in slot {slot + 1} is exhausted", INFLUENCE_HILL)
+        raise IllegalAction(
+            _("the reward token in slot {slot} is exhausted", slot=slot + 1), _(INFLUENCE_HILL)
+        )
     token = data.reward_tokens[st.hill_tokens[k]]
     if token.play_board_card:
         if card < 0:
             raise IllegalAction(
-                "name the board card to play, e.g. influence:3+2>latii", INFLUENCE_HILL
+                _("name the board card to play, e.g. {example}", example="influence:3+2>latii"),
+                _(INFLUENCE_HILL),
             )
         if card not in st.board_cards:
-            raise IllegalAction(f"{data.cards[card].name} is not on the board", INFLUENCE_HILL)
+            raise IllegalAction(
+                _("{card} is not on the board", card=card_name(data.cards[card])),
+                _(INFLUENCE_HILL),
+            )
         if not _affordable_after_influence(st, seat, data.cards[card]):
-            raise IllegalAction(f"you cannot pay for {data.cards[card].name}", PLAY_CARD)
+            raise IllegalAction(
+                _("you cannot pay for {card}", card=card_name(data.cards[card])), _(PLAY_CARD)
+            )
     elif card >= 0:
-        raise IllegalAction("that reward token does not play a board card", INFLUENCE_HILL)
+        raise IllegalAction(_("that reward token does not play a board card"), _(INFLUENCE_HILL))
 
 
 def influence(st: AeternaState, seat: int, move: Move) -> None:
@@ -832,7 +894,10 @@ def pass_turn(st: AeternaState, seat: int) -> None:
 def check_discard(st: AeternaState, seat: int, move: Move) -> None:
     """Refuse to discard a card that is not in hand (AZIONI GRATUITE 1)."""
     if move.a not in st.hands[seat]:
-        raise IllegalAction(f"{st.data.cards[move.a].name} is not in your hand", FREE_ACTIONS)
+        raise IllegalAction(
+            _("{card} is not in your hand", card=card_name(st.data.cards[move.a])),
+            _(FREE_ACTIONS),
+        )
 
 
 def discard(st: AeternaState, seat: int, card: int, reward: int) -> None:
@@ -849,11 +914,18 @@ def check_activate(st: AeternaState, seat: int, move: Move) -> None:
     epoch, or whose payment you lack (AZIONI GRATUITE 2)."""
     card = st.data.cards[move.a]
     if move.a not in st.played[seat] or card.ability != "activated":
-        raise IllegalAction(f"you have no {card.name} to activate", FREE_ACTIONS)
+        raise IllegalAction(
+            _("you have no {card} to activate", card=card_name(card)), _(FREE_ACTIONS)
+        )
     if st.turned[move.a] >= card.uses:
-        raise IllegalAction(f"{card.name} is already used this epoch", FREE_ACTIONS)
+        raise IllegalAction(
+            _("{card} is already used this epoch", card=card_name(card)), _(FREE_ACTIONS)
+        )
     if card.op == "convert" and not can_pay(st, seat, card.pay):
-        raise IllegalAction(f"{card.name} needs {describe(card.pay)}", FREE_ACTIONS)
+        raise IllegalAction(
+            _("{card} needs {cost}", card=card_name(card), cost=describe(card.pay)),
+            _(FREE_ACTIONS),
+        )
 
 
 def activate(st: AeternaState, seat: int, card: int) -> None:
@@ -1000,14 +1072,21 @@ def advance_revolts(st: AeternaState) -> None:
 def check_revolt(st: AeternaState, seat: int, move: Move) -> None:
     """Refuse a revolt decision on another token, or a payment the player cannot make (G)."""
     if move.kind not in (PAY, RUIN) or st.phase != P_REVOLTS:
-        raise IllegalAction("settle the damage token first (pay:… or ruin:…)", REVOLTS)
+        raise IllegalAction(
+            _("settle the damage token first ({notation})", notation="pay:… or ruin:…"),
+            _(REVOLTS),
+        )
     token = st.revolts[1]
     if move.a != token:
         raise IllegalAction(
-            f"the token to settle now is {st.data.damage_tokens[token].id}", REVOLTS
+            _(
+                "the token to settle now is {token}",
+                token=damage_token(st.data.damage_tokens[token].id),
+            ),
+            _(REVOLTS),
         )
     if move.kind == PAY and not can_pay(st, seat, st.data.damage_tokens[token].cost):
-        raise IllegalAction("you cannot pay that token's cost", REVOLTS)
+        raise IllegalAction(_("you cannot pay that token's cost"), _(REVOLTS))
 
 
 def settle_revolt(st: AeternaState, seat: int, move: Move) -> None:
@@ -1101,9 +1180,13 @@ def order_actions(st: AeternaState, seat: int) -> list[Move]:
 def check_order(st: AeternaState, seat: int, move: Move) -> None:
     """Refuse a turn-order space that is taken or does not exist (I)."""
     if move.kind != ORDER or st.phase != P_ORDER:
-        raise IllegalAction("choose your turn-order space (order:1 …)", END_OF_EPOCH)
+        raise IllegalAction(
+            _("choose your turn-order space ({notation})", notation="order:1 …"), _(END_OF_EPOCH)
+        )
     if move.a >= st.players or st.next_order[move.a] >= 0:
-        raise IllegalAction(f"turn-order space {move.a + 1} is not free", END_OF_EPOCH)
+        raise IllegalAction(
+            _("turn-order space {space} is not free", space=move.a + 1), _(END_OF_EPOCH)
+        )
 
 
 def choose_order(st: AeternaState, seat: int, position: int) -> None:
@@ -1195,17 +1278,9 @@ def end_game(st: AeternaState) -> None:
     st.current = -1
 
 
-RES_NAME_ONE = ("aureus", "grain", "stone", "citizen", "unrest", "PP")
-
-
 def describe(bundle: Six) -> str:
-    """Return a bundle in words, e.g. "1 stone, 2 aurei, 1 citizen"."""
-    parts = [
-        f"{v} {one if v == 1 else name}"
-        for v, name, one in zip(bundle, RES_NAMES, RES_NAME_ONE, strict=True)
-        if v
-    ]
-    return ", ".join(parts) or "nothing"
+    """Return a bundle in words, e.g. "1 stone, 2 aurei, 1 citizen" (``wording.describe``)."""
+    return wording_describe(bundle)
 
 
 DECIDE = {PICK: "draft", PAY: "revolt", RUIN: "revolt", ORDER: "order"}

@@ -15,9 +15,12 @@ from typing import Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from ludi.engine import Event, IllegalAction, OptionValue, Result, Rng, State, require
-from ludi.games.aeterna import rules, view
+from ludi.games.aeterna import rules, view, wording
 from ludi.games.aeterna.actions import PICK, ActionTable, Move, table_for
 from ludi.games.aeterna.data import AeternaData
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 
 # compiled (docs/compiled.md), a class that allows interpreted subclasses lets ``clone`` make
@@ -194,14 +197,19 @@ class AeternaState(State[AeternaData]):
 
     def _apply(self, seat: int, action: Any) -> None:
         if not isinstance(action, Move):
-            raise IllegalAction(f"{action!r} is not an Æterna action", rules.ACTIONS)
+            raise IllegalAction(
+                _("{action} is not an Æterna action", action=repr(action)), _(rules.ACTIONS)
+            )
         phase = self.phase
         if phase == rules.P_ACTIONS:
             rules.check_turn_action(self, seat, action)
             rules.do_turn_action(self, seat, action)
         elif phase == rules.P_DRAFT:
             if action.kind != PICK:
-                raise IllegalAction("the draft is on: pick a card (pick:…)", rules.DRAFT)
+                raise IllegalAction(
+                    _("the draft is on: pick a card ({notation})", notation="pick:…"),
+                    _(rules.DRAFT),
+                )
             rules.check_pick(self, seat, action)
             rules.pick(self, seat, action.a)
         elif phase == rules.P_REVOLTS:
@@ -240,16 +248,28 @@ class AeternaState(State[AeternaData]):
                 ranking.append(1 + sum(1 for o in alive if pp[o] > pp[s]))
         best = max((pp[s] for s in alive), default=None)
         winners = tuple(s for s in alive if pp[s] == best)
+        damned = ", ".join(self.seat_name(s) for s in range(self.players) if self.damned[s])
+        names = wording.join_and([self.seat_name(s) for s in winners])
         if not winners:
-            reason = "every Gens suffered Damnatio memoriae: nobody wins"
-        else:
-            names = " and ".join(self.seat_name(s) for s in winners)
-            reason = (
-                f"{names} {'share' if len(winners) > 1 else 'has'} the most prestige ({best} PP)"
+            reason = _("every Gens suffered Damnatio memoriae: nobody wins")
+        elif len(winners) == 1 and damned:
+            reason = _(
+                "{names} has the most prestige ({pp} PP); Damnatio memoriae: {damned}",
+                names=names,
+                pp=best,
+                damned=damned,
             )
-            damned = [self.seat_name(s) for s in range(self.players) if self.damned[s]]
-            if damned:
-                reason += f"; Damnatio memoriae: {', '.join(damned)}"
+        elif len(winners) == 1:
+            reason = _("{names} has the most prestige ({pp} PP)", names=names, pp=best)
+        elif damned:
+            reason = _(
+                "{names} share the most prestige ({pp} PP); Damnatio memoriae: {damned}",
+                names=names,
+                pp=best,
+                damned=damned,
+            )
+        else:
+            reason = _("{names} share the most prestige ({pp} PP)", names=names, pp=best)
         return Result(tuple(float(p) for p in pp), tuple(ranking), winners, reason)
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -259,7 +279,7 @@ class AeternaState(State[AeternaData]):
         return view.narrate(self, event, viewer)
 
     def seat_name(self, seat: int) -> str:
-        return self.data.colours[seat].capitalize()
+        return wording.colour_name(self.data.colours[seat])
 
     def sample_hidden(self, seat: int, rng: Rng) -> AeternaState:
         """Re-draw what ``seat`` cannot see, consistently with what it has seen.

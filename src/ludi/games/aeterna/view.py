@@ -17,45 +17,68 @@ from ludi.engine import Event
 from ludi.games.aeterna import rules, wording
 from ludi.games.aeterna.data import AeternaData
 from ludi.games.aeterna.rules import AUREI, CIT, GRAIN, PP, RUINS, STONE, SUPPLY, UNR, R
-from ludi.games.datafile import reconstructed_notice
+from ludi.games.aeterna.wording import (
+    ability_name,
+    building_name,
+    card_name,
+    card_text,
+    category_name,
+    damage_token,
+    deck_name,
+    describe,
+    hill_name,
+)
+from ludi.i18n import N_, catalog, language
+
+_, n_ = catalog(__name__)
 
 if TYPE_CHECKING:
     from ludi.games.aeterna.state import AeternaState
 
+# TRANSLATORS: the letters of the phases as the rulebook's phase track prints them (A draft,
+# B actions, G revolts, I end of epoch)
 PHASE_LETTERS = {
-    rules.P_DRAFT: "A",
-    rules.P_ACTIONS: "B",
-    rules.P_REVOLTS: "G",
-    rules.P_ORDER: "I",
-    rules.P_OVER: "end",
+    rules.P_DRAFT: N_("A"),
+    rules.P_ACTIONS: N_("B"),
+    rules.P_REVOLTS: N_("G"),
+    rules.P_ORDER: N_("I"),
+    rules.P_OVER: N_("end"),
 }
 
 
 def card_json(st: AeternaState, c: int) -> dict[str, Any]:
     """Return a card as JSON: what a player reads on its face."""
-    return dict(_card_json(st.data, c))
+    return dict(_card_json(st.data, c, language()))
 
 
-@lru_cache(maxsize=512)
-def _card_json(data: AeternaData, c: int) -> dict[str, Any]:
+@lru_cache(maxsize=1024)
+def _card_json(data: AeternaData, c: int, lang: str) -> dict[str, Any]:
+    # ``lang``: the words are the reader's, so the cache keeps one card per language
     card = data.cards[c]
     out: dict[str, Any] = {
         "id": card.id,
-        "name": card.name,
+        "name": card_name(card),
         "deck": card.deck,
+        "deck_name": deck_name(card.deck),
         "epoch": card.epoch,
         "category": data.categories[card.category],
+        "category_name": category_name(data, card.category),
         "colour": data.category_colours[card.category],
-        "cost": rules.describe(card.cost),
+        "cost": describe(card.cost),
+        "cost_bundle": list(card.cost[:4]),
     }
     if card.deck == "personality":
-        out["requirement"] = card.text
-        out["reward_each_time"] = rules.describe(card.reward)
+        out["requirement"] = card_text(card)
+        out["reward_each_time"] = describe(card.reward)
     else:
-        out["gives"] = rules.describe(card.resources)
+        out["gives"] = describe(card.resources)
+        out["gives_bundle"] = list(card.resources)
         out["end_pp"] = card.end_pp
         if card.ability:
-            out["ability"] = f"{card.ability}: {card.text}"
+            out["ability"] = _(
+                "{kind}: {text}", kind=ability_name(card.ability), text=card_text(card)
+            )
+            out["ability_type"] = card.ability
     if data.card_provenance[c][0] == "RECONSTRUCTED":
         out["reconstructed"] = True
     return out
@@ -83,7 +106,7 @@ def view(st: AeternaState, seat: int | None) -> dict[str, Any]:
         hills.append(
             {
                 "number": data.hill_numbers[h],
-                "name": data.hill_names[h],
+                "name": hill_name(data, h),
                 "prestige": list(prestige),
                 "devastation_tokens": st.devast[h],
                 "visible_values": list(prestige[st.devast[h] :]),
@@ -95,6 +118,11 @@ def view(st: AeternaState, seat: int | None) -> dict[str, Any]:
                 "prefect": stacks[0]["name"] if stacks else None,
                 "buildings": [
                     data.building_types[t] for t in range(types) if st.hill_buildings[h * types + t]
+                ],
+                "building_names": [
+                    building_name(data.building_types[t])
+                    for t in range(types)
+                    if st.hill_buildings[h * types + t]
                 ],
                 "reward_tokens": [
                     _token_json(st, h, i) for i in range(per) if st.hill_tokens[h * per + i] >= 0
@@ -130,7 +158,7 @@ def view(st: AeternaState, seat: int | None) -> dict[str, Any]:
         "viewer": seat,
         "epoch": st.epoch,
         "phase": st.phase,
-        "phase_letter": PHASE_LETTERS.get(st.phase, ""),
+        "phase_letter": _(PHASE_LETTERS[st.phase]) if st.phase in PHASE_LETTERS else "",
         "to_act": list(st.to_act),
         "current": st.current if st.current >= 0 else None,
         "main_action_taken": st.main_done if st.phase == rules.P_ACTIONS else None,
@@ -144,6 +172,7 @@ def view(st: AeternaState, seat: int | None) -> dict[str, Any]:
         "building_area": [
             {
                 "building": data.building_types[t],
+                "name": building_name(data.building_types[t]),
                 "available": st.area_building[t] and st.area_citizen[t] < 0,
                 "citizen": name(st.area_citizen[t]) if st.area_citizen[t] >= 0 else None,
                 "left_in_supply": st.building_supply[t],
@@ -154,7 +183,9 @@ def view(st: AeternaState, seat: int | None) -> dict[str, Any]:
             {
                 "unrest": data.damage_spaces[i],
                 "token": data.damage_tokens[t].id,
-                "cost": rules.describe(data.damage_tokens[t].cost),
+                "name": damage_token(data.damage_tokens[t].id),
+                "cost": describe(data.damage_tokens[t].cost),
+                "cost_bundle": list(data.damage_tokens[t].cost[:4]),
             }
             for i, t in enumerate(st.damage)
         ],
@@ -179,7 +210,8 @@ def view(st: AeternaState, seat: int | None) -> dict[str, Any]:
         out["revolt"] = {
             "player": name(st.revolts[0]),
             "token": token.id,
-            "cost": rules.describe(token.cost),
+            "name": damage_token(token.id),
+            "cost": describe(token.cost),
         }
     if st.phase == rules.P_ORDER:
         out["order_choice"] = {
@@ -192,8 +224,14 @@ def view(st: AeternaState, seat: int | None) -> dict[str, Any]:
 def _token_json(st: AeternaState, h: int, i: int) -> dict[str, Any]:
     per = st.data.tokens_per_hill
     token = st.data.reward_tokens[st.hill_tokens[h * per + i]]
-    gives = "play a card from the board" if token.play_board_card else rules.describe(token.gain)
-    return {"slot": i + 1, "id": token.id, "gives": gives, "exhausted": st.token_used[h * per + i]}
+    gives = _("play a card from the board") if token.play_board_card else describe(token.gain)
+    return {
+        "slot": i + 1,
+        "id": token.id,
+        "gives": gives,
+        "gives_bundle": None if token.play_board_card else list(token.gain),
+        "exhausted": st.token_used[h * per + i],
+    }
 
 
 def _draft_json(st: AeternaState, seat: int | None) -> dict[str, Any]:
@@ -221,110 +259,247 @@ def narrate(st: AeternaState, event: Event, viewer: int | None) -> str | None:
     name = st.seat_name
 
     def card(c: int) -> str:
-        return data.cards[c].name
+        return card_name(data.cards[c])
 
     def hill(h: int) -> str:
-        return f"{data.hill_names[h]} ({data.hill_numbers[h]})"
+        return f"{hill_name(data, h)} ({data.hill_numbers[h]})"
 
     if kind == "data":
         _source, recon = args
-        text = "Card and board data: the printed game's where known."
-        if recon:
-            printed = ", ".join(card(data.card_by_id[c]) for c in data.printed_cards)
-            text = f"{reconstructed_notice(recon)}. Only {printed} are printed in the rulebooks."
-        return text
+        if not recon:
+            return _("Card and board data: the printed game's where known.")
+        printed = ", ".join(card(data.card_by_id[c]) for c in data.printed_cards)
+        return _(
+            "RECONSTRUCTED values in use (Ludi's defaults, not the printed ones; no public source "
+            "gives them): {sections}. Only {printed} are printed in the rulebooks.",
+            sections=wording.sections(recon),
+            printed=printed,
+        )
     if kind == "setup":
         active, _tokens, damage, order = args
-        return (
-            f"Active hills: {', '.join(hill(h) for h in active)}. Damage tokens on unrest "
-            + ", ".join(
-                f"{sp}: {wording.damage_token(data.damage_tokens[t].id)}"
+        return _(
+            "Active hills: {hills}. Damage tokens on unrest {damage}. Turn order: {order}.",
+            hills=", ".join(hill(h) for h in active),
+            damage=", ".join(
+                f"{sp}: {damage_token(data.damage_tokens[t].id)}"
                 for sp, t in zip(data.damage_spaces, damage, strict=False)
-            )
-            + f". Turn order: {', '.join(name(p) for p in order)}."
+            ),
+            order=", ".join(name(p) for p in order),
         )
     if kind == "personalities":
         epoch, persons = args
-        return f"Personalities of epoch {epoch}: {', '.join(card(c) for c in persons)}"
+        return _(
+            "Personalities of epoch {epoch}: {cards}",
+            epoch=epoch,
+            cards=", ".join(card(c) for c in persons),
+        )
     if kind == "draft":
-        return f"Epoch {args[0]}: the draft begins"
+        return _("Epoch {epoch}: the draft begins", epoch=args[0])
     if kind == "pick":
         seat, c, rnd = args
         if viewer == seat:
-            return f"{name(seat)} keeps {card(c)} (draft round {rnd + 1})"
-        return f"{name(seat)} picks a card (draft round {rnd + 1})"
+            return _(
+                "{seat} keeps {card} (draft round {round})",
+                seat=name(seat),
+                card=card(c),
+                round=rnd + 1,
+            )
+        return _("{seat} picks a card (draft round {round})", seat=name(seat), round=rnd + 1)
     if kind == "board_cards":
-        return "Cards left on the board: " + ", ".join(card(c) for c in args[0] if c >= 0)
+        return _(
+            "Cards left on the board: {cards}", cards=", ".join(card(c) for c in args[0] if c >= 0)
+        )
     if kind == "play":
         seat, c, board = args
-        return f"{name(seat)} plays {card(c)}" + (" from the board" if board else "")
+        if board:
+            return _("{seat} plays {card} from the board", seat=name(seat), card=card(c))
+        return _("{seat} plays {card}", seat=name(seat), card=card(c))
     if kind == "favour":
         seat, c, times = args
-        return f"{name(seat)} asks {card(c)}'s favour (requirement met {times}×)"
+        return _(
+            "{seat} asks {card}'s favour (requirement met {times}×)",
+            seat=name(seat),
+            card=card(c),
+            times=times,
+        )
     if kind == "build":
         seat, t, h = args
-        return f"{name(seat)} builds the {data.building_types[t].capitalize()} on {hill(h)} (+{data.build_pp} PP)"
+        return _(
+            "{seat} builds the {building} on {hill} (+{pp} PP)",
+            seat=name(seat),
+            building=building_name(data.building_types[t]),
+            hill=hill(h),
+            pp=data.build_pp,
+        )
     if kind == "influence":
         seat, h, grain, pos = args
-        where = "prefect" if pos == 0 else f"position {pos + 1}"
-        return f"{name(seat)} places a citizen on {hill(h)} for {grain} grain: {where}"
+        if pos == 0:
+            return n_(
+                "{seat} places a citizen on {hill} for {n} grain: prefect",
+                "{seat} places a citizen on {hill} for {n} grain: prefect",
+                grain,
+                seat=name(seat),
+                hill=hill(h),
+                n=grain,
+            )
+        return n_(
+            "{seat} places a citizen on {hill} for {n} grain: position {position}",
+            "{seat} places a citizen on {hill} for {n} grain: position {position}",
+            grain,
+            seat=name(seat),
+            hill=hill(h),
+            n=grain,
+            position=pos + 1,
+        )
     if kind == "reward":
         seat, t, h = args
         token = data.reward_tokens[t]
-        gives = "play a board card" if token.play_board_card else rules.describe(token.gain)
-        return f"{name(seat)} takes the reward token on {hill(h)}: {gives}"
+        if token.play_board_card:
+            return _(
+                "{seat} takes the reward token on {hill}: play a board card",
+                seat=name(seat),
+                hill=hill(h),
+            )
+        return _(
+            "{seat} takes the reward token on {hill}: {gives}",
+            seat=name(seat),
+            hill=hill(h),
+            gives=describe(token.gain),
+        )
     if kind == "pass":
         seat, value = args
-        return f"{name(seat)} passes and scores {value} PP"
+        return n_(
+            "{seat} passes and scores {n} PP",
+            "{seat} passes and scores {n} PP",
+            value,
+            seat=name(seat),
+            n=value,
+        )
     if kind == "discard":
         seat, c, reward = args
-        return f"{name(seat)} discards {card(c)} for {wording.bundle(data.discard_rewards[reward])}"
+        return _(
+            "{seat} discards {card} for {reward}",
+            seat=name(seat),
+            card=card(c),
+            reward=wording.bundle(data.discard_rewards[reward]),
+        )
     if kind == "activate":
         seat, c = args
-        return f"{name(seat)} activates {card(c)}"
+        return _("{seat} activates {card}", seat=name(seat), card=card(c))
     if kind == "trigger":
         seat, c = args
-        return f"{card(c)} gives {name(seat)} its bonus"
+        return _("{card} gives {seat} its bonus", card=card(c), seat=name(seat))
     if kind == "below_zero":
-        return f"{name(args[0])}'s unrest would go below 0: +1 PP"
+        return _("{seat}'s unrest would go below 0: +1 PP", seat=name(args[0]))
     if kind == "above_max":
-        return f"{name(args[0])}'s unrest would go above {data.unrest_max}: -{args[1]} PP"
+        return n_(
+            "{seat}'s unrest would go above {top}: -{n} PP",
+            "{seat}'s unrest would go above {top}: -{n} PP",
+            args[1],
+            seat=name(args[0]),
+            top=data.unrest_max,
+            n=args[1],
+        )
     if kind == "score":
         seat, h, value = args
-        return f"{name(seat)} scores {value} PP on {hill(h)}"
+        return n_(
+            "{seat} scores {n} PP on {hill}",
+            "{seat} scores {n} PP on {hill}",
+            value,
+            seat=name(seat),
+            n=value,
+            hill=hill(h),
+        )
     if kind == "devastation":
         hills = args[0]
-        return "Devastation: " + (", ".join(hill(h) for h in hills) or "no hill")
+        if not hills:
+            return _("Devastation: no hill")
+        return _("Devastation: {hills}", hills=", ".join(hill(h) for h in hills))
     if kind == "prefect_unrest":
         seat, h, amount = args
-        return f"{name(seat)}, prefect of devastated {hill(h)}, gains {amount} unrest"
+        return n_(
+            "{seat}, prefect of devastated {hill}, gains {n} unrest",
+            "{seat}, prefect of devastated {hill}, gains {n} unrest",
+            amount,
+            seat=name(seat),
+            hill=hill(h),
+            n=amount,
+        )
     if kind == "income":
         seat, t, h = args
-        building = data.building_types[t]
-        return f"{name(seat)} gets the {building.capitalize()} income on {hill(h)}: {rules.describe(data.building_income[t])}"
+        return _(
+            "{seat} gets the {building} income on {hill}: {gives}",
+            seat=name(seat),
+            building=building_name(data.building_types[t]),
+            hill=hill(h),
+            gives=describe(data.building_income[t]),
+        )
     if kind == "domus":
-        return "All citizens return to their Domus"
+        return _("All citizens return to their Domus")
     if kind == "revolt_paid":
         seat, t = args
         damage = data.damage_tokens[t]
-        return f"{name(seat)} pays {wording.damage_token(damage.id)}: {wording.bundle(damage.cost)}"
+        return _(
+            "{seat} pays {token}: {cost}",
+            seat=name(seat),
+            token=damage_token(damage.id),
+            cost=wording.bundle(damage.cost),
+        )
     if kind == "ruin":
         seat, t = args
-        return (
-            f"{name(seat)} takes a ruin token for {wording.damage_token(data.damage_tokens[t].id)}"
+        return _(
+            "{seat} takes a ruin token for {token}",
+            seat=name(seat),
+            token=damage_token(data.damage_tokens[t].id),
         )
     if kind == "feed":
         seat, paid, unfed = args
-        text = f"{name(seat)} feeds citizens with {paid} grain"
-        return text + (f"; {unfed} unfed (+{unfed * data.unfed_unrest} unrest)" if unfed else "")
+        if unfed:
+            return n_(
+                "{seat} feeds citizens with {paid} grain; {n} unfed (+{unrest} unrest)",
+                "{seat} feeds citizens with {paid} grain; {n} unfed (+{unrest} unrest)",
+                unfed,
+                seat=name(seat),
+                paid=paid,
+                n=unfed,
+                unrest=unfed * data.unfed_unrest,
+            )
+        return n_(
+            "{seat} feeds citizens with {n} grain",
+            "{seat} feeds citizens with {n} grain",
+            paid,
+            seat=name(seat),
+            n=paid,
+        )
     if kind == "order":
         seat, position = args
-        return f"{name(seat)} takes turn-order space {position + 1} for the next epoch"
+        return _(
+            "{seat} takes turn-order space {space} for the next epoch",
+            seat=name(seat),
+            space=position + 1,
+        )
     if kind == "final":
         seat, left, cards, ability, diversity, index, doom, damned = args
-        text = (
-            f"{name(seat)}: leftovers {left}, cards {cards}, abilities {ability}, diversity "
-            f"{diversity}; doom track at {index}: "
+        if damned:
+            return _(
+                "{seat}: leftovers {left}, cards {cards}, abilities {abilities}, diversity "
+                "{diversity}; doom track at {index}: DAMNATIO MEMORIAE",
+                seat=name(seat),
+                left=left,
+                cards=cards,
+                abilities=ability,
+                diversity=diversity,
+                index=index,
+            )
+        return _(
+            "{seat}: leftovers {left}, cards {cards}, abilities {abilities}, diversity "
+            "{diversity}; doom track at {index}: {doom} PP",
+            seat=name(seat),
+            left=left,
+            cards=cards,
+            abilities=ability,
+            diversity=diversity,
+            index=index,
+            doom=doom,
         )
-        return text + ("DAMNATIO MEMORIAE" if damned else f"{doom} PP")
     return None

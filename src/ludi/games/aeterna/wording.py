@@ -1,5 +1,10 @@
-"""Æterna's words for the browser and the log: the label of each legal move, and the names of
-buildings, damage tokens and rewards, so no client reads a data file's ids or parses notation."""
+"""Æterna's words for the browser, the terminal and the log, in the reader's language: the label of
+each legal move, resources, and the names of cards, hills, buildings, categories, seats and
+damage tokens, so no client reads a data file's ids or parses notation.
+
+Names printed on components come from the data file, per language where the edition prints
+them (``ludi.i18n.pick``); the rest are this package's messages (``locale/``).
+"""
 
 from __future__ import annotations
 
@@ -9,31 +14,187 @@ from typing import TYPE_CHECKING
 from ludi.engine import Action
 from ludi.games.aeterna.actions import Move
 from ludi.games.datafile import section_name
+from ludi.i18n import N_, catalog, pick
 
 if TYPE_CHECKING:
+    from ludi.games.aeterna.data import AeternaData, Card
     from ludi.games.aeterna.state import AeternaState
 
-__all__ = ["bundle", "damage_token", "move_labels", "section_name"]
+__all__ = [
+    "building_name",
+    "bundle",
+    "card_name",
+    "card_text",
+    "category_name",
+    "colour_name",
+    "damage_token",
+    "describe",
+    "hill_name",
+    "join_and",
+    "move_labels",
+    "section_name",
+    "sections",
+]
 
-RESOURCES = ("aurei", "grain", "stone", "citizens", "unrest", "PP")
-RESOURCE_ONE = ("aureus", "grain", "stone", "citizen", "unrest", "PP")
+_, n_ = catalog(__name__)
+
+#: the players' colours as the rulebooks name them (the data's ids), capitalised as a name
+COLOURS = {"red": N_("Red"), "blue": N_("Blue"), "orange": N_("Orange"), "green": N_("Green")}
+#: the three buildings (edifici / сооружения), as each edition prints them
+BUILDINGS = {
+    "templum": N_("Templum"),
+    "aquaeductus": N_("Aquaeductus"),
+    "amphitheatrum": N_("Amphitheatrum"),
+}
+#: the kinds of abilities (the card anatomy's icons)
+ABILITIES = {
+    "instant": N_("instant"),
+    "permanent": N_("permanent"),
+    "activated": N_("activated"),
+    "endgame": N_("endgame"),
+}
+#: the three decks
+DECKS = {"monument": N_("monument"), "province": N_("province"), "personality": N_("personality")}
+#: the data sections the RECONSTRUCTED notice may name, as a player reads them
+SECTIONS = {
+    "seats": N_("seats"),
+    "setup": N_("setup"),
+    "hills": N_("hills"),
+    "hills.prestige": N_("hills (prestige)"),
+    "pass_track": N_("pass track"),
+    "unrest_track": N_("unrest track"),
+    "unrest_track.damage_spaces": N_("unrest track (damage spaces)"),
+    "doom_track": N_("doom track"),
+    "buildings": N_("buildings"),
+    "damage_tokens": N_("damage tokens"),
+    "reward_tokens": N_("reward tokens"),
+    "rules_numbers": N_("rules numbers"),
+    "categories": N_("categories"),
+    "monuments": N_("monuments"),
+    "provinces": N_("provinces"),
+    "personalities": N_("personalities"),
+}
+
+
+def _amount(resource: int, v: int) -> str:
+    """Return ``v`` of one resource (aurei, grain, stone, citizens, unrest, PP) in words."""
+    if resource == 0:
+        return n_("{n} aureus", "{n} aurei", v, n=v)
+    if resource == 1:
+        return n_("{n} grain", "{n} grain", v, n=v)
+    if resource == 2:
+        return n_("{n} stone", "{n} stone", v, n=v)
+    if resource == 3:
+        return n_("{n} citizen", "{n} citizens", v, n=v)
+    if resource == 4:
+        return n_("{n} unrest", "{n} unrest", v, n=v)
+    return n_("{n} PP", "{n} PP", v, n=v)
+
+
+def _loss(resource: int, v: int) -> str:
+    """Return ``v`` of one resource lost, in words ("2 unrest less")."""
+    if resource == 0:
+        return n_("{n} aureus less", "{n} aurei less", v, n=v)
+    if resource == 1:
+        return n_("{n} grain less", "{n} grain less", v, n=v)
+    if resource == 2:
+        return n_("{n} stone less", "{n} stone less", v, n=v)
+    if resource == 3:
+        return n_("{n} citizen less", "{n} citizens less", v, n=v)
+    if resource == 4:
+        return n_("{n} unrest less", "{n} unrest less", v, n=v)
+    return n_("{n} PP less", "{n} PP less", v, n=v)
+
+
+def _negative(resource: int, v: int) -> str:
+    """Return ``-v`` of one resource, signed ("-2 unrest": a card's loss as printed)."""
+    if resource == 0:
+        return n_("-{n} aureus", "-{n} aurei", v, n=v)
+    if resource == 1:
+        return n_("-{n} grain", "-{n} grain", v, n=v)
+    if resource == 2:
+        return n_("-{n} stone", "-{n} stone", v, n=v)
+    if resource == 3:
+        return n_("-{n} citizen", "-{n} citizens", v, n=v)
+    if resource == 4:
+        return n_("-{n} unrest", "-{n} unrest", v, n=v)
+    return n_("-{n} PP", "-{n} PP", v, n=v)
 
 
 def bundle(values: Sequence[int]) -> str:
     """Return a bundle of resources in words: ``2 aurei, 1 citizen``; a loss reads ``2 unrest
     less``."""
     parts = []
-    for v, many, one in zip(values, RESOURCES, RESOURCE_ONE, strict=True):
+    for r, v in enumerate(values):
         if v > 0:
-            parts.append(f"{v} {one if v == 1 else many}")
+            parts.append(_amount(r, v))
         elif v < 0:
-            parts.append(f"{-v} {one if v == -1 else many} less")
-    return ", ".join(parts) or "nothing"
+            parts.append(_loss(r, -v))
+    return ", ".join(parts) or _("nothing")
+
+
+def describe(values: Sequence[int]) -> str:
+    """Return a bundle as a card prints it: ``1 stone, 2 aurei``, a loss signed (``-2 unrest``)."""
+    parts = [_amount(r, v) if v > 0 else _negative(r, -v) for r, v in enumerate(values) if v]
+    return ", ".join(parts) or _("nothing")
 
 
 def damage_token(token_id: str) -> str:
     """Return a damage token as a player names it: ``damage_3`` -> ``damage token 3``."""
-    return "damage token " + token_id.rpartition("_")[2]
+    return _("damage token {number}", number=token_id.rpartition("_")[2])
+
+
+def colour_name(colour: str) -> str:
+    """Return a player's colour as their name: ``red`` -> ``Red``."""
+    return _(COLOURS[colour]) if colour in COLOURS else colour.capitalize()
+
+
+def building_name(building: str) -> str:
+    """Return a building type as the edition prints it: ``templum`` -> ``Templum``."""
+    return _(BUILDINGS[building]) if building in BUILDINGS else building.capitalize()
+
+
+def card_name(card: Card) -> str:
+    """Return a card's name as the reader's edition prints it."""
+    return pick({"en": card.name, "ru": card.name_ru, "it": card.name_it})
+
+
+def card_text(card: Card) -> str:
+    """Return a card's ability or requirement in the reader's language."""
+    return pick({"en": card.text, "ru": card.text_ru, "it": card.text_it})
+
+
+def ability_name(ability: str) -> str:
+    """Return a kind of ability (``activated``) in words."""
+    return _(ABILITIES[ability]) if ability in ABILITIES else ability
+
+
+def deck_name(deck: str) -> str:
+    """Return a deck (``monument``) in words."""
+    return _(DECKS[deck]) if deck in DECKS else deck
+
+
+def category_name(data: AeternaData, category: int) -> str:
+    """Return a card category (its colour) as the reader's edition prints it."""
+    return pick(data.category_names_by_lang[category])
+
+
+def hill_name(data: AeternaData, hill: int) -> str:
+    """Return a hill's name in the reader's edition (its index in the data)."""
+    return pick(data.hill_names_by_lang[hill])
+
+
+def sections(paths: Sequence[str]) -> str:
+    """Return the data sections a RECONSTRUCTED notice names, as a player reads them."""
+    return ", ".join(_(SECTIONS[p]) if p in SECTIONS else section_name(p) for p in paths)
+
+
+def join_and(names: Sequence[str]) -> str:
+    """Return names joined as a sentence lists them: ``Red and Blue``."""
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = _("{names} and {name}", names=text, name=name)
+    return text
 
 
 def move_labels(st: AeternaState, seat: int, actions: Sequence[Action]) -> list[str]:
@@ -45,41 +206,53 @@ def _label(st: AeternaState, m: Move) -> str:
     data = st.data
 
     def card(card_id: str) -> str:
-        return data.cards[data.card_by_id[card_id]].name
+        return card_name(data.cards[data.card_by_id[card_id]])
 
     def hill(number: int) -> str:
-        return f"{data.hill_names[data.hill_numbers.index(number)]} ({number})"
+        h = data.hill_numbers.index(number)
+        return f"{hill_name(data, h)} ({number})"
 
     kind = m.kind
     if kind == "pick":
-        return f"Keep {card(m.card)}"
+        return _("Keep {card}", card=card(m.card))
     if kind == "play":
-        return f"Play {card(m.card)}"
+        return _("Play {card}", card=card(m.card))
     if kind == "favour":
-        return f"Ask {card(m.card)}'s favour"
+        return _("Ask {card}'s favour", card=card(m.card))
     if kind == "activate":
-        return f"Activate {card(m.card)}"
+        return _("Activate {card}", card=card(m.card))
     if kind == "build":
-        return f"Build the {m.building.capitalize()} on {hill(m.hill)}"
+        return _(
+            "Build the {building} on {hill}", building=building_name(m.building), hill=hill(m.hill)
+        )
     if kind == "influence":
-        text = f"Place a citizen on {hill(m.hill)}"
-        if m.slot:
-            text += f", taking reward token {m.slot}"
         if m.card:
-            text += f" to play {card(m.card)} from the board"
-        return text
+            return _(
+                "Place a citizen on {hill}, taking reward token {slot} to play {card} from the "
+                "board",
+                hill=hill(m.hill),
+                slot=m.slot,
+                card=card(m.card),
+            )
+        if m.slot:
+            return _(
+                "Place a citizen on {hill}, taking reward token {slot}",
+                hill=hill(m.hill),
+                slot=m.slot,
+            )
+        return _("Place a citizen on {hill}", hill=hill(m.hill))
     if kind == "discard":
         reward = data.discard_rewards[data.discard_names.index(m.reward)]
-        return f"Discard {card(m.card)} for {bundle(reward)}"
+        return _("Discard {card} for {reward}", card=card(m.card), reward=bundle(reward))
     if kind == "pass":
-        return "Pass"
+        return _("Pass")
     if kind == "end":
-        return "End your turn"
+        return _("End your turn")
     if kind in ("pay", "ruin"):
         token = next(t for t in data.damage_tokens if t.id == m.token)
         if kind == "pay":
-            return f"Pay {bundle(token.cost)} for {damage_token(m.token)}"
-        return f"Take a ruin token instead of paying {damage_token(m.token)}"
+            return _("Pay {cost} for {token}", cost=bundle(token.cost), token=damage_token(m.token))
+        return _("Take a ruin token instead of paying {token}", token=damage_token(m.token))
     if kind == "order":
-        return f"Take turn-order space {m.space}"
+        return _("Take turn-order space {space}", space=m.space)
     return str(m)

@@ -9,8 +9,17 @@
 // next free pass-track space, a damage token in a revolt, a turn-order space. Every legal move
 // is also listed as a button under "Every legal move", and match.js keeps the notation box.
 // Only what the seat's view holds is drawn: another seat's hand or pick never reaches the page.
+import * as common from "/static/common.js";
 import {el, svg} from "/static/common.js";
 import {drawChooser as drawMoveButtons} from "/static/kit.js";
+
+// The words in the reader's language: common.js's catalog (the page loads this game's words with
+// its own); where the page has none, English with the named placeholders filled.
+const fill = (text, params = {}) =>
+  text.replace(/\{(\w+)\}/g, (all, k) => (Object.hasOwn(params, k) ? String(params[k]) : all));
+const _ = common._ || ((message, params = {}) => fill(message, params));
+const n_ = common.n_ || ((one, many, n, params = {}) => fill(n === 1 ? one : many, {n, ...params}));
+const N_ = (message) => message;
 
 const SEAT_COLOURS = {red: "#b83227", blue: "#2c5aa0", orange: "#d9730d", green: "#2e7d32"};
 const SEAT_LIGHT = {red: "#f4c9c2", blue: "#c9d8f2", orange: "#fbdcbc", green: "#cce7cd"};
@@ -50,18 +59,25 @@ const WIDE = {
     4: [604, 366],
   },
 };
+// The buildings' names come with the view (its building area); what each gives its prefect:
 const BUILDINGS = {
-  templum: {name: "Templum", help: "its prefect gains 2 PP in phase E"},
-  aquaeductus: {name: "Aquaeductus", help: "its prefect gains 2 grain in phase E"},
-  amphitheatrum: {name: "Amphitheatrum", help: "its prefect loses 2 unrest in phase E"},
+  templum: {name: "Templum", help: N_("its prefect gains 2 PP in phase E")},
+  aquaeductus: {name: "Aquaeductus", help: N_("its prefect gains 2 grain in phase E")},
+  amphitheatrum: {name: "Amphitheatrum", help: N_("its prefect loses 2 unrest in phase E")},
 };
 const PHASES = {
-  draft: "A · Draft",
-  actions: "B · Actions",
-  revolts: "G · Revolts",
-  order: "I · Turn order for the next epoch",
-  over: "the end",
+  draft: N_("A · Draft"),
+  actions: N_("B · Actions"),
+  revolts: N_("G · Revolts"),
+  order: N_("I · Turn order for the next epoch"),
+  over: N_("the end"),
 };
+const phaseName = (phase) => (PHASES[phase] ? _(PHASES[phase]) : phase);
+/** A building type's name in the reader's edition: the view's building area names it. */
+function buildingName(view, building) {
+  const space = view.building_area.find((b) => b.building === building);
+  return space && space.name ? space.name : (BUILDINGS[building] || {name: capital(building)}).name;
+}
 const ROMAN = ["", "I", "II", "III"];
 
 // Resource glyphs, drawn once and used everywhere (SVG and HTML) through <use>.
@@ -89,19 +105,6 @@ const GLYPHS = {
   devastation:
     '<circle r="9" fill="#2b2118" stroke="#e4d6b8" stroke-width="1.2"/><path d="M-4.5 -4.5 L4.5 4.5 M4.5 -4.5 L-4.5 4.5" stroke="#e4d6b8" stroke-width="2.2"/>',
 };
-const GLYPH_OF = {
-  aureus: "aurei",
-  aurei: "aurei",
-  grain: "grain",
-  stone: "stone",
-  stones: "stone",
-  citizen: "citizen",
-  citizens: "citizen",
-  unrest: "unrest",
-  pp: "pp",
-  PP: "pp",
-};
-
 function glyphDefs() {
   const holder = svg("svg", {
     class: "ae-defs",
@@ -139,25 +142,22 @@ function icon(name, label) {
   return box;
 }
 
-/** "2 aurei, -2 unrest" -> [{n: 2, glyph: "aurei"}, {n: -2, glyph: "unrest"}]; null if unreadable. */
-function parseBundle(text) {
-  if (!text) return [];
-  const parts = [];
-  for (const part of text.split(/,\s*/)) {
-    const m = /^(-?\d+) (\w+)$/.exec(part.trim());
-    if (!m || !GLYPH_OF[m[2]]) return null;
-    parts.push({n: Number(m[1]), glyph: GLYPH_OF[m[2]]});
-  }
-  return parts;
+/** The view's numbers of a bundle, [aurei, grain, stone, citizens, unrest, PP] (words are the
+ * reader's, so the glyphs are drawn from the numbers) -> [{n: 2, glyph: "aurei"}, ...]. */
+const BUNDLE_GLYPHS = ["aurei", "grain", "stone", "citizen", "unrest", "pp"];
+function bundleParts(values) {
+  if (!Array.isArray(values)) return null;
+  return values.map((n, i) => ({n, glyph: BUNDLE_GLYPHS[i]})).filter((p) => p.n && p.glyph);
 }
 
-/** Draw a bundle as numbers and glyphs from (x, y) on; returns the width used. */
-function drawBundle(g, text, x, y, size = 15) {
-  const parts = parseBundle(text);
+/** Draw a bundle (its numbers; its words where there are none: "play a card from the board")
+ * as numbers and glyphs from (x, y) on; returns the width used. */
+function drawBundle(g, values, text, x, y, size = 15) {
+  const parts = bundleParts(values);
   if (parts === null) {
-    if (/board/.test(text)) {
+    if (values === null) {
       g.append(use("card", x + size / 2, y, size));
-      g.append(svg("text", {x: x + size + 2, y: y + 4.5, class: "ae-bundle-n small"}, "board"));
+      g.append(svg("text", {x: x + size + 2, y: y + 4.5, class: "ae-bundle-n small"}, _("board")));
       return size + 36;
     }
     g.append(svg("text", {x, y: y + 4, class: "ae-bundle-n small"}, text));
@@ -219,18 +219,27 @@ function cardLine(label, text) {
 
 /** A card as a player reads it; a button when something can be done with it. */
 /** A card's tooltip: everything its face says, in the words of the game's card data. */
+/** A card's kind as its band reads: "Civil monument", "personality". */
+function cardKind(card) {
+  const deck = card.deck_name || card.deck;
+  if (card.deck === "personality") return deck;
+  return _("{category} {deck}", {category: card.category_name || card.category, deck});
+}
+
 function cardTip(card) {
-  const kind = card.deck === "personality" ? "personality" : `${card.category} ${card.deck}`;
+  const kind = cardKind(card);
   return [
-    `${card.name} (${kind}${card.epoch ? `, epoch ${ROMAN[card.epoch] || card.epoch}` : ""})`,
-    card.cost !== undefined ? `Cost: ${card.cost || "free"}` : null,
-    card.gives !== undefined ? `Gives: ${card.gives || "nothing"}` : null,
-    card.requirement ? `Each: ${card.requirement}` : null,
-    card.reward_each_time ? `Reward: ${card.reward_each_time}` : null,
+    card.epoch
+      ? _("{card} ({kind}, epoch {epoch})", {card: card.name, kind, epoch: ROMAN[card.epoch] || card.epoch})
+      : _("{card} ({kind})", {card: card.name, kind}),
+    card.cost !== undefined ? _("Cost: {cost}", {cost: card.cost || _("free")}) : null,
+    card.gives !== undefined ? _("Gives: {gives}", {gives: card.gives || _("nothing")}) : null,
+    card.requirement ? _("Each: {requirement}", {requirement: card.requirement}) : null,
+    card.reward_each_time ? _("Reward: {reward}", {reward: card.reward_each_time}) : null,
     card.ability ? card.ability : null,
-    card.end_pp !== undefined ? `${card.end_pp} PP at the end` : null,
-    card.used_this_epoch ? "used this epoch" : null,
-    card.reconstructed ? "(Ludi's invented default, not the printed card)" : null,
+    card.end_pp !== undefined ? _("{pp} PP at the end", {pp: card.end_pp}) : null,
+    card.used_this_epoch ? _("used this epoch") : null,
+    card.reconstructed ? _("(Ludi's invented default, not the printed card)") : null,
   ]
     .filter(Boolean)
     .join("\n");
@@ -238,7 +247,7 @@ function cardTip(card) {
 
 function cardEl(card, {onclick = null, selected = false, note = null, extra = "", mark = null} = {}) {
   const colour = CARD_COLOURS[card.colour] || "#888";
-  const kind = card.deck === "personality" ? "personality" : `${card.category} ${card.deck}`;
+  const kind = cardKind(card);
   const attrs = {
     class: `ae-card ${onclick ? "ae-playable" : ""} ${selected ? "ae-selected" : ""} ${extra}`,
     "data-card": card.id,
@@ -258,15 +267,17 @@ function cardEl(card, {onclick = null, selected = false, note = null, extra = ""
       {class: "ae-card-name"},
       card.name,
       card.reconstructed
-        ? el("span", {class: "ae-recon", title: "Ludi's invented default, not the printed card"}, "*")
+        ? el("span", {class: "ae-recon", title: _("Ludi's invented default, not the printed card")}, "*")
         : null,
     ),
-    cardLine("Cost", card.cost || "free"),
-    card.gives !== undefined ? cardLine("Gives", card.gives || "nothing") : null,
-    card.requirement ? cardLine("Each", card.requirement) : null,
-    card.reward_each_time ? cardLine("Reward", card.reward_each_time) : null,
+    cardLine(_("Cost"), card.cost || _("free")),
+    card.gives !== undefined ? cardLine(_("Gives"), card.gives || _("nothing")) : null,
+    card.requirement ? cardLine(_("Each"), card.requirement) : null,
+    card.reward_each_time ? cardLine(_("Reward"), card.reward_each_time) : null,
     card.ability ? el("div", {class: "ae-card-ability"}, card.ability) : null,
-    card.end_pp !== undefined ? el("div", {class: "ae-card-pp"}, `${card.end_pp} PP at the end`) : null,
+    card.end_pp !== undefined
+      ? el("div", {class: "ae-card-pp"}, _("{pp} PP at the end", {pp: card.end_pp}))
+      : null,
     note ? el("div", {class: "ae-card-note"}, note) : null,
   );
 }
@@ -315,17 +326,32 @@ export function createBoard(root, host) {
     const msg = ui.msg;
     const name = hillName(view, number);
     if (msg.mode !== "live" || msg.seat === null) return null;
-    if (!msg.legal.length) return `${name}: wait for your turn.`;
+    if (!msg.legal.length) return _("{hill}: wait for your turn.", {hill: name});
     if (view.phase !== "actions")
-      return `${name}: no citizen is placed in this phase; ${hint(view, readMoves(msg.moves || []))}`;
+      return _("{hill}: no citizen is placed in this phase; {hint}", {
+        hill: name,
+        hint: hint(view, readMoves(msg.moves || [])),
+      });
     if (view.main_action_taken)
-      return `${name}: you have taken your main action this turn; only free actions and ending your turn remain.`;
+      return _(
+        "{hill}: you have taken your main action this turn; only free actions and ending your turn remain.",
+        {hill: name},
+      );
     const me = view.seats[msg.seat];
     const cost = influenceGrain(view, number);
-    if (me.citizens_in_domus === 0) return `${name}: you have no citizen at home (Domus) to place.`;
+    if (me.citizens_in_domus === 0)
+      return _("{hill}: you have no citizen at home (Domus) to place.", {hill: name});
     if (me.grain < cost)
-      return `${name}: a citizen costs ${cost} grain here and you have ${me.grain} (a discount may lower it).`;
-    return `${name}: no citizen of yours can go there now (its spaces, or your discounts and reward tokens, do not allow it).`;
+      return n_(
+        "{hill}: a citizen costs {n} grain here and you have {grain} (a discount may lower it).",
+        "{hill}: a citizen costs {n} grain here and you have {grain} (a discount may lower it).",
+        cost,
+        {hill: name, grain: me.grain},
+      );
+    return _(
+      "{hill}: no citizen of yours can go there now (its spaces, or your discounts and reward tokens, do not allow it).",
+      {hill: name},
+    );
   }
 
   function act(text) {
@@ -336,7 +362,7 @@ export function createBoard(root, host) {
 
   function hillName(view, number) {
     const hill = view.hills.find((h) => h.number === number);
-    return hill ? hill.name : HILL_NAMES[number] || `hill ${number}`;
+    return hill ? hill.name : HILL_NAMES[number] || _("hill {number}", {number});
   }
 
   function cardName(view, id) {
@@ -376,11 +402,17 @@ export function createBoard(root, host) {
 
   /** A button's label for an influence move on the selected hill. */
   function influenceLabel(view, move) {
-    const where = "Place a citizen";
-    if (move.slot === null) return `${where}, no reward token`;
+    if (move.slot === null) return _("Place a citizen, no reward token");
     const token = tokenOf(view, move.hill, move.slot);
-    if (move.card) return `${where}, token ${move.slot}: play ${cardName(view, move.card)} from the board`;
-    return `${where}, token ${move.slot}: ${token ? token.gives : "its reward"}`;
+    if (move.card)
+      return _("Place a citizen, token {slot}: play {card} from the board", {
+        slot: move.slot,
+        card: cardName(view, move.card),
+      });
+    return _("Place a citizen, token {slot}: {gives}", {
+      slot: move.slot,
+      gives: token ? token.gives : _("its reward"),
+    });
   }
 
   /** What can be done with the selected thing: {title, options: [[label, notation, primary]]}. */
@@ -393,35 +425,50 @@ export function createBoard(root, host) {
       const card = allCards(view).get(id);
       const name = card ? card.name : id;
       title = name;
-      if (moves.pick.has(id)) out.push([`Keep ${name}`, moves.pick.get(id), true]);
-      if (moves.play.has(id)) out.push([`Play it (cost: ${card.cost || "free"})`, moves.play.get(id), true]);
-      if (moves.favour.has(id)) out.push([`Ask the favour (cost: ${card.cost})`, moves.favour.get(id), true]);
-      if (moves.activate.has(id)) out.push(["Activate it", moves.activate.get(id), true]);
+      if (moves.pick.has(id)) out.push([_("Keep {card}", {card: name}), moves.pick.get(id), true]);
+      if (moves.play.has(id))
+        out.push([_("Play it (cost: {cost})", {cost: card.cost || _("free")}), moves.play.get(id), true]);
+      if (moves.favour.has(id))
+        out.push([_("Ask the favour (cost: {cost})", {cost: card.cost}), moves.favour.get(id), true]);
+      if (moves.activate.has(id)) out.push([_("Activate it"), moves.activate.get(id), true]);
       for (const d of moves.discard.get(id) || []) {
         out.push([d.label, d.text, false]);
       }
       // why can't I: a card of your hand you may not play says what stands in the way
       if (!moves.play.has(id) && !moves.pick.has(id) && (moves.discard.get(id) || []).length) {
         title = view.main_action_taken
-          ? `${name}: you have taken your main action this turn; you can still discard it`
-          : `${name}: you cannot pay its cost now (${card && card.cost ? card.cost : "see the card"}); you can discard it`;
+          ? _("{card}: you have taken your main action this turn; you can still discard it", {card: name})
+          : _("{card}: you cannot pay its cost now ({cost}); you can discard it", {
+              card: name,
+              cost: card && card.cost ? card.cost : _("see the card"),
+            });
       }
       for (const m of moves.influence.filter((i) => i.card === id)) {
         out.push([
-          `Citizen to ${hillName(view, m.hill)} (${influenceGrain(view, m.hill)} grain), token ${m.slot}: play it`,
+          n_(
+            "Citizen to {hill} ({n} grain), token {slot}: play it",
+            "Citizen to {hill} ({n} grain), token {slot}: play it",
+            influenceGrain(view, m.hill),
+            {hill: hillName(view, m.hill), slot: m.slot},
+          ),
           m.text,
           true,
         ]);
       }
     } else if (sel.building) {
-      const name = BUILDINGS[sel.building]?.name || capital(sel.building);
-      title = `Build the ${name} (1 stone, +3 PP): on which hill?`;
+      const name = buildingName(view, sel.building);
+      title = _("Build the {building} (1 stone, +3 PP): on which hill?", {building: name});
       for (const b of moves.build.filter((m) => m.building === sel.building)) {
         out.push([`${b.hill} · ${hillName(view, b.hill)}`, b.text, true]);
       }
     } else if (sel.hill !== undefined) {
       const grain = influenceGrain(view, sel.hill);
-      title = `${hillName(view, sel.hill)} (${sel.hill}): a citizen costs ${grain} grain here, less your discounts`;
+      title = n_(
+        "{hill} ({number}): a citizen costs {n} grain here, less your discounts",
+        "{hill} ({number}): a citizen costs {n} grain here, less your discounts",
+        grain,
+        {hill: hillName(view, sel.hill), number: sel.hill},
+      );
       const influence = moves.influence.filter(
         (m) => m.hill === sel.hill && (sel.slot === undefined || m.slot === sel.slot),
       );
@@ -429,18 +476,18 @@ export function createBoard(root, host) {
       if (sel.slot === undefined) {
         for (const b of moves.build.filter((m) => m.hill === sel.hill)) {
           out.push([
-            `Build the ${BUILDINGS[b.building]?.name || b.building} here (1 stone, +3 PP)`,
+            _("Build the {building} here (1 stone, +3 PP)", {building: buildingName(view, b.building)}),
             b.text,
             false,
           ]);
         }
       }
     } else if (sel.damage) {
-      title = `Revolt: ${sel.damage}`;
+      title = _("Revolt: {token}", {token: damageName(view, sel.damage)});
       for (const m of moves.pay.filter((p) => p.token === sel.damage))
-        out.push([`Pay ${view.revolt ? view.revolt.cost : "it"}`, m.text, true]);
+        out.push([_("Pay {cost}", {cost: view.revolt ? view.revolt.cost : _("it")}), m.text, true]);
       for (const m of moves.ruin.filter((p) => p.token === sel.damage))
-        out.push(["Take a ruin token instead", m.text, false]);
+        out.push([_("Take a ruin token instead"), m.text, false]);
     }
     return {title, options: out};
   }
@@ -458,6 +505,12 @@ export function createBoard(root, host) {
 
   // -- drawing -----------------------------------------------------------------------------------
 
+  /** A damage token as a player names it ("damage token 3"): the view names it. */
+  function damageName(view, token) {
+    const d = view.damage_tokens.find((t) => t.token === token);
+    return d && d.name ? d.name : token;
+  }
+
   function seatOf(view, name) {
     const seat = view.seats.find((s) => s.name === name);
     return seat ? seat.seat : null;
@@ -466,7 +519,7 @@ export function createBoard(root, host) {
   /** A seat's one name (the one the log uses), "(you)" for your own. */
   function person(view, viewName) {
     const seat = seatOf(view, viewName);
-    return seat !== null && ui.msg && seat === ui.msg.seat ? `${viewName} (you)` : viewName;
+    return seat !== null && ui.msg && seat === ui.msg.seat ? _("{seat} (you)", {seat: viewName}) : viewName;
   }
 
   function short(text) {
@@ -531,9 +584,13 @@ export function createBoard(root, host) {
     );
     if (!hill) {
       g.append(
-        svg("text", {x: HILL_W / 2, y: 88, class: "ae-muted-text", "text-anchor": "middle"}, "not in play"),
+        svg(
+          "text",
+          {x: HILL_W / 2, y: 88, class: "ae-muted-text", "text-anchor": "middle"},
+          _("not in play"),
+        ),
       );
-      g.append(svg("title", {}, `${HILL_NAMES[number]} (${number}) is not in play in this match`));
+      g.append(svg("title", {}, _("hill {number} is not in play in this match", {number})));
       return g;
     }
     const selected = ui.sel && ui.sel.hill === number;
@@ -580,11 +637,19 @@ export function createBoard(root, host) {
           svg(
             "title",
             {},
-            `${person(view, stack.name)}: ${stack.citizens} citizen(s)${i === 0 ? ", prefect" : ""}`,
+            i === 0
+              ? n_("{seat}: {n} citizen, prefect", "{seat}: {n} citizens, prefect", stack.citizens, {
+                  seat: person(view, stack.name),
+                })
+              : n_("{seat}: {n} citizen", "{seat}: {n} citizens", stack.citizens, {
+                  seat: person(view, stack.name),
+                }),
           ),
         );
       }
-      g.append(svg("text", {x: cx, y: cy + 33, class: "ae-space-label"}, i === 0 ? "prefect" : `${i + 1}.`));
+      g.append(
+        svg("text", {x: cx, y: cy + 33, class: "ae-space-label"}, i === 0 ? _("prefect") : `${i + 1}.`),
+      );
     }
     // edifices built on this hill, for good
     hill.buildings.forEach((b, i) => {
@@ -600,36 +665,41 @@ export function createBoard(root, host) {
       });
       tg.append(svg("rect", {x: 0, y: 0, width: 68, height: 28, rx: 7}));
       if (token.exhausted) {
-        tg.append(svg("text", {x: 34, y: 18.5, class: "ae-muted-text", "text-anchor": "middle"}, "used"));
+        tg.append(svg("text", {x: 34, y: 18.5, class: "ae-muted-text", "text-anchor": "middle"}, _("used")));
       } else {
-        drawBundle(tg, token.gives, 6, 14, 15);
+        drawBundle(tg, token.gives_bundle, token.gives, 6, 14, 15);
       }
       tg.append(
         svg(
           "title",
           {},
-          `reward token ${token.slot}: ${token.gives}${token.exhausted ? " (used this epoch)" : ""}`,
+          token.exhausted
+            ? _("reward token {slot}: {gives} (used this epoch)", {slot: token.slot, gives: token.gives})
+            : _("reward token {slot}: {gives}", {slot: token.slot, gives: token.gives}),
         ),
       );
       if (moves.influence.some((m) => m.hill === number && m.slot === token.slot)) {
         tg.classList.add("ae-can");
         if (ui.sel && ui.sel.hill === number && ui.sel.slot === token.slot) tg.classList.add("ae-chosen");
-        clickable(tg, `take reward token ${token.slot} of ${hill.name}`, () =>
+        clickable(tg, _("take reward token {slot} of {hill}", {slot: token.slot, hill: hill.name}), () =>
           select({hill: number, slot: token.slot}),
         );
       }
       g.append(tg);
     }
     const grain = influenceGrain(view, number);
-    g.append(
-      svg(
-        "title",
-        {},
-        `${hill.name} (${number}): scores ${hill.visible_values.join("/")} PP in C` +
-          `${hill.prefect ? `; prefect ${person(view, hill.prefect)}` : ""}; a citizen costs ${grain} grain here` +
-          `${hill.buildings.length ? `; edifices: ${hill.buildings.map((b) => (BUILDINGS[b] || {name: capital(b)}).name).join(", ")}` : ""}`,
-      ),
-    );
+    const facts = [
+      _("{hill} ({number}): scores {values} PP in C", {
+        hill: hill.name,
+        number,
+        values: hill.visible_values.join("/"),
+      }),
+    ];
+    if (hill.prefect) facts.push(_("prefect {seat}", {seat: person(view, hill.prefect)}));
+    facts.push(n_("a citizen costs {n} grain here", "a citizen costs {n} grain here", grain));
+    if (hill.buildings.length)
+      facts.push(_("edifices: {buildings}", {buildings: (hill.building_names || hill.buildings).join(", ")}));
+    g.append(svg("title", {}, facts.join("; ")));
     if (!(canInfluence || canBuild || buildTarget)) {
       g.addEventListener("click", () => {
         ui.why = whyNotHill(view, number);
@@ -640,7 +710,9 @@ export function createBoard(root, host) {
       g.classList.add("ae-can");
       if (selected && ui.sel.slot === undefined) g.classList.add("ae-chosen");
       g.insertBefore(svg("path", {class: "ae-halo", d: g.firstChild.getAttribute("d")}), g.firstChild);
-      clickable(g, `${hill.name}: place a citizen or build`, () => clickHill(view, moves, number));
+      clickable(g, _("{hill}: place a citizen or build", {hill: hill.name}), () =>
+        clickHill(view, moves, number),
+      );
     }
     return g;
   }
@@ -666,7 +738,7 @@ export function createBoard(root, host) {
       viewBox: `0 0 ${width} ${height}`,
       class: "ae-map",
       role: "group",
-      "aria-label": "the seven hills of Rome",
+      "aria-label": _("the seven hills of Rome"),
     });
     map.append(svg("rect", {x: 0, y: 0, width, height, class: "ae-city"}));
     if (!compact) {
@@ -680,9 +752,13 @@ export function createBoard(root, host) {
         svg("text", {x: 36, y: 140, class: "ae-tiber-name", transform: "rotate(80 36 140)"}, "Tiberis"),
       );
       map.append(
-        svg("text", {x: 668, y: 270, class: "ae-forum"}, `Epoch ${ROMAN[view.epoch] || view.epoch}`),
+        svg(
+          "text",
+          {x: 668, y: 270, class: "ae-forum"},
+          _("Epoch {epoch}", {epoch: ROMAN[view.epoch] || view.epoch}),
+        ),
       );
-      map.append(svg("text", {x: 668, y: 292, class: "ae-forum-sub"}, PHASES[view.phase] || view.phase));
+      map.append(svg("text", {x: 668, y: 292, class: "ae-forum-sub"}, phaseName(view.phase)));
     }
     const order = compact ? active : [1, 2, 3, 4, 5, 6, 7];
     for (const n of order) {
@@ -695,7 +771,7 @@ export function createBoard(root, host) {
         el(
           "p",
           {class: "muted small ae-note"},
-          `Not in play: ${out.map((n) => `${n} ${HILL_NAMES[n]}`).join(", ")}`,
+          _("Not in play: {hills}", {hills: out.map((n) => `${n} ${HILL_NAMES[n]}`).join(", ")}),
         ),
       );
     }
@@ -721,13 +797,13 @@ export function createBoard(root, host) {
       viewBox: `0 0 ${W} 206`,
       class: "ae-track ae-unrest",
       role: "group",
-      "aria-label": "the unrest track and the doom track",
+      "aria-label": _("the unrest track and the doom track"),
     });
     const g = svg("g", {
       "data-mark": "unrest",
       "data-sig": JSON.stringify([view.seats.map((s) => [s.unrest, s.ruin_tokens]), view.damage_tokens]),
     });
-    trackTitle(g, 8, 16, "Unrest");
+    trackTitle(g, 8, 16, _("Unrest"));
     const cell = 41;
     const y0 = 24;
     for (let i = 0; i <= 10; i++) {
@@ -749,21 +825,30 @@ export function createBoard(root, host) {
       const lx = 8 + (k % 2) * 232;
       const ly = y0 + 78 + Math.floor(k / 2) * 22;
       tg.append(use("damage", lx + 8, ly, 15));
-      tg.append(svg("text", {x: lx + 19, y: ly + 4.5, class: "ae-small-text"}, `at ${d.unrest}:`));
-      drawBundle(tg, d.cost, lx + 50, ly, 14);
       tg.append(
-        svg("title", {}, `damage token at unrest ${d.unrest}: pay ${d.cost} or take a ruin token (G)`),
+        svg("text", {x: lx + 19, y: ly + 4.5, class: "ae-small-text"}, _("at {unrest}:", {unrest: d.unrest})),
+      );
+      drawBundle(tg, d.cost_bundle, d.cost, lx + 50, ly, 14);
+      tg.append(
+        svg(
+          "title",
+          {},
+          _("damage token at unrest {unrest}: pay {cost} or take a ruin token (G)", {
+            unrest: d.unrest,
+            cost: d.cost,
+          }),
+        ),
       );
       if (moves.pay.some((p) => p.token === d.token) || moves.ruin.some((p) => p.token === d.token)) {
         tg.classList.add("ae-can");
-        clickable(tg, `revolt: ${d.token}`, () => select({damage: d.token}));
+        clickable(tg, _("revolt: {token}", {token: d.name || d.token}), () => select({damage: d.token}));
       }
       g.append(tg);
     });
     // the doom track: unrest plus ruin tokens gives the PP lost at the end; its last space is Damnatio memoriae
     const doom = view.doom_track;
     const dy = 148;
-    trackTitle(g, 8, dy - 6, "Doom (unrest + ruin tokens) at the end");
+    trackTitle(g, 8, dy - 6, _("Doom (unrest + ruin tokens) at the end"));
     const spaces = doom.damnatio_at + 1;
     const dw = (W - 16) / spaces;
     for (let i = 0; i < spaces; i++) {
@@ -795,7 +880,9 @@ export function createBoard(root, host) {
       svg(
         "title",
         {},
-        "Doom: at the end each player loses the PP of the space unrest + ruin tokens reach; the last space is Damnatio memoriae",
+        _(
+          "Doom: at the end each player loses the PP of the space unrest + ruin tokens reach; the last space is Damnatio memoriae",
+        ),
       ),
     );
     box.append(g);
@@ -808,11 +895,11 @@ export function createBoard(root, host) {
       viewBox: `0 0 ${W} 206`,
       class: "ae-track ae-turn",
       role: "group",
-      "aria-label": "turn order, pass track and building spaces",
+      "aria-label": _("turn order, pass track and building spaces"),
     });
     const g = svg("g");
     // turn order of this epoch
-    trackTitle(g, 8, 16, view.phase === "order" ? "Turn order: next epoch" : "Turn order");
+    trackTitle(g, 8, 16, view.phase === "order" ? _("Turn order: next epoch") : _("Turn order"));
     const slot = (W - 16) / 4;
     const order = view.phase === "order" && view.order_choice ? view.order_choice.spaces : view.turn_order;
     order.forEach((name, i) => {
@@ -845,12 +932,12 @@ export function createBoard(root, host) {
       const move = moves.order.find((o) => o.space === i + 1);
       if (move) {
         sg.classList.add("ae-can");
-        clickable(sg, `take turn-order space ${i + 1}`, () => act(move.text));
+        clickable(sg, _("take turn-order space {space}", {space: i + 1}), () => act(move.text));
       }
       g.append(sg);
     });
     // the pass track: the first to pass takes the space worth most PP
-    trackTitle(g, 8, 78, "Pass track");
+    trackTitle(g, 8, 78, _("Pass track"));
     const values = view.pass_track.values;
     const passed = view.pass_track.passed;
     values.forEach((value, i) => {
@@ -868,17 +955,21 @@ export function createBoard(root, host) {
         disc(pg, view, seatOf(view, passed[i]), x + 56, 102, 9);
       } else if (i === passed.length && moves.pass) {
         pg.classList.add("ae-can");
-        clickable(pg, `pass and take ${value} PP`, () => act(moves.pass));
-        pg.append(svg("text", {x: x + 44, y: 107, class: "ae-small-text"}, "pass"));
+        clickable(pg, _("pass and take {pp} PP", {pp: value}), () => act(moves.pass));
+        pg.append(svg("text", {x: x + 44, y: 107, class: "ae-small-text"}, _("pass")));
       }
       g.append(pg);
     });
     // the building spaces: a citizen from the Domus takes one and places its edifice on a hill
-    trackTitle(g, 8, 140, "Building spaces");
+    trackTitle(g, 8, 140, _("Building spaces"));
     view.building_area.forEach((b, i) => {
       const bw = (W - 16) / 3;
       const x = 8 + i * bw;
-      const info = BUILDINGS[b.building] || {name: capital(b.building), help: ""};
+      const known = BUILDINGS[b.building];
+      const info = {
+        name: b.name || (known ? known.name : capital(b.building)),
+        help: known ? _(known.help) : "",
+      };
       const bg = svg("g", {
         class: `ae-building ${b.available ? "" : "ae-taken"}`,
         "data-building": b.building,
@@ -889,21 +980,33 @@ export function createBoard(root, host) {
       bg.append(svg("rect", {x, y: 148, width: bw - 6, height: 52, rx: 7, class: "ae-track-cell"}));
       bg.append(use(b.building, x + 20, 166, 26));
       bg.append(svg("text", {x: x + 38, y: 165, class: "ae-building-name"}, info.name));
-      bg.append(svg("text", {x: x + 38, y: 182, class: "ae-small-text"}, `${b.left_in_supply} left`));
+      bg.append(
+        svg("text", {x: x + 38, y: 182, class: "ae-small-text"}, _("{n} left", {n: b.left_in_supply})),
+      );
       if (b.citizen) disc(bg, view, seatOf(view, b.citizen), x + bw - 22, 186, 8);
       else if (!b.available)
-        bg.append(svg("text", {x: x + 38, y: 196, class: "ae-small-text"}, "empty this epoch"));
+        bg.append(svg("text", {x: x + 38, y: 196, class: "ae-small-text"}, _("empty this epoch")));
+      const state = b.citizen
+        ? _("taken by {seat}", {seat: person(view, b.citizen)})
+        : b.available
+          ? _("free")
+          : _("not available");
       bg.append(
         svg(
           "title",
           {},
-          `${info.name}: ${info.help}; ${b.citizen ? `taken by ${person(view, b.citizen)}` : b.available ? "free" : "not available"}; ${b.left_in_supply} left in the supply`,
+          _("{building}: {help}; {state}; {n} left in the supply", {
+            building: info.name,
+            help: info.help,
+            state,
+            n: b.left_in_supply,
+          }),
         ),
       );
       if (moves.build.some((m) => m.building === b.building)) {
         bg.classList.add("ae-can");
         if (ui.sel && ui.sel.building === b.building) bg.classList.add("ae-chosen");
-        clickable(bg, `build the ${info.name}`, () => select({building: b.building}));
+        clickable(bg, _("build the {building}", {building: info.name}), () => select({building: b.building}));
       }
       g.append(bg);
     });
@@ -913,17 +1016,28 @@ export function createBoard(root, host) {
 
   function drawStatus(msg, view) {
     const who = (seat) => person(view, view.seats[seat].name);
-    let text = `Epoch ${ROMAN[view.epoch] || view.epoch} · ${PHASES[view.phase] || view.phase}`;
+    const parts = [_("Epoch {epoch}", {epoch: ROMAN[view.epoch] || view.epoch}), phaseName(view.phase)];
     if (view.phase === "draft" && view.draft) {
-      text += ` · round ${view.draft.round} of 4 · still choosing: ${people(view, view.draft.waiting_for) || "nobody"}`;
+      parts.push(_("round {round} of 4", {round: view.draft.round}));
+      parts.push(_("still choosing: {seats}", {seats: people(view, view.draft.waiting_for) || _("nobody")}));
     } else if (view.phase === "actions" && view.current !== null) {
-      text += ` · ${who(view.current)} to play${view.main_action_taken ? " (main action done)" : ""}`;
+      parts.push(
+        view.main_action_taken
+          ? _("{seat} to play (main action done)", {seat: who(view.current)})
+          : _("{seat} to play", {seat: who(view.current)}),
+      );
     } else if (view.phase === "revolts" && view.revolt) {
-      text += ` · ${person(view, view.revolt.player)}: revolt ${view.revolt.token} (${view.revolt.cost})`;
+      parts.push(
+        _("{seat}: revolt, {token} ({cost})", {
+          seat: person(view, view.revolt.player),
+          token: view.revolt.name || view.revolt.token,
+          cost: view.revolt.cost,
+        }),
+      );
     } else if (view.phase === "order" && view.order_choice) {
-      text += ` · choosing: ${people(view, view.order_choice.choosing)}`;
+      parts.push(_("choosing: {seats}", {seats: people(view, view.order_choice.choosing)}));
     }
-    status.textContent = text;
+    status.textContent = parts.join(" · ");
   }
 
   function drawChooser(msg, view, moves) {
@@ -950,7 +1064,7 @@ export function createBoard(root, host) {
                 label,
               ),
             ),
-            el("button", {type: "button", class: "small", onclick: () => select(null)}, "Cancel"),
+            el("button", {type: "button", class: "small", onclick: () => select(null)}, _("Cancel")),
           ),
         );
       } else if (ui.sel && ui.sel.building) {
@@ -958,7 +1072,9 @@ export function createBoard(root, host) {
           el(
             "p",
             {},
-            `Now click a highlighted hill to put the ${BUILDINGS[ui.sel.building]?.name || ui.sel.building} on.`,
+            _("Now click a highlighted hill to put the {building} on.", {
+              building: buildingName(view, ui.sel.building),
+            }),
           ),
         );
       } else {
@@ -970,7 +1086,7 @@ export function createBoard(root, host) {
           el(
             "button",
             {type: "button", class: "small primary", "data-action": "end", onclick: () => act("end")},
-            "End my turn",
+            _("End my turn"),
           ),
         );
       if (moves.pass) {
@@ -979,7 +1095,7 @@ export function createBoard(root, host) {
           el(
             "button",
             {type: "button", class: "small", "data-action": "pass", onclick: () => act("pass")},
-            `Pass (+${value} PP)`,
+            _("Pass (+{pp} PP)", {pp: value}),
           ),
         );
       }
@@ -989,7 +1105,7 @@ export function createBoard(root, host) {
             el(
               "button",
               {type: "button", class: "small primary", "data-action": m.text, onclick: () => act(m.text)},
-              `Pay ${view.revolt ? view.revolt.cost : m.token}`,
+              _("Pay {cost}", {cost: view.revolt ? view.revolt.cost : damageName(view, m.token)}),
             ),
           );
         for (const m of moves.ruin)
@@ -997,7 +1113,7 @@ export function createBoard(root, host) {
             el(
               "button",
               {type: "button", class: "small", "data-action": m.text, onclick: () => act(m.text)},
-              "Take a ruin token",
+              _("Take a ruin token"),
             ),
           );
       }
@@ -1007,7 +1123,7 @@ export function createBoard(root, host) {
             el(
               "button",
               {type: "button", class: "small", "data-action": m.text, onclick: () => act(m.text)},
-              `Space ${m.space}`,
+              _("Space {space}", {space: m.space}),
             ),
           );
       }
@@ -1019,16 +1135,20 @@ export function createBoard(root, host) {
 
   function hint(view, moves) {
     if (view.phase === "draft")
-      return "Click a card of the packet to keep it; the rest go to the next player.";
+      return _("Click a card of the packet to keep it; the rest go to the next player.");
     if (view.phase === "revolts")
-      return `A revolt: pay ${view.revolt ? view.revolt.cost : "the damage token"} or take a ruin token.`;
-    if (view.phase === "order") return "Choose your turn-order space for the next epoch (click it).";
+      return view.revolt
+        ? _("A revolt: pay {cost} or take a ruin token.", {cost: view.revolt.cost})
+        : _("A revolt: pay the damage token or take a ruin token.");
+    if (view.phase === "order") return _("Choose your turn-order space for the next epoch (click it).");
     if (view.main_action_taken) {
       return moves.discard.size || moves.activate.size
-        ? "Main action done: discard or activate a card (click it), or end your turn."
-        : "Main action done: end your turn.";
+        ? _("Main action done: discard or activate a card (click it), or end your turn.")
+        : _("Main action done: end your turn.");
     }
-    return "Your turn: click a card to play it, a highlighted hill or reward token to place a citizen, a building space to build, a personality to ask its favour, or the pass track to pass.";
+    return _(
+      "Your turn: click a card to play it, a highlighted hill or reward token to place a citizen, a building space to build, a personality to ask its favour, or the pass track to pass.",
+    );
   }
 
   function drawMine(msg, view, moves) {
@@ -1064,13 +1184,14 @@ export function createBoard(root, host) {
         el(
           "h3",
           {},
-          `Draft, round ${d.round} of 4 — the cards before you`,
+          _("Draft, round {round} of 4 — the cards before you", {round: d.round}),
+          " ",
           el(
             "span",
             {class: "muted small"},
             d.round >= 4
-              ? " (the other is laid face up on the board)"
-              : ` (the rest go to ${person(view, d.passing_to)})`,
+              ? _("(the other is laid face up on the board)")
+              : _("(the rest go to {seat})", {seat: person(view, d.passing_to)}),
           ),
         ),
       );
@@ -1079,7 +1200,10 @@ export function createBoard(root, host) {
           el(
             "p",
             {class: "ae-waiting"},
-            `You keep ${picked.name}. Waiting for ${people(view, d.waiting_for) || "the others"} to choose; nothing is revealed until everyone has.`,
+            _("You keep {card}. Waiting for {seats} to choose; nothing is revealed until everyone has.", {
+              card: picked.name,
+              seats: people(view, d.waiting_for) || _("the others"),
+            }),
           ),
         );
       }
@@ -1091,19 +1215,19 @@ export function createBoard(root, host) {
         ),
       );
       const kept = [...(d.kept || []), ...(picked ? [picked] : [])];
-      parts.push(el("h4", {}, `Kept so far (${kept.length})`));
+      parts.push(el("h4", {}, _("Kept so far ({n})", {n: kept.length})));
       parts.push(
         kept.length
           ? el(
               "div",
               {class: "ae-cards ae-kept"},
-              kept.map((c) => cardEl(c, {extra: "ae-small", note: c === picked ? "this round" : null})),
+              kept.map((c) => cardEl(c, {extra: "ae-small", note: c === picked ? _("this round") : null})),
             )
-          : el("p", {class: "muted small"}, "nothing yet"),
+          : el("p", {class: "muted small"}, _("nothing yet")),
       );
     } else {
       const hand = seat.hand || [];
-      parts.push(el("h3", {}, `Your hand (${hand.length})`));
+      parts.push(el("h3", {}, _("Your hand ({n})", {n: hand.length})));
       parts.push(
         hand.length
           ? el(
@@ -1111,16 +1235,16 @@ export function createBoard(root, host) {
               {class: "ae-cards ae-hand"},
               hand.map((c) => cardOf(c)),
             )
-          : el("p", {class: "muted small"}, "no cards in hand"),
+          : el("p", {class: "muted small"}, _("no cards in hand")),
       );
       const activatable = seat.played.filter((c) => live && moves.activate.has(c.id));
       if (activatable.length) {
-        parts.push(el("h4", {}, "Monuments you may activate"));
+        parts.push(el("h4", {}, _("Monuments you may activate")));
         parts.push(
           el(
             "div",
             {class: "ae-cards"},
-            activatable.map((c) => cardOf(c, "activate once per epoch")),
+            activatable.map((c) => cardOf(c, _("activate once per epoch"))),
           ),
         );
       }
@@ -1130,7 +1254,7 @@ export function createBoard(root, host) {
         el(
           "p",
           {class: "muted small ae-note"},
-          "* Ludi's invented card text, not the printed card (the rulebooks print only a few cards).",
+          _("* Ludi's invented card text, not the printed card (the rulebooks print only a few cards)."),
         ),
       );
     }
@@ -1148,15 +1272,15 @@ export function createBoard(root, host) {
         mark: `card-${card.id}`,
       });
     const parts = [
-      el("h3", {}, `Personalities of epoch ${ROMAN[view.epoch] || view.epoch}`),
+      el("h3", {}, _("Personalities of epoch {epoch}", {epoch: ROMAN[view.epoch] || view.epoch})),
       view.personalities.length
         ? el("div", {class: "ae-cards ae-persons"}, view.personalities.map(cardOf))
-        : el("p", {class: "muted small"}, "none left: every favour was asked"),
+        : el("p", {class: "muted small"}, _("none left: every favour was asked")),
     ];
     if (view.board_cards.length) {
       parts.push(
-        el("h3", {}, "Cards on the board"),
-        el("p", {class: "muted small"}, "played with a “play a card from the board” reward token"),
+        el("h3", {}, _("Cards on the board")),
+        el("p", {class: "muted small"}, _("played with a “play a card from the board” reward token")),
         el("div", {class: "ae-cards ae-board-cards"}, view.board_cards.map(cardOf)),
       );
     }
@@ -1165,7 +1289,11 @@ export function createBoard(root, host) {
         el(
           "p",
           {class: "muted small"},
-          `Discarded: ${view.discarded.map((id) => cardName(view, id).split("_").map(capital).join(" ")).join(", ")}`,
+          _("Discarded: {cards}", {
+            cards: view.discarded
+              .map((id) => cardName(view, id).split("_").map(capital).join(" "))
+              .join(", "),
+          }),
         ),
       );
     }
@@ -1176,16 +1304,18 @@ export function createBoard(root, host) {
     if (view.phase === "over")
       return view.seats[s].damnatio_memoriae ? ["Damnatio memoriae", "ae-badge-bad"] : null;
     if (view.phase === "draft") {
-      return msg.to_act.includes(s) ? ["choosing a card", "ae-badge-wait"] : ["has chosen", "ae-badge-done"];
+      return msg.to_act.includes(s)
+        ? [_("choosing a card"), "ae-badge-wait"]
+        : [_("has chosen"), "ae-badge-done"];
     }
     if (view.phase === "actions") {
-      if (view.seats[s].passed) return ["passed", "ae-badge-done"];
-      if (view.current === s) return ["to play", "ae-badge-wait"];
+      if (view.seats[s].passed) return [_("passed"), "ae-badge-done"];
+      if (view.current === s) return [_("to play"), "ae-badge-wait"];
       return null;
     }
     if (msg.to_act.includes(s))
       return [
-        view.phase === "revolts" ? "deciding a revolt" : "choosing a turn-order space",
+        view.phase === "revolts" ? _("deciding a revolt") : _("choosing a turn-order space"),
         "ae-badge-wait",
       ];
     return null;
@@ -1194,7 +1324,7 @@ export function createBoard(root, host) {
   /** A seat's one name (its colour, the one the log uses), "(you)" for your own. */
   function playerName(msg, view, s) {
     const colour = view.seats[s].name;
-    return s === msg.seat ? `${colour} (you)` : colour;
+    return s === msg.seat ? _("{seat} (you)", {seat: colour}) : colour;
   }
 
   function stat(name, value, label, mark = null) {
@@ -1242,17 +1372,17 @@ export function createBoard(root, host) {
             ),
           ),
         )
-      : el("p", {class: "muted small"}, "no cards played yet");
+      : el("p", {class: "muted small"}, _("no cards played yet"));
     const handSize = view.phase === "draft" ? null : seat.hand_size;
     let handPart = null;
     if (ownView && !mineSeat) {
       const d = ownView.draft;
       const shown = d
         ? [
-            ["Choosing from", d.cards_before_you || []],
-            ["Kept", [...(d.kept || []), ...(d.picked_this_round ? [d.picked_this_round] : [])]],
+            [_("Choosing from"), d.cards_before_you || []],
+            [_("Kept"), [...(d.kept || []), ...(d.picked_this_round ? [d.picked_this_round] : [])]],
           ]
-        : [["Hand", ownView.seats[s].hand || []]];
+        : [[_("Hand"), ownView.seats[s].hand || []]];
       handPart = el(
         "div",
         {},
@@ -1271,7 +1401,7 @@ export function createBoard(root, host) {
       handPart = el(
         "div",
         {class: "ae-backs"},
-        cardBack(handSize, handSize === 1 ? "card in hand" : "cards in hand"),
+        cardBack(handSize, n_("card in hand", "cards in hand", handSize)),
       );
     }
     return el(
@@ -1292,19 +1422,27 @@ export function createBoard(root, host) {
       el(
         "div",
         {class: "ae-stats"},
-        stat("pp", seat.pp, "prestige points (PP)", `seat-${s}-pp`),
-        stat("aurei", seat.aurei, "aurei", `seat-${s}-aurei`),
-        stat("grain", seat.grain, "grain", `seat-${s}-grain`),
-        stat("stone", seat.stone, "stone", `seat-${s}-stone`),
-        stat("citizen", seat.citizens_in_domus, "citizens at home (Domus)", `seat-${s}-domus`),
-        stat("unrest", seat.unrest, "unrest", `seat-${s}-unrest`),
-        stat("ruin", seat.ruin_tokens, "ruin tokens", `seat-${s}-ruin`),
+        stat("pp", seat.pp, _("prestige points (PP)"), `seat-${s}-pp`),
+        stat("aurei", seat.aurei, _("aurei"), `seat-${s}-aurei`),
+        stat("grain", seat.grain, _("grain"), `seat-${s}-grain`),
+        stat("stone", seat.stone, _("stone"), `seat-${s}-stone`),
+        stat("citizen", seat.citizens_in_domus, _("citizens at home (Domus)"), `seat-${s}-domus`),
+        stat("unrest", seat.unrest, _("unrest"), `seat-${s}-unrest`),
+        stat("ruin", seat.ruin_tokens, _("ruin tokens"), `seat-${s}-ruin`),
       ),
       el(
         "p",
         {class: "muted small"},
-        `citizens: ${seat.citizens_in_domus} at home, ${seat.citizens_on_board} on the board, ${seat.citizens_in_supply} in the supply` +
-          `${handSize !== null && mineSeat ? ` · ${handSize} card(s) in hand` : ""}`,
+        [
+          _("citizens: {home} at home, {out} on the board, {supply} in the supply", {
+            home: seat.citizens_in_domus,
+            out: seat.citizens_on_board,
+            supply: seat.citizens_in_supply,
+          }),
+          handSize !== null && mineSeat ? n_("{n} card in hand", "{n} cards in hand", handSize) : null,
+        ]
+          .filter(Boolean)
+          .join(" · "),
       ),
       handPart,
       played,
@@ -1317,7 +1455,7 @@ export function createBoard(root, host) {
       msg.seat === null ? [...Array(n).keys()] : [...Array(n).keys()].map((k) => (msg.seat + k) % n);
     const revealed = msg.views && msg.views.length > 1 ? msg.views : null;
     seatsBox.replaceChildren(
-      el("h3", {}, "Players"),
+      el("h3", {}, _("Players")),
       el(
         "div",
         {class: "ae-seat-grid"},
@@ -1338,7 +1476,7 @@ export function createBoard(root, host) {
       el(
         "details",
         {class: "ae-moves", open},
-        el("summary", {class: "small"}, `Every legal move (${msg.legal.length})`),
+        el("summary", {class: "small"}, _("Every legal move ({n})", {n: msg.legal.length})),
         buttons,
       ),
     );
@@ -1380,45 +1518,54 @@ export function createBoard(root, host) {
     seatFacts(msg, s) {
       // the live score beside each seat's name: prestige points, and unrest (the doom to come)
       const seat = msg.view.seats[s];
-      return seat ? `${seat.pp} PP · unrest ${seat.unrest}` : null;
+      return seat ? _("{pp} PP · unrest {unrest}", {pp: seat.pp, unrest: seat.unrest}) : null;
     },
     prompt(msg) {
       const view = msg.view;
       if (view.phase === "draft")
-        return `Your move: keep one card of the draft (round ${view.draft ? view.draft.round : "?"} of 4)`;
+        return _("Your move: keep one card of the draft (round {round} of 4)", {
+          round: view.draft ? view.draft.round : "?",
+        });
       if (view.phase === "revolts")
-        return `Your move: a revolt — pay ${view.revolt ? view.revolt.cost : "the damage token"} or take a ruin token`;
-      if (view.phase === "order") return "Your move: choose your turn-order space for the next epoch";
+        return view.revolt
+          ? _("Your move: a revolt — pay {cost} or take a ruin token", {cost: view.revolt.cost})
+          : _("Your move: a revolt — pay the damage token or take a ruin token");
+      if (view.phase === "order") return _("Your move: choose your turn-order space for the next epoch");
       // say only what the legal moves offer now (an empty hand offers no card to play)
       const verbs = new Set((msg.moves || []).map((m) => m.verb));
       const offered = (list) => list.filter(([verb]) => verbs.has(verb)).map(([, words]) => words);
-      const say = (list) => (list.length > 1 ? `${list.slice(0, -1).join(", ")} or ${list.at(-1)}` : list[0]);
+      const say = (list) =>
+        list.length > 1
+          ? _("{some} or {last}", {some: list.slice(0, -1).join(", "), last: list.at(-1)})
+          : list[0];
       if (view.main_action_taken) {
         const free = offered([
-          ["discard", "discard a card"],
-          ["activate", "activate a monument"],
+          ["discard", _("discard a card")],
+          ["activate", _("activate a monument")],
         ]);
-        return free.length ? `Your move: ${say(free)}, or end your turn` : "Your move: end your turn";
+        return free.length
+          ? _("Your move: {moves}, or end your turn", {moves: say(free)})
+          : _("Your move: end your turn");
       }
       const main = offered([
-        ["play", "play a card"],
-        ["favour", "ask a favour"],
-        ["build", "build"],
-        ["influence", "influence a hill"],
-        ["discard", "discard a card"],
-        ["pass", "pass"],
+        ["play", _("play a card")],
+        ["favour", _("ask a favour")],
+        ["build", _("build")],
+        ["influence", _("influence a hill")],
+        ["discard", _("discard a card")],
+        ["pass", _("pass")],
       ]);
-      return `Your turn: ${say(main) || "choose a move"}`;
+      return _("Your turn: {moves}", {moves: say(main) || _("choose a move")});
     },
     scoreLines(msg) {
       const view = msg.view;
       const seats = view.seats;
       return [
-        ["Cards played", ...seats.map((s) => s.played.length)],
-        ["Unrest", ...seats.map((s) => s.unrest)],
-        ["Ruin tokens", ...seats.map((s) => s.ruin_tokens)],
-        ["Aurei, grain, stone left", ...seats.map((s) => `${s.aurei}, ${s.grain}, ${s.stone}`)],
-        ["Damnatio memoriae", ...seats.map((s) => (s.damnatio_memoriae ? "yes" : "no"))],
+        [_("Cards played"), ...seats.map((s) => s.played.length)],
+        [_("Unrest"), ...seats.map((s) => s.unrest)],
+        [_("Ruin tokens"), ...seats.map((s) => s.ruin_tokens)],
+        [_("Aurei, grain, stone left"), ...seats.map((s) => `${s.aurei}, ${s.grain}, ${s.stone}`)],
+        ["Damnatio memoriae", ...seats.map((s) => (s.damnatio_memoriae ? _("yes") : _("no")))],
       ];
     },
   };

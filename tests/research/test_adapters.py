@@ -31,6 +31,7 @@ OPTION_SETS = [
     ("caesar", 2, {"poison": True, "centurions": True, "border_control": True}),
     ("caesar", 2, {"solo": "hard", "crassus_plays": "caesar"}),
     ("sylla", 3, {"temple_votes": "exactly"}),
+    ("age_of_rome", 3, {"spies_allies": True, "harsh_times": True, "apostasy_swap": "anywhere"}),
 ]
 
 
@@ -145,7 +146,9 @@ def test_openspiel_resampling_keeps_the_information_state() -> None:
     assert json.loads(state.observation_string(player))["viewer"] == player
 
 
-@pytest.mark.parametrize(("game_id", "players"), [("caesar", 2), ("sylla", 4), ("aeterna", 2)])
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("caesar", 2), ("sylla", 4), ("aeterna", 2), ("age_of_rome", 2)]
+)
 def test_openspiel_ismcts_bot_plays_the_game(game_id: str, players: int) -> None:
     """OpenSpiel's IS-MCTS (few simulations) chooses seat 0's first moves; random play ends
     the match (whole matches of search take too long for the suite)."""

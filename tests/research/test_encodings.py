@@ -15,7 +15,16 @@ from ludi.engine import Rng, State
 from ludi.research import spec
 from ludi.research.core import Spec, has_encoding
 
-ALL_ON = {"caesar": {"poison": True, "centurions": True, "border_control": True}}
+ALL_ON = {
+    "caesar": {"poison": True, "centurions": True, "border_control": True},
+    # the readings that add actions (allowed at every player count)
+    "age_of_rome": {
+        "apostasy_swap": "anywhere",
+        "forged_from": "board_too",
+        "full_hand": "make_room",
+        "chain": "identical",
+    },
+}
 CONFIGS = [(game.id, n) for game in ludi.games() if has_encoding(game) for n in game.players]
 
 

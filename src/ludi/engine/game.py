@@ -153,6 +153,11 @@ class Game(ABC):
     #: translation. Others fall back to English for the game's own words.
     languages: tuple[str, ...] = ("en",)
 
+    def always_won(self, players: int) -> bool:
+        """Whether every finished match at this player count has a winner (a game whose solo
+        game can be lost outright says no for 1 player)."""
+        return self.always_a_winner
+
     def heuristic(self) -> Heuristic | None:
         """Return the game's heuristic (``Heuristic``), or ``None`` if it has none: then the
         ``heuristic`` bot is not offered and search bots play random playouts."""

@@ -1,7 +1,7 @@
 """Gymnasium single-agent environments: one seat learns, Ludi's bots play the others.
 
 Importing this module registers ``ludi/<Game>-v0`` for every game with a research encoding
-(``ludi/Caesar-v0``, ``ludi/Sylla-v0``, ``ludi/Aeterna-v0``)::
+(``ludi/Caesar-v0``, ``ludi/Sylla-v0``, ``ludi/Aeterna-v0``, ``ludi/AgeOfRome-v0``)::
 
     import gymnasium, ludi.research.gymnasium
     env = gymnasium.make("ludi/Caesar-v0", opponents="heuristic")
@@ -135,7 +135,8 @@ class LudiEnv(gymnasium.Env[np.ndarray, np.int64]):
 def env_id(game_id: str) -> str:
     """Return the Gymnasium id of a game (``caesar`` -> ``ludi/Caesar-v0``), its version the
     game's encoder's."""
-    return f"ludi/{game_id.capitalize()}-v{spec(game_id).encoder.version}"
+    title = "".join(word.capitalize() for word in game_id.split("_"))  # age_of_rome: AgeOfRome
+    return f"ludi/{title}-v{spec(game_id).encoder.version}"
 
 
 def register_all() -> list[str]:

@@ -81,7 +81,7 @@ def register_all() -> list[str]:
 def _utility(game: Game, reward: str, players: int) -> tuple[Any, float | None]:
     """Return OpenSpiel's utility type of a reward, with the sum it keeps (if any)."""
     utility = pyspiel.GameType.Utility
-    if reward == "win" and game.always_a_winner:
+    if reward == "win" and game.always_won(players):
         return utility.CONSTANT_SUM, 1.0
     if reward == "margin" and players == 2:
         return utility.ZERO_SUM, 0.0  # my points minus yours, and yours minus mine

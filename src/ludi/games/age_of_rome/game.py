@@ -11,6 +11,7 @@ from typing import Any
 from ludi.engine import (
     Action,
     BenchTargets,
+    Encoder,
     Evaluation,
     Game,
     GameData,
@@ -262,6 +263,10 @@ class AgeOfRome(Game):
     bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
     board_assets = ("age_of_rome.js", "age_of_rome.css")
 
+    def always_won(self, players: int) -> bool:
+        """The Emperor solo is won only by reaching its goals: it can end with no winner."""
+        return players > 1
+
     def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
         """Each legal move in the player's words (``wording.py``)."""
         from ludi.games.age_of_rome import wording
@@ -318,6 +323,11 @@ class AgeOfRome(Game):
             raise OptionError("Spies and allies is played by 2 to 4 players, not in the solo")
         if values["truce"] and players == 1:
             raise OptionError("the Emperor solo has no intrigues already: Truce does not apply")
+
+    def encoder(self, players: int, options: Mapping[str, OptionValue], data: GameData) -> Encoder:
+        from ludi.games.age_of_rome.research import AgeOfRomeEncoder
+
+        return AgeOfRomeEncoder(self, players, options, data)
 
     def raw_data(self, path: Path | None) -> dict[str, Any]:
         return aor_data.load.raw(path)

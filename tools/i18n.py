@@ -16,6 +16,7 @@ interface, ``Game.languages`` for a game. Babel does the reading and writing (``
 from __future__ import annotations
 
 import argparse
+import html
 import io
 import re
 import sys
@@ -23,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
@@ -31,7 +33,19 @@ from babel.messages.pofile import read_po, write_po
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 KEYWORDS = {"_": None, "n_": (1, 2), "N_": None}
-METHODS = {".py": "python", ".js": "javascript"}
+# an HTML page marks its words data-i18n="..." (an element's text) and data-i18n-title="..."
+# (an attribute): the page's script puts them in the reader's language (common.js translatePage)
+_HTML_WORDS = re.compile(r'\bdata-i18n(?:-[a-z-]+)?="([^"]+)"')
+
+
+def extract_html(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[Any]:
+    """Babel's extraction method for Ludi's pages: the values of their data-i18n attributes."""
+    for lineno, line in enumerate(fileobj.read().decode("utf-8").splitlines(), start=1):
+        for found in _HTML_WORDS.finditer(line):
+            yield lineno, "_", html.unescape(found.group(1)), []
+
+
+METHODS: dict[str, Any] = {".py": "python", ".js": "javascript", ".html": extract_html}
 # a fixed date in the headers, so that extracting again changes a catalog only where a message did
 _EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
 PLACEHOLDER = re.compile(r"(?<!\{)\{([^{}:!]*)[^{}]*\}(?!\})")

@@ -91,7 +91,7 @@ def test_save_and_resume_continues_the_same_match(ludi_cli: Ludi, tmp_path: Path
     assert len(done) >= 3 and saved["record"]["result"] is None
     second = ludi_cli("play", "--resume", str(save), stdin=ALWAYS_FIRST)
     assert second.code == 0, second.err
-    assert f"{len(done)} move(s) played so far" in second.out
+    assert f"{len(done)} moves played so far" in second.out
     record = json.loads(_record_path(second.out).read_text())
     assert record["actions"][: len(done)] == done
     assert record["seed"] == 11
@@ -170,4 +170,4 @@ def test_a_bot_that_cannot_play_its_seat_stops_the_game_without_losing_it(ludi_c
         "play", "--resume", found.group(1), "--seats", "human,random", stdin=ALWAYS_FIRST
     )
     assert resumed.code == 0, resumed.err
-    assert "1 move(s) played so far" in resumed.out
+    assert "1 move played so far" in resumed.out

@@ -12,6 +12,9 @@ from rich.console import Console
 
 from ludi.bots import Bot, bots_for, make_bot
 from ludi.engine import Game, LudiError
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 HUMAN = "human"
 
@@ -44,7 +47,12 @@ def parse_options(items: Sequence[str] | None) -> dict[str, str]:
     for item in items or ():
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise UsageError(f"--option takes name=value, not {item!r} (e.g. --option solo=normal)")
+            raise UsageError(
+                _(
+                    "--option takes name=value, not {given} (e.g. --option solo=normal)",
+                    given=repr(item),
+                )
+            )
         out[name.strip()] = value.strip()
     return out
 
@@ -74,27 +82,43 @@ def parse_seats(
     """
     if not text:
         raise UsageError(
-            f"say who sits where with --seats, one per player ({players} for this match), "
-            f"e.g. --seats human,random; bots: {', '.join(bots_for(game))}"
+            _(
+                "say who sits where with --seats, one per player ({n} for this match), "
+                "e.g. --seats human,random; bots: {bots}",
+                n=players,
+                bots=", ".join(bots_for(game)),
+            )
         )
     specs = [SeatSpec(s.strip()) for s in split_seats(text)]
     if len(specs) != players:
         raise UsageError(
-            f"{game.title} with {players} players needs {players} seats, but --seats names "
-            f"{len(specs)}: {', '.join(s.text for s in specs) or '(none)'}"
+            _(
+                "{game} with {n} players needs {n} seats, but --seats names {given}: {seats}",
+                game=game.title,
+                n=players,
+                given=len(specs),
+                seats=", ".join(s.text for s in specs) or _("(none)"),
+            )
         )
     for spec in specs:
         if spec.is_human:
             if not allow_human:
-                raise UsageError("only bots can sit here (a human cannot play a simulation)")
+                raise UsageError(_("only bots can sit here (a human cannot play a simulation)"))
             continue
         if not spec.text:
-            raise UsageError("an empty seat in --seats; name a bot or 'human' for every seat")
+            raise UsageError(_("an empty seat in --seats; name a bot or 'human' for every seat"))
         spec.bot(0, game)
         name = spec.text.partition(":")[0]
         fit = bots_for(game)
         if name not in fit:
-            raise UsageError(f"the {name} bot cannot play {game.title}; its bots: {', '.join(fit)}")
+            raise UsageError(
+                _(
+                    "the {bot} bot cannot play {game}; its bots: {bots}",
+                    bot=name,
+                    game=game.title,
+                    bots=", ".join(fit),
+                )
+            )
     return specs
 
 

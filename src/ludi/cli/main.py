@@ -18,6 +18,9 @@ import ludi
 from ludi import i18n
 from ludi.cli.common import UsageError, console
 from ludi.engine import LudiError
+from ludi.i18n import N_, catalog
+
+_, n_ = catalog(__name__)
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
@@ -27,62 +30,106 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but its errors go through the same path as every other bad input."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(f"{message} (see {self.prog} --help)")
+        raise UsageError(_("{problem} (see {command} --help)", problem=message, command=self.prog))
+
+
+# argparse's own words (its headings, its refusals), said in the reader's language: argparse
+# reads them through the module's ``_`` (gettext's, domain "argparse", which Ludi does not ship)
+_ARGPARSE = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("show program's version number and exit"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("expected one argument"),
+    N_("invalid %(type)s value: %(value)r"),
+)
+
+
+def _argparse_words(message: str) -> str:
+    return _(message) if message in _ARGPARSE else message
+
+
+argparse._ = _argparse_words  # type: ignore[attr-defined]
+
+
+def early_language(argv: Sequence[str]) -> str:
+    """Return the language to speak in, before the parser (whose help is in it) is built:
+    ``--lang L`` on the command line, else the environment (``ludi.i18n.from_environment``)."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        value = None
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        if value in i18n.LANGUAGES:
+            return value
+    return i18n.from_environment()
 
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the parser of every command."""
     parser = _Parser(
         prog="ludi",
-        description="Roman strategy board games played exactly by their rulebooks.",
+        description=_("Roman strategy board games played exactly by their rulebooks."),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {ludi.__version__}")
     parser.add_argument(
         "--lang",
         choices=sorted(i18n.LANGUAGES),
-        help="the language of what Ludi says (default: from LANGUAGE / LC_ALL / LANG)",
+        help=_("the language of what Ludi says (default: from LANGUAGE / LC_ALL / LANG)"),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    p = sub.add_parser("games", help="list the games, their options and data notices")
-    p.add_argument("--json", action="store_true", help="print one JSON list")
+    p = sub.add_parser("games", help=_("list the games, their options and data notices"))
+    p.add_argument("--json", action="store_true", help=_("print one JSON list"))
 
     def match_args(p: argparse.ArgumentParser) -> None:
         p.add_argument(
             "--option",
             action="append",
             metavar="NAME=VALUE",
-            help="a game option (repeat for several); see ludi games",
+            help=_("a game option (repeat for several); see ludi games"),
         )
-        p.add_argument("--seed", type=int, help="seed of the match (random if not given)")
-        p.add_argument("--data", metavar="FILE", help="component data laid over the shipped data")
+        p.add_argument("--seed", type=int, help=_("seed of the match (random if not given)"))
+        p.add_argument(
+            "--data", metavar="FILE", help=_("component data laid over the shipped data")
+        )
 
-    p = sub.add_parser("play", help="play a match in the terminal")
-    p.add_argument("game", nargs="?", metavar="GAME", help="game id (see ludi games)")
+    p = sub.add_parser("play", help=_("play a match in the terminal"))
+    p.add_argument("game", nargs="?", metavar="GAME", help=_("game id (see ludi games)"))
     p.add_argument(
-        "--seats", help="who sits where, in seat order: human or a bot spec (human,ismcts)"
+        "--seats", help=_("who sits where, in seat order: human or a bot spec (human,ismcts)")
     )
-    p.add_argument("--players", type=int, help="number of players (default: the smallest)")
+    p.add_argument("--players", type=int, help=_("number of players (default: the smallest)"))
     match_args(p)
-    p.add_argument("--resume", metavar="SAVEFILE", help="continue a saved game")
-    p.add_argument("--records", default="records", metavar="DIR", help="where records go")
+    p.add_argument("--resume", metavar="SAVEFILE", help=_("continue a saved game"))
+    p.add_argument("--records", default="records", metavar="DIR", help=_("where records go"))
 
-    p = sub.add_parser("simulate", help="play many bot-vs-bot matches and report statistics")
+    p = sub.add_parser("simulate", help=_("play many bot-vs-bot matches and report statistics"))
     p.add_argument("game", metavar="GAME")
-    p.add_argument("-n", "--games", type=int, default=100, help="number of matches (100)")
-    p.add_argument("--seats", required=True, help="a bot spec per seat, e.g. random,ismcts")
-    p.add_argument("--players", type=int, help="number of players (default: the smallest)")
+    p.add_argument("-n", "--games", type=int, default=100, help=_("number of matches (100)"))
+    p.add_argument("--seats", required=True, help=_("a bot spec per seat, e.g. random,ismcts"))
+    p.add_argument("--players", type=int, help=_("number of players (default: the smallest)"))
     match_args(p)
-    p.add_argument("--jobs", "-j", type=int, default=1, help="processes to use (1)")
-    p.add_argument("--json", action="store_true", help="print one JSON object, no progress bar")
-    p.add_argument("--swap", action="store_true", help="rotate the specs over the seats")
+    p.add_argument("--jobs", "-j", type=int, default=1, help=_("processes to use (1)"))
+    p.add_argument("--json", action="store_true", help=_("print one JSON object, no progress bar"))
+    p.add_argument("--swap", action="store_true", help=_("rotate the specs over the seats"))
 
-    p = sub.add_parser("replay", help="show a recorded match move by move")
-    p.add_argument("file", metavar="FILE", help="a match record (or a saved game)")
-    p.add_argument("--seat", type=int, help="narrate as this seat sees it (default: all revealed)")
-    p.add_argument("--step", action="store_true", help="wait for Enter between moves")
-    p.add_argument("--to", type=int, metavar="N", help="show the board after move N")
-    p.add_argument("--data", metavar="FILE", help="the data file the match was played with")
+    p = sub.add_parser("replay", help=_("show a recorded match move by move"))
+    p.add_argument("file", metavar="FILE", help=_("a match record (or a saved game)"))
+    p.add_argument(
+        "--seat", type=int, help=_("narrate as this seat sees it (default: all revealed)")
+    )
+    p.add_argument("--step", action="store_true", help=_("wait for Enter between moves"))
+    p.add_argument("--to", type=int, metavar="N", help=_("show the board after move N"))
+    p.add_argument("--data", metavar="FILE", help=_("the data file the match was played with"))
 
     p = sub.add_parser("bench", help="measure the speed of a game's rules")
     p.add_argument("game", metavar="GAME")
@@ -147,14 +194,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``ludi`` with ``argv`` (default: the command line) and return the exit code."""
     err = console(stderr=True)
     try:
-        args = build_parser().parse_args(list(argv) if argv is not None else sys.argv[1:])
-        i18n.set_language(args.lang or i18n.from_environment())
+        words = list(argv) if argv is not None else sys.argv[1:]
+        # the language first: the parser's help and refusals are in it
+        i18n.set_language(early_language(words))
+        args = build_parser().parse_args(words)
+        i18n.set_language(args.lang or i18n.language())
         return dispatch(args)
     except LudiError as exc:
-        err.print(f"ludi: error: {exc}", markup=False, highlight=False, soft_wrap=True)
+        err.print(
+            _("ludi: error: {problem}", problem=exc), markup=False, highlight=False, soft_wrap=True
+        )
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        err.print("ludi: interrupted")
+        err.print(_("ludi: interrupted"))
         return 130
     except BrokenPipeError:
         return 0
@@ -163,14 +215,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             return exc.code or 0
         # a message, e.g. ``ludi serve`` naming the extra it needs: a refusal like any other
         text = str(exc.code)
-        err.print(text if text.startswith("ludi:") else f"ludi: error: {text}", markup=False)
+        err.print(
+            text if text.startswith("ludi:") else _("ludi: error: {problem}", problem=text),
+            markup=False,
+        )
         return EXIT_BAD_INPUT
     except Exception as exc:
         if os.environ.get("LUDI_DEBUG"):
             raise
         err.print(
-            f"ludi: internal error: {type(exc).__name__}: {exc}\n"
-            "This is a bug in Ludi; run again with LUDI_DEBUG=1 for the details.",
+            _(
+                "ludi: internal error: {problem}\n"
+                "This is a bug in Ludi; run again with LUDI_DEBUG=1 for the details.",
+                problem=type(exc).__name__ + ": " + str(exc),
+            ),
             markup=False,
             highlight=False,
             soft_wrap=True,

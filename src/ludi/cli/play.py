@@ -24,16 +24,20 @@ from ludi.cli.common import SeatSpec, UsageError, derive_seed, parse_options, pa
 from ludi.cli.render import renderer_for
 from ludi.cli.terminal import Terminal
 from ludi.engine import Action, IllegalAction, LudiError, RecordError, State
+from ludi.i18n import N_, catalog
 from ludi.store import SavedGame, load_save, write_record, write_save
 
-HELP = """\
+_, n_ = catalog(__name__)
+
+# TRANSLATORS: the commands (board, log, save, quit, help) are typed as written here: keep them
+HELP = N_("""\
 Type the [bold]number[/bold] of a move or its [bold]notation[/bold] (as listed under "Your moves").
 Commands:
   [bold]board[/bold]         draw the board and the moves again
   [bold]log[/bold]           everything that happened, as you saw it
   [bold]save[/bold] [FILE]   save the game (continue later with ludi play --resume FILE)
   [bold]quit[/bold]          leave the game (you are offered to save first)
-  [bold]help[/bold]          this text"""
+  [bold]help[/bold]          this text""")
 
 
 class Quit(Exception):
@@ -81,10 +85,10 @@ class Session:
     def run(self) -> int:
         """Play until the end (or until the human leaves); return the exit code."""
         st = self.state
+        seats = ", ".join(f"{st.seat_name(s)} = {spec.text}" for s, spec in enumerate(self.specs))
         self.out.print(
-            f"[bold]{st.game.title}[/bold]: "
-            + ", ".join(f"{st.seat_name(s)} = {spec.text}" for s, spec in enumerate(self.specs))
-            + f"   (seed {st.seed})"
+            f"[bold]{escape(st.game.title)}[/bold]: "
+            + _("{seats}   (seed {seed})", seats=escape(seats), seed=st.seed)
         )
         if not self.hot_seat:
             self.narrate(self.live)
@@ -100,7 +104,7 @@ class Session:
             return stop.code
         except KeyboardInterrupt:
             self.out.print()
-            self.autosave("interrupted")
+            self.autosave(_("Game interrupted; saving it so nothing is lost."))
             return 130
         self.finish()
         return 0
@@ -112,10 +116,17 @@ class Session:
             st.apply(seat, bot.choose(Seat(st, seat)))
         except LudiError as exc:
             self.autosave(
-                f"stopped: the {self.specs[seat].text} bot at {st.seat_name(seat)} failed"
+                _(
+                    "Game stopped: the {bot} bot at {seat} failed; saving it so nothing is lost.",
+                    bot=self.specs[seat].text,
+                    seat=st.seat_name(seat),
+                )
             )
             raise LudiError(
-                f"{exc} (resume with other seats: ludi play --resume FILE --seats ...)"
+                _(
+                    "{problem} (resume with other seats: ludi play --resume FILE --seats ...)",
+                    problem=exc,
+                )
             ) from None
         if not self.hot_seat:
             self.narrate(self.live)
@@ -145,28 +156,40 @@ class Session:
         name = st.seat_name(seat)
         if self.hot_seat and self.at_screen != seat:
             self.term.clear()
-            self.out.print(f"Pass the screen to [bold]{name}[/bold].")
-            if self.term.ask(f"{name}, press Enter when only you can see the screen. ") is None:
-                self.autosave("input ended")
+            self.out.print(
+                _("Pass the screen to {seat}.", seat="[bold]" + escape(name) + "[/bold]")
+            )
+            if (
+                self.term.ask(
+                    _("{seat}, press Enter when only you can see the screen. ", seat=escape(name))
+                )
+                is None
+            ):
+                self.autosave(INPUT_ENDED)
                 raise Quit(1)
             self.term.clear()
             self.at_screen = seat
-            self.narrate(seat, f"Since your last turn, {name}:")
+            self.narrate(seat, _("Since your last turn, {seat}:", seat=name))
         elif not self.hot_seat:
             self.narrate(seat)
         self.show(seat)
         while True:
-            answer = self.term.ask(f"[bold]{name}[/bold], your move (number, notation or help): ")
+            answer = self.term.ask(
+                _(
+                    "{seat}, your move (number, notation or help): ",
+                    seat="[bold]" + escape(name) + "[/bold]",
+                )
+            )
             if answer is None:
-                self.out.print("The input ended before the game did.")
-                self.autosave("input ended")
+                self.out.print(_("The input ended before the game did."))
+                self.autosave(INPUT_ENDED)
                 raise Quit(1)
             if not answer:
                 continue
-            word, _, rest = answer.partition(" ")
+            word, _space, rest = answer.partition(" ")
             word = word.lower()
             if word in ("help", "?"):
-                self.out.print(HELP)
+                self.out.print(_(HELP))
             elif word == "board":
                 self.show(seat)
             elif word == "log":
@@ -194,14 +217,20 @@ class Session:
             moves = self.state.legal_actions(seat)
             n = int(answer)
             if not 1 <= n <= len(moves):
-                self.out.print(f"[red]There is no move {n}: choose 1 to {len(moves)}.[/red]")
+                self.out.print(
+                    "[red]"
+                    + _("There is no move {n}: choose 1 to {last}.", n=n, last=len(moves))
+                    + "[/red]"
+                )
                 return None
             return moves[n - 1]
         return answer
 
     def refuse(self, exc: IllegalAction) -> None:
-        self.out.print(f"[red]Refused:[/red] {exc.reason}", markup=True, highlight=False)
-        self.out.print(f"[dim]rule: {exc.rule}[/dim]")
+        self.out.print(
+            "[red]" + _("Refused:") + "[/red] " + escape(exc.reason), markup=True, highlight=False
+        )
+        self.out.print("[dim]" + escape(_("rule: {rule}", rule=exc.rule)) + "[/dim]")
 
     def show(self, seat: int) -> None:
         """Draw the board as ``seat`` sees it and list its moves, numbered and in notation."""
@@ -222,25 +251,31 @@ class Session:
         try:
             written = write_save(self.saved_game(), target)
         except LudiError as exc:
-            self.out.print(f"[red]Not saved:[/red] {exc}")
+            self.out.print("[red]" + _("Not saved:") + "[/red] " + escape(str(exc)))
             return None
-        self.out.print(f"Saved to {written}. Continue with: ludi play --resume {written}")
+        self.out.print(
+            _("Saved to {path}. Continue with: ludi play --resume {path}", path=written),
+            markup=False,
+        )
         return written
 
     def autosave(self, why: str) -> None:
-        """Save without asking, so nothing is lost when the game stops unexpectedly."""
-        self.out.print(f"Game {why}; saving it so nothing is lost.")
+        """Save without asking, so nothing is lost when the game stops unexpectedly; ``why``
+        says so in a sentence (``INPUT_ENDED``...)."""
+        self.out.print(_(why), markup=False)
         self.save(None)
 
     def quit(self) -> None:
-        answer = self.term.confirm("Save the game before quitting?", default=True)
+        answer = self.term.confirm(_("Save the game before quitting?"), default=True)
         if answer is None:
-            self.autosave("input ended")
+            self.autosave(INPUT_ENDED)
             raise Quit(1)
         if answer:
-            where = self.term.ask(f"File to save to \\[{escape(str(self.default_save_path()))}]: ")
+            where = self.term.ask(
+                _("File to save to {default}: ", default=escape(f"[{self.default_save_path()}]"))
+            )
             self.save(where or None)
-        self.out.print("Game left.")
+        self.out.print(_("Game left."))
         raise Quit(0)
 
     def finish(self) -> None:
@@ -253,12 +288,33 @@ class Session:
         self.render(st.view(viewer), self.out)
         result = st.result
         assert result is not None
-        winners = " and ".join(st.seat_name(w) for w in result.winners)
-        self.out.print(f"\n[bold]{winners} won[/bold]: {result.reason}.")
+        self.out.print()
+        self.out.print(outcome(result.reason, [st.seat_name(w) for w in result.winners]))
         points = ", ".join(f"{st.seat_name(s)} {p:g}" for s, p in enumerate(result.points))
-        self.out.print(f"Points: {points}")
+        self.out.print(_("Points: {points}", points=points), markup=False)
         path = write_record(ludi.record_of(st, [s.text for s in self.specs]), self.records)
-        self.out.print(f"Record written to {path}  (replay it: ludi replay {path})")
+        self.out.print(
+            _("Record written to {path}  (replay it: ludi replay {path})", path=path),
+            markup=False,
+        )
+
+
+#: why a game is saved without asking (``Session.autosave``)
+INPUT_ENDED = N_("Game input ended; saving it so nothing is lost.")
+
+
+def outcome(reason: str, winners: list[str]) -> Text:
+    """Return how a match ended, in a sentence: who won, and why."""
+    if not winners:
+        return Text(_("No winner: {reason}.", reason=reason))
+    text = n_(
+        "{winners} won: {reason}.",
+        "{winners} won: {reason}.",
+        len(winners),
+        winners=_(" and ").join(winners),
+        reason=reason,
+    )
+    return Text(text, style="bold")
 
 
 def show_moves(out: Console, moves: list[str]) -> None:
@@ -280,8 +336,12 @@ def show_moves(out: Console, moves: list[str]) -> None:
         cell, gt, side = tail.partition(">")
         groups.setdefault(head, {}).setdefault(cell, []).append((i, f">{side}" if gt else ""))
     out.print(
-        f"[bold]Your moves[/bold] ({len(moves)}): type a number, or a whole notation "
-        f"such as {moves[0]}"
+        _(
+            "{moves} ({n}): type a number, or a whole notation such as {example}",
+            moves="[bold]" + _("Your moves") + "[/bold]",
+            n=len(moves),
+            example=escape(moves[0]),
+        )
     )
     width = max(out.width, 40)
     for head, cells in groups.items():
@@ -289,7 +349,7 @@ def show_moves(out: Console, moves: list[str]) -> None:
         for cell, entries in cells.items():
             item = Text()
             if head == "":
-                (i, text), *_ = entries
+                (i, text), *_others = entries
                 item.append(f"{i}", style="cyan")
                 item.append(f" {text}")
             else:
@@ -315,13 +375,22 @@ def run(args: argparse.Namespace, term: Terminal) -> int:
     if args.resume:
         save = load_save(args.resume)
         if args.game and args.game != save.record.game:
-            raise UsageError(f"{args.resume} is a game of {save.record.game}, not {args.game}")
+            raise UsageError(
+                _(
+                    "{file} is a game of {game}, not {asked}",
+                    file=args.resume,
+                    game=save.record.game,
+                    asked=args.game,
+                )
+            )
         if args.option or args.seed is not None or args.players:
-            raise UsageError("a resumed game keeps its own options, seed and players")
+            raise UsageError(_("a resumed game keeps its own options, seed and players"))
         game = ludi.get_game(save.record.game)
         data_file = args.data or save.data_file
         if save.record.result is not None:
-            raise UsageError(f"{args.resume} is a finished game; replay it with ludi replay")
+            raise UsageError(
+                _("{file} is a finished game; replay it with ludi replay", file=args.resume)
+            )
         specs = (
             parse_seats(args.seats, game, save.record.players)
             if args.seats
@@ -330,12 +399,24 @@ def run(args: argparse.Namespace, term: Terminal) -> int:
         try:
             state = ludi.replay(save.record, data=data_file)
         except RecordError as exc:
-            raise RecordError(f"{args.resume} does not replay: {exc}") from None
+            raise RecordError(
+                _("{file} does not replay: {problem}", file=args.resume, problem=exc)
+            ) from None
         bot_seed = save.bot_seed
-        term.console.print(f"Resuming {args.resume}: {len(state.history())} move(s) played so far.")
+        played = len(state.history())
+        term.console.print(
+            n_(
+                "Resuming {file}: {n} move played so far.",
+                "Resuming {file}: {n} moves played so far.",
+                played,
+                file=args.resume,
+                n=played,
+            ),
+            markup=False,
+        )
     else:
         if not args.game:
-            raise UsageError("name the game to play (see ludi games), or --resume a saved game")
+            raise UsageError(_("name the game to play (see ludi games), or --resume a saved game"))
         game = ludi.get_game(args.game)
         players = args.players or game.players[0]
         options = parse_options(args.option)

@@ -27,7 +27,10 @@ from ludi.cli.common import UsageError
 from ludi.cli.render import renderer_for
 from ludi.cli.terminal import Terminal
 from ludi.engine import Event, IllegalAction, MatchRecord, RecordError, State
+from ludi.i18n import catalog
 from ludi.store import load_match_file
+
+_, n_ = catalog(__name__)
 
 
 def revealed(state: State, event: Event) -> list[str]:
@@ -48,8 +51,12 @@ def start_state(record: MatchRecord, data: str | None) -> State:
     game = ludi.get_game(record.game)
     if record.rules_version != game.rules_version:
         raise RecordError(
-            f"the record was made with {game.title} rules {record.rules_version}; "
-            f"this Ludi has {game.rules_version}"
+            _(
+                "the record was made with {game} rules {version}; this Ludi has {ours}",
+                game=game.title,
+                version=record.rules_version,
+                ours=game.rules_version,
+            )
         )
     # an empty copy of the record replays only the setup, with every check ludi.replay makes
     empty = MatchRecord(
@@ -75,15 +82,26 @@ def run(args: argparse.Namespace, term: Terminal) -> int:
     final = ludi.replay(record, data=data)  # validates every action and the recorded result
     state = start_state(record, data)
     if args.seat is not None and not 0 <= args.seat < state.players:
-        raise UsageError(f"--seat takes 0 to {state.players - 1}, not {args.seat}")
+        raise UsageError(
+            _("--seat takes 0 to {last}, not {given}", last=state.players - 1, given=args.seat)
+        )
     total = len(record.actions)
     if args.to is not None and not 0 <= args.to <= total:
-        raise UsageError(f"--to takes a move from 0 to {total}, not {args.to}")
+        raise UsageError(
+            _("--to takes a move from 0 to {last}, not {given}", last=total, given=args.to)
+        )
     names = [state.seat_name(s) for s in range(state.players)]
     who = ", ".join(
         f"{names[s]} = {seats[s]}" if s < len(seats) else names[s] for s in range(state.players)
     )
-    out.print(f"[bold]{final.game.title}[/bold], seed {record.seed}: {who}")
+    out.print(
+        _(
+            "{game}, seed {seed}: {seats}",
+            game="[bold]" + final.game.title + "[/bold]",
+            seed=record.seed,
+            seats=who,
+        )
+    )
     viewer = args.seat
     shown = 0
 
@@ -109,14 +127,20 @@ def run(args: argparse.Namespace, term: Terminal) -> int:
         while notes and notes[0]["after"] <= upto:
             line = table_line(notes.pop(0), names)
             if line:
-                out.print(f"    [dim]table:[/dim] {line}", markup=True, highlight=False)
+                out.print(
+                    "    [dim]" + _("table:") + "[/dim] " + line, markup=True, highlight=False
+                )
 
     for i, (seat, text) in enumerate(record.actions):
         if args.to is not None and i == args.to:
             break
         if args.to is None:
             table_notes(i)
-            if args.step and i > 0 and term.ask("[dim](Enter: next move)[/dim] ") is None:
+            if (
+                args.step
+                and i > 0
+                and term.ask("[dim]" + _("(Enter: next move)") + "[/dim] ") is None
+            ):
                 return 0
             if viewer is None or viewer == seat:
                 out.print(f"[bold]{i + 1}.[/bold] {names[seat]}: {text}")
@@ -125,7 +149,14 @@ def run(args: argparse.Namespace, term: Terminal) -> int:
         try:
             state.apply(seat, text)
         except IllegalAction as exc:  # ludi.replay has checked it; kept for safety
-            raise RecordError(f"move {i + 1} ({text!r}) does not apply: {exc}") from None
+            raise RecordError(
+                _(
+                    "move {n} ({move}) does not apply: {problem}",
+                    n=i + 1,
+                    move=repr(text),
+                    problem=exc,
+                )
+            ) from None
         if args.to is None:
             tell()
     if args.to is not None:
@@ -134,15 +165,36 @@ def run(args: argparse.Namespace, term: Terminal) -> int:
     result = final.result
     ended = [n for n in record.table if n.get("kind") == "end"]
     if result is None and ended:
-        moves = f"{total} move{'' if total == 1 else 's'}"
-        out.print(f"\nThe match ended at the table after {moves}: {ended[-1].get('reason')}.")
+        out.print()
+        out.print(
+            n_(
+                "The match ended at the table after {n} move: {reason}.",
+                "The match ended at the table after {n} moves: {reason}.",
+                total,
+                n=total,
+                reason=ended[-1].get("reason"),
+            ),
+            markup=False,
+        )
         return 0
     if result is None:
-        out.print(f"\nThe record stops after {total} moves; the match was not finished.")
+        out.print()
+        out.print(
+            n_(
+                "The record stops after {n} move; the match was not finished.",
+                "The record stops after {n} moves; the match was not finished.",
+                total,
+                n=total,
+            )
+        )
         return 0
-    winners = " and ".join(names[w] for w in result.winners)
+    from ludi.cli.play import outcome
+
     points = ", ".join(f"{names[s]} {p:g}" for s, p in enumerate(result.points))
-    out.print(f"\n[bold]{winners} won[/bold]: {result.reason}.  Points: {points}")
+    out.print()
+    line = outcome(result.reason, [names[w] for w in result.winners])
+    line.append("  " + _("Points: {points}", points=points), style="not bold")
+    out.print(line)
     return 0
 
 
@@ -150,20 +202,21 @@ def table_line(note: Mapping[str, Any], names: Sequence[str]) -> str | None:
     """Return a record's table note as a line of the replay, or None for one it does not show
     (the clock is in the header's line)."""
     seat = note.get("seat")
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "someone"
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else _("someone")
+    who = escape(who)
     kind = note.get("kind")
     if kind == "chat":
-        return f"{who} said: {escape(str(note.get('text', '')))}"
+        return _("{seat} said: {text}", seat=who, text=escape(str(note.get("text", ""))))
     if kind == "vote":
-        return (
-            f"{who} {'proposed' if note.get('end') else 'withdrew the proposal'} to end the match"
-        )
+        if note.get("end"):
+            return _("{seat} proposed to end the match", seat=who)
+        return _("{seat} withdrew the proposal to end the match", seat=who)
     if kind == "timeout":
-        return f"{who}'s clock ran out: a bot played for them"
+        return _("{seat}'s clock ran out: a bot played for them", seat=who)
     if kind == "back":
-        return f"{who} took their seat back"
+        return _("{seat} took their seat back", seat=who)
     if kind == "clock":
-        return f"turn clock: {note.get('clock')}"
+        return _("turn clock: {clock}", clock=escape(str(note.get("clock"))))
     if kind == "end":
         return None  # said once, at the end
     return None
@@ -176,10 +229,18 @@ def _show_position(args: argparse.Namespace, state: State, record: MatchRecord, 
     n = args.to
     acting = state.to_act[0] if state.to_act else None
     viewer = args.seat if args.seat is not None else acting
-    out.print(f"After move {n} of {len(record.actions)}:")
+    out.print(_("After move {n} of {total}:", n=n, total=len(record.actions)))
     renderer_for(state.game)(state.view(viewer), out)
     if n < len(record.actions):
         seat, text = record.actions[n]
-        shown = text if args.seat is None or args.seat == seat else "(hidden from this seat)"
-        out.print(f"Next, move {n + 1}: {state.seat_name(seat)} plays {shown}")
+        shown = text if args.seat is None or args.seat == seat else _("(hidden from this seat)")
+        out.print(
+            _(
+                "Next, move {n}: {seat} plays {move}",
+                n=n + 1,
+                seat=state.seat_name(seat),
+                move=shown,
+            ),
+            markup=False,
+        )
     return 0

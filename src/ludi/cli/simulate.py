@@ -38,6 +38,9 @@ from ludi.cli.common import (
     parse_seats,
 )
 from ludi.engine import LudiError
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,12 @@ def play_one(job: Job) -> dict[str, Any]:
             state.apply(seat, bots[seat].choose(Seat(state, seat)))
             decisions += 1
     except LudiError as exc:
-        return {"index": job.index, "error": f"game {job.index + 1} (seed {job.seed}): {exc}"}
+        return {
+            "index": job.index,
+            "error": _(
+                "game {n} (seed {seed}): {problem}", n=job.index + 1, seed=job.seed, problem=exc
+            ),
+        }
     result = state.result
     assert result is not None
     return {
@@ -188,9 +196,9 @@ def run(args: argparse.Namespace, out: Console) -> int:
     game.resolve_options(options, players)
     specs = [s.text for s in parse_seats(args.seats, game, players, allow_human=False)]
     if args.games < 1:
-        raise UsageError(f"-n must be at least 1, not {args.games}")
+        raise UsageError(_("-n must be at least 1, not {given}", given=args.games))
     if args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+        raise UsageError(_("--jobs must be at least 1, not {given}", given=args.jobs))
     if args.data is not None:
         game.load_data(__import__("pathlib").Path(args.data))  # refuse a bad file up front
     seed = args.seed if args.seed is not None else secrets.randbits(31)
@@ -198,7 +206,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
     outcomes = _run_jobs(todo, args.jobs, show_progress=not args.json)
     errors = [o["error"] for o in outcomes if "error" in o]
     if errors:
-        raise UsageError(f"a match could not be played: {errors[0]}")
+        raise UsageError(_("a match could not be played: {problem}", problem=errors[0]))
     outcomes.sort(key=lambda o: o["index"])
     names = _seat_names(game.id, players, options, args.data)
     labels = specs
@@ -221,7 +229,7 @@ def _seat_names(game: str, players: int, options: dict[str, str], data: str | No
 def _run_jobs(todo: list[Job], jobs: int, show_progress: bool) -> list[dict[str, Any]]:
     err = console(stderr=True)
     progress = Progress(
-        TextColumn("simulating"),
+        TextColumn(_("simulating")),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
@@ -249,29 +257,42 @@ def _run_jobs(todo: list[Job], jobs: int, show_progress: bool) -> list[dict[str,
 
 def _print(report: dict[str, Any], out: Console) -> None:
     names = report["seat_names"]
-    out.print(
-        f"[bold]{report['games']}[/bold] games of {report['game']}"
-        + (f" with {report['options']}" if report["options"] else "")
-        + f", seed {report['seed']}"
-        + (", specs rotated over the seats" if report["swap"] else "")
-    )
+    games = report["games"]
+    head = n_("{n} game of {game}", "{n} games of {game}", games, n=games, game=report["game"])
+    if report["options"]:
+        head = _("{games} with {options}", games=head, options=report["options"])
+    head = _("{games}, seed {seed}", games=head, seed=report["seed"])
+    if report["swap"]:
+        head = _("{games}, specs rotated over the seats", games=head)
+    out.print(head, markup=False)
     rows = [
         (r["spec"] if r["seat"] is None else f"{names[r['seat']]}: {r['spec']}", r)
         for r in report["specs"]
     ]
-    _table(out, "spec" if report["swap"] else "seat", rows)
+    _table(out, _("spec") if report["swap"] else _("seat"), rows)
     if report["swap"]:
-        _table(out, "seat", [(names[r["seat"]], r) for r in report["per_seat"]])
+        _table(out, _("seat"), [(names[r["seat"]], r) for r in report["per_seat"]])
     out.print(
-        f"a win is a first place alone; {report['ties']} game(s) ended in a shared first "
-        "place, counted as ties"
+        n_(
+            "a win is a first place alone; {n} game ended in a shared first place, counted as "
+            "a tie",
+            "a win is a first place alone; {n} games ended in a shared first place, counted as "
+            "ties",
+            report["ties"],
+            n=report["ties"],
+        )
     )
     length = report["length"]
     out.print(
-        f"length in decisions: mean {length['mean']:.1f}, median {length['median']:g}, "
-        f"min {length['min']}, max {length['max']}"
+        _(
+            "length in decisions: mean {mean}, median {median}, min {least}, max {most}",
+            mean=format(length["mean"], ".1f"),
+            median=format(length["median"], "g"),
+            least=length["min"],
+            most=length["max"],
+        )
     )
-    out.print("how the games ended:")
+    out.print(_("how the games ended:"))
     for reason, count in report["end_reasons"].items():
         out.print(f"  {count:>6}  {reason}", markup=False)
 
@@ -279,7 +300,15 @@ def _print(report: dict[str, Any], out: Console) -> None:
 def _table(out: Console, first: str, rows: list[tuple[str, dict[str, Any]]]) -> None:
     table = Table(show_edge=False, pad_edge=False)
     table.add_column(first)
-    for col in ("games", "wins", "ties", "win rate", "95% interval", "points mean", "median"):
+    for col in (
+        _("games"),
+        _("wins"),
+        _("ties"),
+        _("win rate"),
+        _("95% interval"),
+        _("points mean"),
+        _("median"),
+    ):
         table.add_column(col, justify="right")
     for who, row in rows:
         low, high = row["win_rate_95"]

@@ -12,6 +12,10 @@ from typing import TextIO
 
 from rich.console import Console
 
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
+
 
 class Terminal:
     """A console to write to and a stream to read the player's answers from."""
@@ -48,10 +52,12 @@ class Terminal:
 
     def confirm(self, prompt: str, default: bool = False) -> bool | None:
         """Ask a yes/no question; None at the end of input."""
-        hint = "[Y/n]" if default else "[y/N]"
+        # TRANSLATORS: the answers to a yes/no question; the first letter of "yes" is a yes
+        hint = _("[Y/n]") if default else _("[y/N]")
         answer = self.ask(f"{prompt} {hint} ")
         if answer is None:
             return None
         if not answer:
             return default
-        return answer.lower() in ("y", "yes")
+        yes = _("yes").lower()
+        return answer.lower() in ("y", "yes", yes, yes[:1])

@@ -44,6 +44,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 import ludi
 from ludi.bots import bots_for
 from ludi.engine import Game, IllegalAction, LudiError, State
+from ludi.i18n import LANGUAGES, catalog, catalog_json, language, using
 from ludi.server.bots import MAX_SECONDS, BotPool, bot_names
 from ludi.server.clocks import ClockRules
 from ludi.server.cluster import CALL, CLOSE, IN, JOIN, LEAVE, OUT, Cluster, is_postgres
@@ -60,6 +61,7 @@ from ludi.server.hub import (
     StoreFailure,
     dumps,
 )
+from ludi.server.language import LanguageMiddleware
 from ludi.server.protocol import (
     Message,
     ProtocolError,
@@ -71,6 +73,7 @@ from ludi.server.table import Table, record_with_notes
 from ludi.store.sql import FINISHED, OPEN, RUNNING, Joined, MatchHeader, SqlStore, hash_token
 
 log = logging.getLogger("ludi.server")
+_, n_ = catalog(__name__)
 
 WEB = Path(str(resources.files("ludi") / "web"))
 #: a connection refused this many messages in a row by its flood guard is closed
@@ -84,7 +87,7 @@ def _plain_text(text: str) -> str:
     characters (NUL among them: PostgreSQL refuses it) and lone surrogates (no UTF-8 for
     them)."""
     if not is_plain_text(text):
-        raise ValueError("text without control characters, in Unicode")
+        raise ValueError(_("text without control characters, in Unicode"))
     return text
 
 
@@ -162,8 +165,19 @@ def create_app(
     store = SqlStore(db)
     # on PostgreSQL, this process is one node among any others serving the same database
     cluster = Cluster(store.url, store.engine) if is_postgres(store.url) else None
-    throttle_rule = f"Ludi server: at most {message_rate:g} messages a second per connection"
-    address_rule = f"Ludi server: at most {address_rate:g} messages a second per address"
+
+    def throttle_rule() -> str:
+        return _(
+            "Ludi server: at most {rate} messages a second per connection",
+            rate=format(message_rate, "g"),
+        )
+
+    def address_rule() -> str:
+        return _(
+            "Ludi server: at most {rate} messages a second per address",
+            rate=format(address_rate, "g"),
+        )
+
     hub = Hub(
         store,
         BotPool(bot_threads, bot_processes, max_seconds=bot_seconds),
@@ -214,6 +228,8 @@ def create_app(
     app = FastAPI(title="Ludi", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.hub = hub
     app.state.store = store
+    # every request and websocket is answered in its reader's language (ludi.server.language)
+    app.add_middleware(LanguageMiddleware)
 
     @app.middleware("http")
     async def limit_body(request: Request, call_next: Any) -> Any:
@@ -222,7 +238,9 @@ def create_app(
         if request.method == "POST" and (
             length is None or not length.isdigit() or int(length) > MAX_BODY
         ):
-            return JSONResponse({"error": f"a request body is at most {MAX_BODY} bytes"}, 413)
+            return JSONResponse(
+                {"error": _("a request body is at most {size} bytes", size=MAX_BODY)}, 413
+            )
         return await call_next(request)
 
     @app.exception_handler(RequestValidationError)
@@ -232,6 +250,7 @@ def create_app(
         problems = []
         for error in exc.errors()[:10]:
             where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
+            # (pydantic's own words: English)
             message = str(error.get("msg", "invalid"))
             problems.append(f"{where}: {message}" if where else message)
         return JSONResponse({"error": "; ".join(problems)}, status_code=422)
@@ -265,10 +284,12 @@ def create_app(
         try:
             game = ludi.get_game(game_id)
         except LudiError:
-            raise HTTPException(404, "no such game") from None
+            raise HTTPException(404, _("no such game")) from None
         path = game.board_file(name)
         if path is None:
-            raise HTTPException(404, f"{game.title} has no board file {name!r}")
+            raise HTTPException(
+                404, _("{game} has no board file {name}", game=game.title, name=repr(name))
+            )
         return FileResponse(path)
 
     # -- the lobby -------------------------------------------------------------------------
@@ -280,6 +301,33 @@ def create_app(
         ]
         return {"games": games, "bots": bot_names()}
 
+    @app.get("/api/i18n")
+    async def readers_messages(game: str | None = None) -> JSONResponse:
+        """The words of the pages in the reader's language (``ludi.server.language``)."""
+        return await messages(language(), game)
+
+    @app.get("/api/i18n/{lang}")
+    async def messages(lang: str, game: str | None = None) -> JSONResponse:
+        """The words of the pages in ``lang`` (the common catalog, and ``game``'s own if given),
+        with the plural rule and the languages a picker offers (``ludi.i18n.catalog_json``)."""
+        if lang not in LANGUAGES:
+            known = ", ".join(LANGUAGES)
+            raise HTTPException(
+                404,
+                _("Ludi does not speak {lang}; it speaks {known}", lang=repr(lang), known=known),
+            )
+        packages = ["ludi"]
+        if game is not None:
+            try:
+                packages.append(type(ludi.get_game(game)).__module__.rsplit(".", 1)[0])
+            except LudiError:
+                raise HTTPException(404, _("no such game")) from None
+        return JSONResponse(
+            {**_catalog(tuple(packages), lang), "languages": LANGUAGES},
+            # the catalogs change only with Ludi itself (the reader's own, with their choice)
+            headers={"Cache-Control": "private, max-age=300", "Vary": "Cookie, Accept-Language"},
+        )
+
     @app.post("/api/matches")
     async def create_match(body: MatchIn, request: Request) -> dict[str, Any]:
         host = request.client.host if request.client else "?"
@@ -287,7 +335,7 @@ def create_app(
             create_guard.clear()
         guard = create_guard.setdefault(host, TokenBucket(create_rate, 10 * create_rate))
         if not guard.allow():
-            raise HTTPException(429, "too many matches created; wait a moment")
+            raise HTTPException(429, _("too many matches created; wait a moment"))
         seats = [SeatRequest(s.name, s.bot, s.stand_in) for s in body.seats]
         clock = ClockRules.parse(body.clock.model_dump()) if body.clock is not None else None
         room, tokens = await hub.create(
@@ -319,7 +367,7 @@ def create_app(
     @app.get("/api/matches")
     async def list_matches(status: str | None = None, limit: int = 50) -> dict[str, Any]:
         if status is not None and status not in (OPEN, RUNNING, FINISHED):
-            raise HTTPException(400, "status is open, running or finished")
+            raise HTTPException(400, _("status is open, running or finished"))
         headers = await asyncio.to_thread(store.list_matches, status, max(1, min(limit, 200)))
         out = []
         for header in headers:
@@ -349,15 +397,15 @@ def create_app(
             header = await _header(match_id)
             digest = hash_token(body.token)
             if not any(s.token_hash == digest for s in header.seats):
-                raise HTTPException(403, "a seat token of this match is needed") from None
+                raise HTTPException(403, _("a seat token of this match is needed")) from None
             try:
                 return {"id": await cluster.call(exc.node, "rematch", match=match_id)}
             except RuntimeError as refusal:
                 raise HTTPException(409, str(refusal)) from None
             except TimeoutError:
-                raise HTTPException(503, "the server holding the match did not answer") from None
+                raise HTTPException(503, _("the server holding the match did not answer")) from None
         if room.seat_of(body.token) is None:
-            raise HTTPException(403, "a seat token of this match is needed")
+            raise HTTPException(403, _("a seat token of this match is needed"))
         return {"id": await hub.rematch(room)}
 
     @app.get("/api/matches/{match_id}/record")
@@ -382,7 +430,7 @@ def create_app(
         replays.move_to_end(match_id)
         states, history = cached
         if not 0 <= step < len(states):
-            raise HTTPException(404, f"steps run from 0 to {len(states) - 1}")
+            raise HTTPException(404, _("steps run from 0 to {last}", last=len(states) - 1))
         state = states[step]
         room = hub.rooms.get(match_id)
         if room is None:  # (not kept in memory: its table, for the chat, read on the way)
@@ -397,7 +445,7 @@ def create_app(
         elif seat.isascii() and seat.isdigit() and int(seat) < state.players:
             viewers = [int(seat)]
         else:
-            raise HTTPException(400, "seat is a seat number, 'all' or 'none'")
+            raise HTTPException(400, _("seat is a seat number, 'all' or 'none'"))
         last = history[step - 1] if step > 0 else None
         return {
             "step": step,
@@ -424,22 +472,22 @@ def create_app(
 
     async def _room(match_id: str) -> Room:
         if not _plausible_id(match_id):
-            raise HTTPException(404, "no such match")
+            raise HTTPException(404, _("no such match"))
         room = await hub.room(match_id)
         if room is None:
-            raise HTTPException(404, "no such match")
+            raise HTTPException(404, _("no such match"))
         return room
 
     async def _header(match_id: str) -> MatchHeader:
         header = await hub.header(match_id) if _plausible_id(match_id) else None
         if header is None:
-            raise HTTPException(404, "no such match")
+            raise HTTPException(404, _("no such match"))
         return header
 
     async def _finished(match_id: str) -> MatchHeader:
         header = await _header(match_id)
         if header.status != FINISHED:
-            raise HTTPException(409, "a match can be replayed once it is over")
+            raise HTTPException(409, _("a match can be replayed once it is over"))
         return header
 
     # -- live play -------------------------------------------------------------------------
@@ -480,7 +528,7 @@ def create_app(
             await _relay(ws, host, match_id, exc.node)
             return
         if room is None:
-            await _refuse(ws, "no such match", 4404)
+            await _refuse(ws, _("no such match"), 4404)
             return
         msg = await _greeting(ws)
         if msg is None:
@@ -490,6 +538,8 @@ def create_app(
             await _refuse(ws, *refusal)
             return
         client = Client(seat, TokenBucket(message_rate, 2 * message_rate))
+        if msg.lang is not None:  # the page's choice, over the browser's preference
+            client.lang = msg.lang
         sender = asyncio.create_task(_send_loop(ws, client))
         hub.join(room, client)
         try:
@@ -522,12 +572,14 @@ def create_app(
                     if client.refused >= MAX_REFUSED:
                         break
                     if client.refused == 1:
-                        rule = throttle_rule if not own else address_rule
-                        client.send(_error("too many messages: slow down", None, rule))
+                        with using(client.lang):
+                            rule = throttle_rule() if not own else address_rule()
+                            client.send(_error(_("too many messages: slow down"), None, rule))
                     continue
                 client.refused = 0
                 if text is None:
-                    client.send(_error("a message is one JSON object in a text frame", None))
+                    with using(client.lang):
+                        client.send(_error(_("a message is one JSON object in a text frame"), None))
                     continue
                 done = handle(text, received)
                 if done is not None:
@@ -544,10 +596,14 @@ def create_app(
             return
         cid = str(next(client_ids))
         client = Client(None, TokenBucket(message_rate, 2 * message_rate))
+        if msg.lang is not None:
+            client.lang = msg.lang
         relayed[cid] = (client, owner)
-        # the token stays here: the owner gets its hash, which is what it compares
+        # the token stays here: the owner gets its hash, which is what it compares; and the
+        # language the client reads, in which the owner writes to it
         digest = hash_token(msg.token) if msg.token is not None else None
-        cluster.send(owner, JOIN, json.dumps({"c": cid, "m": match_id, "h": digest}))
+        join = {"c": cid, "m": match_id, "h": digest, "l": client.lang}
+        cluster.send(owner, JOIN, json.dumps(join))
         sender = asyncio.create_task(_send_loop(ws, client))
         try:
             if owner not in cluster.live:  # it died meanwhile: reconnect, to the new owner
@@ -570,6 +626,8 @@ def create_app(
         if kind == JOIN:
             join = json.loads(body)
             client = RemoteClient(None, cluster, sender, join["c"])  # type: ignore[arg-type]
+            if join.get("l") in LANGUAGES:
+                client.lang = join["l"]
             remote[(sender, client.cid)] = client
             client.task = asyncio.create_task(_serve_remote(client, join["m"], join["h"]))
         elif kind == IN:
@@ -595,7 +653,11 @@ def create_app(
             hub._spawn(_answer(sender, json.loads(body)))
 
     async def _serve_remote(client: RemoteClient, match_id: str, digest: str | None) -> None:
-        """Serve a client another node relays: as one of this node's own."""
+        """Serve a client another node relays: as one of this node's own (in its language)."""
+        with using(client.lang):
+            await _serve_remote_in(client, match_id, digest)
+
+    async def _serve_remote_in(client: RemoteClient, match_id: str, digest: str | None) -> None:
         try:
             room = await hub.room(match_id)
         except Full as exc:
@@ -607,7 +669,7 @@ def create_app(
             room = None
         else:
             if room is None:
-                client.send(_error("no such match", None))
+                client.send(_error(_("no such match"), None))
                 client.close(4404)
             else:
                 seat, refusal = _admit(room, digest)
@@ -680,12 +742,12 @@ def create_app(
         try:
             text = await asyncio.wait_for(_receive_text(ws), timeout=30)
             if text is None:
-                raise ProtocolError("a message is one JSON object in a text frame")
+                raise ProtocolError(_("a message is one JSON object in a text frame"))
             msg = parse_message(text)
             if msg.type != "hello":
-                raise ProtocolError("say hello first: {'type': 'hello', 'token': ...}", msg.ref)
+                raise ProtocolError(_("say hello first: {'type': 'hello', 'token': ...}"), msg.ref)
         except (ProtocolError, TimeoutError, WebSocketDisconnect, RuntimeError) as exc:
-            reason = exc.reason if isinstance(exc, ProtocolError) else "no hello"
+            reason = exc.reason if isinstance(exc, ProtocolError) else _("no hello")
             with contextlib.suppress(Exception):
                 await ws.send_text(dumps(_error(reason, None)))
                 await ws.close(code=1008)
@@ -699,19 +761,27 @@ def create_app(
         if digest is not None:
             seat = room.seat_of_hash(digest)
             if seat is None:
-                return None, ("this seat token does not open any seat", 4403)
+                return None, (_("this seat token does not open any seat"), 4403)
             info = room.header.seats[seat]
             if not info.joined:
                 info.joined = True
                 hub.committer.note(Joined(room.id, seat))
         elif room.spectators() >= spectators_per_match:
             return None, (
-                f"this match has {spectators_per_match} spectators already, the most it takes",
+                _(
+                    "this match has {n} spectators already, the most it takes",
+                    n=spectators_per_match,
+                ),
                 1013,
             )
         return seat, None
 
     async def _handle(room: Room, client: Client, text: str, received: float) -> None:
+        # what the client is answered (a refusal, an error) is in its language
+        with using(client.lang):
+            await _handle_in(room, client, text, received)
+
+    async def _handle_in(room: Room, client: Client, text: str, received: float) -> None:
         ref = None
 
         def acknowledge(n: int) -> None:
@@ -726,21 +796,30 @@ def create_app(
             elif msg.type == "sync":
                 client.raw_seen = 0
                 client.send(hub.state_message(room, client, {}, room.public(), True))
+            elif msg.type == "lang":
+                # the same match, every word of it again in the new language
+                assert msg.lang is not None
+                client.lang = msg.lang
+                client.raw_seen = 0
+                with using(client.lang):
+                    client.send(hub.state_message(room, client, {}, room.public(), True))
             elif msg.type == "hello":
-                raise ProtocolError("already greeted; open a new connection to change seat", ref)
+                raise ProtocolError(_("already greeted; open a new connection to change seat"), ref)
             elif client.seat is None:
-                raise ProtocolError("spectators cannot act: open your seat's link", ref, RULE_SEAT)
+                raise ProtocolError(
+                    _("spectators cannot act: open your seat's link"), ref, RULE_SEAT
+                )
             elif msg.type == "act":
                 if room.over:  # whoever plays the seat now, and whatever the move
-                    raise IllegalAction("the match is over", RULE_OVER)
+                    raise IllegalAction(_("the match is over"), _(RULE_OVER))
                 if room.bot_for(client.seat) is not None:
                     raise ProtocolError(
-                        "a bot plays your seat now: take it back first", ref, RULE_SEAT
+                        _("a bot plays your seat now: take it back first"), ref, RULE_SEAT
                     )
                 await hub.act(room, client.seat, msg.action, acknowledge)
             elif msg.type == "bot":
                 if room.over:
-                    raise IllegalAction("the match is over", RULE_OVER)
+                    raise IllegalAction(_("the match is over"), _(RULE_OVER))
                 await hub.set_bot(room, client.seat, msg.spec)
                 client.send({"type": "ack", "ref": ref, "n": room.n})
             elif msg.type == "rematch":
@@ -763,7 +842,7 @@ def create_app(
         except IllegalAction as exc:
             client.send(_error(exc.reason, ref, exc.rule))
         except (LudiError, StoreFailure, Full) as exc:
-            client.send(_error(str(exc), ref, "Ludi server"))
+            client.send(_error(str(exc), ref, _("Ludi server")))
 
     async def _send_loop(ws: WebSocket, client: Client) -> None:
         while True:
@@ -778,16 +857,26 @@ def create_app(
                 text = dumps(message)
             except (TypeError, ValueError):  # a bug, not the client's: say so, keep the link
                 log.exception("a message could not be written as JSON")
-                text = dumps(_error("the server could not send a message", None))
+                with using(client.lang):
+                    text = dumps(_error(_("the server could not send a message"), None))
             await ws.send_text(text)
 
     return app
 
 
 @functools.cache
+def _catalog(packages: tuple[str, ...], lang: str) -> dict[str, Any]:
+    return catalog_json(list(packages), lang)
+
+
 def seat_names(game: Game) -> dict[int, list[str]]:
     """Return the names of a game's seats for each player count (the lobby shows which side
-    each seat row gets before the match exists)."""
+    each seat row gets before the match exists), in the reader's language."""
+    return _seat_names(game, language())
+
+
+@functools.cache
+def _seat_names(game: Game, lang: str) -> dict[int, list[str]]:
     out = {}
     for n in game.players:
         state = ludi.new_match(game.id, players=n, seed=0)
@@ -811,7 +900,9 @@ def _plausible_id(match_id: str) -> bool:
     return 0 < len(match_id) <= 32 and match_id.isascii() and match_id.isprintable()
 
 
-def _error(reason: str, ref: Any, rule: str = "Ludi server protocol") -> dict[str, Any]:
+def _error(reason: str, ref: Any, rule: str | None = None) -> dict[str, Any]:
+    if rule is None:
+        rule = _("Ludi server protocol")
     return {"type": "error", "ref": ref, "reason": reason, "rule": rule}
 
 

@@ -54,8 +54,10 @@ from typing import Any
 import ludi
 from ludi.bots import BOTS, Seat, bots_for, make_bot
 from ludi.engine import OptionError, State
+from ludi.i18n import catalog
 
 log = logging.getLogger("ludi.server")
+_, n_ = catalog(__name__)
 
 #: the longest a bot may think per decision unless the server is told otherwise (seconds)
 MAX_SECONDS = 5.0
@@ -89,13 +91,23 @@ def check_spec(spec: str, game: str, max_seconds: float | None = None) -> str:
     fit = bots_for(rules)
     if name not in fit:
         raise OptionError(
-            f"the bot {name!r} cannot play {rules.title} (its bots: {', '.join(fit)})"
+            _(
+                "the bot {bot} cannot play {game} (its bots: {bots})",
+                bot=repr(name),
+                game=rules.title,
+                bots=", ".join(fit),
+            )
         )
     asked = bot.thinking_seconds()
     if max_seconds is not None and asked is not None and asked > max_seconds:
         raise OptionError(
-            f"a bot thinks at most {max_seconds:g} seconds a move on this server, "
-            f"not {asked:g}: ask for less (for example {name}:seconds={max_seconds:g})"
+            _(
+                "a bot thinks at most {most} seconds a move on this server, not {asked}: "
+                "ask for less (for example {example})",
+                most=format(max_seconds, "g"),
+                asked=format(asked, "g"),
+                example=name + ":seconds=" + format(max_seconds, "g"),
+            )
         )
     return spec
 
@@ -173,7 +185,7 @@ class _Worker:
         starts once the worker has started): ``("ok", notation)``, ``("error", reason)``,
         ``("late", None)`` or ``("died", None)``."""
         if not self.ready:
-            status, _ = await self._receive(STARTUP)
+            status, _answer = await self._receive(STARTUP)
             if status != "ready":
                 return ("died", None)
             self.ready = True

@@ -32,6 +32,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludi.engine import OptionError
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 FISCHER = "fischer"
 PER_MOVE = "move"
@@ -60,23 +63,29 @@ class ClockRules:
         """Return the rules ``raw`` asks for; raises ``OptionError`` saying what is wrong."""
         kind = raw.get("kind")
         if kind not in KINDS:
-            raise OptionError(f"a clock is 'fischer' or 'move', not {kind!r}")
+            raise OptionError(_("a clock is 'fischer' or 'move', not {kind}", kind=repr(kind)))
         try:
             base = float(raw.get("base", 0))
             increment = float(raw.get("increment", 0) or 0)
         except (TypeError, ValueError):
-            raise OptionError("a clock's times are numbers of seconds") from None
+            raise OptionError(_("a clock's times are numbers of seconds")) from None
         if not MIN_SECONDS <= base <= MAX_SECONDS:
             raise OptionError(
-                f"a clock's time is between {MIN_SECONDS:g} s and {MAX_SECONDS / 3600:g} hours"
+                _(
+                    "a clock's time is between {least} s and {most} hours",
+                    least=format(MIN_SECONDS, "g"),
+                    most=format(MAX_SECONDS / 3600, "g"),
+                )
             )
         if not 0 <= increment <= MAX_SECONDS:
-            raise OptionError("a clock's increment is between 0 and 24 hours")
+            raise OptionError(_("a clock's increment is between 0 and 24 hours"))
         if kind == PER_MOVE and increment:
-            raise OptionError("a per-move limit has no increment")
+            raise OptionError(_("a per-move limit has no increment"))
         on_timeout = raw.get("on_timeout", BY_BOT)
         if on_timeout not in ON_TIMEOUT:
-            raise OptionError(f"when a clock runs out: 'bot' or 'lose', not {on_timeout!r}")
+            raise OptionError(
+                _("when a clock runs out: 'bot' or 'lose', not {value}", value=repr(on_timeout))
+            )
         return cls(kind, base, increment, on_timeout)
 
     def to_json(self) -> dict[str, Any]:
@@ -90,17 +99,22 @@ class ClockRules:
     def describe(self) -> str:
         """Return the clock as a player reads it: "10 min + 5 s a move", "1 min a move"."""
         if self.kind == PER_MOVE:
-            return f"{_duration(self.base)} a move"
-        extra = f" + {_duration(self.increment)} a move" if self.increment else ""
-        return f"{_duration(self.base)}{extra}"
+            return _("{time} a move", time=_duration(self.base))
+        if self.increment:
+            return _(
+                "{time} + {extra} a move",
+                time=_duration(self.base),
+                extra=_duration(self.increment),
+            )
+        return _duration(self.base)
 
 
 def _duration(seconds: float) -> str:
     if seconds >= 3600 and seconds % 3600 == 0:
-        return f"{seconds / 3600:g} h"
+        return _("{n} h", n=format(seconds / 3600, "g"))
     if seconds >= 60 and seconds % 60 == 0:
-        return f"{seconds / 60:g} min"
-    return f"{seconds:g} s"
+        return _("{n} min", n=format(seconds / 60, "g"))
+    return _("{n} s", n=format(seconds, "g"))
 
 
 class Clocks:

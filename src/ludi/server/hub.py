@@ -31,18 +31,23 @@ from typing import Any
 import ludi
 from ludi.bots import RandomBot, Seat
 from ludi.engine import Action, Event, IllegalAction, OptionError, State
+from ludi.i18n import N_, catalog, language, using
 from ludi.server.bots import BotPool, bot_seed, check_spec
 from ludi.server.clocks import LOSE, ClockRules, Clocks
 from ludi.server.cluster import CLOSE, OUT, Cluster
 from ludi.server.persist import GroupCommitter
 from ludi.server.protocol import ProtocolError, TokenBucket
 from ludi.server.table import (
+    AGREED,
     CHAT_KEEP,
+    CLOCK_RAN_OUT,
+    CONCEDED,
     RULE_TABLE,
     ChatLine,
     Table,
     clean_chat,
     clock_fact,
+    end_reason,
     ended_result,
 )
 from ludi.store.sql import (
@@ -60,9 +65,11 @@ from ludi.store.sql import (
 from ludi.store.table import TableLog
 
 log = logging.getLogger("ludi.server")
+_, n_ = catalog(__name__)
 
-RULE_SEAT = "Ludi server: a seat token is needed to act for a seat"
-RULE_OVER = "the match is over"
+# rules are marked here and read through ``_`` where a refusal is made, in its reader's language
+RULE_SEAT = N_("Ludi server: a seat token is needed to act for a seat")
+RULE_OVER = N_("the match is over")
 #: messages waiting for a slow client; beyond this it is dropped and will resync on reconnect
 CLIENT_QUEUE = 256
 
@@ -115,6 +122,9 @@ class Client:
         #: messages refused in a row by the flood guards (its own, or its address's)
         self.refused = 0
         self.dropped = False
+        #: the language the client reads: what the page asked for (``hello``, ``lang``), else
+        #: the one its connection was opened in (``ludi.server.language``)
+        self.lang = language()
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message; a client that lets its queue fill up is dropped (it will resync)."""
@@ -220,7 +230,15 @@ class Room:
         """Return how the match ended, as JSON, or None while it goes on."""
         if self.state.result is not None:
             return self.state.result.to_json()
-        return self.header.result if self.header.status == FINISHED else None
+        if self.header.status != FINISHED or self.header.result is None:
+            return None
+        result = dict(self.header.result)
+        why = result.get("why")
+        if why is not None:  # ended at the table: its reason in the reader's language
+            loser = result.get("loser")
+            name = self.state.seat_name(loser) if isinstance(loser, int) else ""
+            result["reason"] = end_reason(why, name)
+        return result
 
     def humans(self) -> list[int]:
         """Return the seats a human plays now."""
@@ -398,8 +416,11 @@ class Hub:
         self.evict_idle(0.0)  # every room nobody uses now goes, however recently used
         if len(self.rooms) >= self.max_live:
             raise Full(
-                f"the server has {self.max_live} matches in play, the most it keeps at once: "
-                "try again in a few minutes",
+                _(
+                    "the server has {n} matches in play, the most it keeps at once: "
+                    "try again in a few minutes",
+                    n=self.max_live,
+                ),
                 503,
             )
 
@@ -457,9 +478,12 @@ class Hub:
             started = await asyncio.to_thread(self.store.unfinished_by, creator, 86400.0)
             if started >= self.matches_per_address:
                 raise Full(
-                    f"your address has started {started} matches that are not finished, the "
-                    f"most this server allows in a day ({self.matches_per_address}): finish "
-                    "or concede some first",
+                    _(
+                        "your address has started {started} matches that are not finished, the "
+                        "most this server allows in a day ({most}): finish or concede some first",
+                        started=started,
+                        most=self.matches_per_address,
+                    ),
                     429,
                 )
         self._make_room()
@@ -480,7 +504,9 @@ class Hub:
             tokens: list[str] = []
         else:
             if len(seats) != state.players:
-                raise OptionError(f"give {state.players} seats, not {len(seats)}")
+                raise OptionError(
+                    _("give {n} seats, not {given}", n=state.players, given=len(seats))
+                )
             tokens = [new_token() for _ in seats]
             rows = []
             for i, (req, token) in enumerate(zip(seats, tokens, strict=True)):
@@ -515,10 +541,10 @@ class Hub:
             if room.header.rematch:
                 return room.header.rematch
             if not room.over:
-                raise IllegalAction("a rematch starts once the match is over", RULE_OVER)
+                raise IllegalAction(_("a rematch starts once the match is over"), _(RULE_OVER))
             header = room.header
             clocks = room.table.clocks
-            new, _ = await self.create(
+            new, _tokens = await self.create(
                 header.game,
                 header.players,
                 header.options,
@@ -554,7 +580,7 @@ class Hub:
         # action is stored: until then every client (a sync, a newcomer) sees the match as
         # stored, and a failed write leaves nothing to undo.
         if room.over:
-            raise IllegalAction("the match is over", RULE_OVER)
+            raise IllegalAction(_("the match is over"), _(RULE_OVER))
         state = room.state.clone()
         action = state.parse_action(text)
         state.apply(seat, action)
@@ -579,10 +605,10 @@ class Hub:
             # database: its clients reconnect and find the match where it is now
             log.warning("match %s: taken over by another server process", room.id)
             self.disown(room)
-            raise StoreFailure("the match moved to another server: reconnecting") from exc
+            raise StoreFailure(_("the match moved to another server: reconnecting")) from exc
         except Exception as exc:
             log.exception("match %s: action %d could not be stored", room.id, n)
-            raise StoreFailure("the server could not store the action; please retry") from exc
+            raise StoreFailure(_("the server could not store the action; please retry")) from exc
         room.follow(state, seat)
         room.n = n + 1
         room.touched = time.monotonic()
@@ -662,9 +688,8 @@ class Hub:
                 return
             expired = clocks.expired(self.now())
             for seat in expired:
-                name = room.state.seat_name(seat)
                 if clocks.rules.on_timeout == LOSE:
-                    await self._end_locked(room, seat, f"{name}'s clock ran out")
+                    await self._end_locked(room, seat, CLOCK_RAN_OUT)
                     return
                 clocks.ran_out(seat)
                 spec = room.table.stand_in.get(seat) or _stand_in(room.header.game)
@@ -679,8 +704,12 @@ class Hub:
                 self.broadcast(room)
                 self._kick_bots(room)
 
-    async def _end_locked(self, room: Room, loser: int | None, reason: str) -> None:
-        result = ended_result(room.header.players, loser, reason)
+    async def _end_locked(self, room: Room, loser: int | None, why: str) -> None:
+        # stored in English (what a record keeps), told to each reader in theirs (``Room.result``)
+        name = room.state.seat_name(loser) if loser is not None else ""
+        with using("en"):
+            reason = end_reason(why, name)
+        result = ended_result(room.header.players, loser, reason, why)
         fact = {"seat": loser, "reason": reason, "n": room.n}
         await asyncio.to_thread(self.tables.end, room.id, result, fact)
         room.header.status = FINISHED
@@ -693,22 +722,22 @@ class Hub:
         """End the match with ``seat`` last (``ludi.server.table``)."""
         async with room.lock:
             if room.over:
-                raise IllegalAction("the match is over", RULE_OVER)
-            await self._end_locked(room, seat, f"{room.state.seat_name(seat)} conceded")
+                raise IllegalAction(_("the match is over"), _(RULE_OVER))
+            await self._end_locked(room, seat, CONCEDED)
 
     async def vote(self, room: Room, seat: int, end: bool) -> None:
         """Vote to end the match with no winner (or withdraw the vote); the last vote of the
         seats humans play ends it."""
         async with room.lock:
             if room.over:
-                raise IllegalAction("the match is over", RULE_OVER)
+                raise IllegalAction(_("the match is over"), _(RULE_OVER))
             votes = room.table.votes
             (votes.add if end else votes.discard)(seat)
             await asyncio.to_thread(
                 self.tables.append, room.id, "vote", seat, {"end": end, "n": room.n}
             )
             if end and set(room.humans()) <= votes:
-                await self._end_locked(room, None, "the players agreed to end it: no winner")
+                await self._end_locked(room, None, AGREED)
             else:
                 self.broadcast(room)
 
@@ -716,7 +745,7 @@ class Hub:
         """Say a line at the table: stored, then sent to everyone in the room."""
         line = clean_chat(text)
         if not room.table.may_chat(seat):
-            raise ProtocolError("you are talking too fast: wait a moment", rule=RULE_TABLE)
+            raise ProtocolError(_("you are talking too fast: wait a moment"), rule=RULE_TABLE)
         said = ChatLine(seat, line, room.raw_count)
         await asyncio.to_thread(
             self.tables.append,
@@ -733,7 +762,7 @@ class Hub:
     async def set_stand_in(self, room: Room, seat: int, spec: str) -> None:
         """Choose the bot that plays ``seat`` when its clock runs out (a seat's own choice)."""
         if room.table.clocks is None:
-            raise ProtocolError("this match has no clock", rule=RULE_TABLE)
+            raise ProtocolError(_("this match has no clock"), rule=RULE_TABLE)
         spec = check_spec(spec, room.header.game, self.pool.max_seconds)
         async with room.lock:
             await asyncio.to_thread(
@@ -757,7 +786,8 @@ class Hub:
         room.clients.add(client)
         room.touched = time.monotonic()
         client.raw_seen = 0
-        client.send(self.state_message(room, client, {}, room.public(), True))
+        with using(client.lang):
+            client.send(self.state_message(room, client, {}, room.public(), True))
         self._presence(room, before, client)
         if client.seat is not None and client.seat in room.table.timed_out:
             # back at the table after the clock handed the seat to its stand-in: take it back
@@ -811,11 +841,15 @@ class Hub:
                 other.send(message)
 
     def broadcast(self, room: Room, full_for: Client | None = None) -> None:
-        """Send every client of the room its own state message (views computed once per seat)."""
-        views: dict[Any, Any] = {}
-        public = room.public()
+        """Send every client of the room its own state message, in its own language (views
+        computed once per seat and language)."""
+        shared: dict[str, tuple[dict[Any, Any], dict[str, Any]]] = {}
         for client in list(room.clients):
-            client.send(self.state_message(room, client, views, public, client is full_for))
+            with using(client.lang):
+                if client.lang not in shared:
+                    shared[client.lang] = ({}, room.public())
+                views, public = shared[client.lang]
+                client.send(self.state_message(room, client, views, public, client is full_for))
 
     def state_message(
         self,
@@ -827,7 +861,8 @@ class Hub:
     ) -> dict[str, Any]:
         """Return the state message for one client: only what its seat may see. ``views``
         keeps what was worked out for one seat (its view, its new lines) for the others of
-        the same broadcast."""
+        the same broadcast. Its words are in the language of the context (the caller's
+        ``using(client.lang)``)."""
         state = room.state
         seat = client.seat
         if seat not in views:
@@ -923,18 +958,33 @@ class Hub:
                 await self._apply_locked(room, seat, text)
         except IllegalAction as exc:
             log.warning("match %s: bot %s chose an illegal action: %s", room.id, spec, exc)
-            self._tell_all(room, f"the bot {spec} failed: {exc.reason}", exc.rule)
+            # (its reason is in the language the bot's turn ran in: read by the log and tests)
+            refused, rule = exc.reason, exc.rule
+            self._tell_all(
+                room, lambda: (_("the bot {bot} failed: {reason}", bot=spec, reason=refused), rule)
+            )
         except asyncio.CancelledError:
             raise
         except Exception as exc:
             log.exception("match %s: bot %s failed", room.id, spec)
-            self._tell_all(room, f"the bot {spec} failed: {exc}", "Ludi server: bots")
+            failure = str(exc)
+            self._tell_all(
+                room,
+                lambda: (
+                    _("the bot {bot} failed: {reason}", bot=spec, reason=failure),
+                    _("Ludi server: bots"),
+                ),
+            )
         finally:
             if mine:
                 room.thinking.discard(seat)
 
-    def _tell_all(self, room: Room, reason: str, rule: str) -> None:
+    def _tell_all(self, room: Room, words: Callable[[], tuple[str, str]]) -> None:
+        """Tell every client something went wrong: ``words()`` gives the reason and the rule,
+        called in each client's language."""
         for client in room.clients:
+            with using(client.lang):
+                reason, rule = words()
             client.send({"type": "error", "ref": None, "reason": reason, "rule": rule})
 
 

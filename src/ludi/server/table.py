@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludi.engine import MatchRecord, State
+from ludi.i18n import N_, catalog
 from ludi.server.clocks import ClockRules, Clocks
 from ludi.server.protocol import ProtocolError, TokenBucket
 from ludi.store.table import TableFact
@@ -37,7 +38,18 @@ CHAT_MAX = 300
 CHAT_RATE, CHAT_BURST = 0.5, 5.0
 #: at most this many chat lines are kept and sent to a newcomer
 CHAT_KEEP = 500
-RULE_TABLE = "Ludi server: the table (chat, clocks, concession, votes)"
+RULE_TABLE = N_("Ludi server: the table (chat, clocks, concession, votes)")
+
+_, n_ = catalog(__name__)
+
+#: how a match ends at the table (stored in its result as ``why``; its reason is told to each
+#: reader in their language)
+CONCEDED, CLOCK_RAN_OUT, AGREED = "conceded", "clock", "agreed"
+_ENDINGS = {
+    CONCEDED: N_("{seat} conceded"),
+    CLOCK_RAN_OUT: N_("{seat}'s clock ran out"),
+    AGREED: N_("the players agreed to end it: no winner"),
+}
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
@@ -57,24 +69,46 @@ def clean_chat(text: str) -> str:
     ``CHAT_MAX`` characters. Raises ``ProtocolError`` for an empty or too long line."""
     text = unicodedata.normalize("NFC", _CONTROL.sub(" ", text)).strip()
     if not text:
-        raise ProtocolError("say something: the line is empty", rule=RULE_TABLE)
+        raise ProtocolError(_("say something: the line is empty"), rule=RULE_TABLE)
     if len(text) > CHAT_MAX:
         raise ProtocolError(
-            f"a chat line is at most {CHAT_MAX} characters ({len(text)} given)", rule=RULE_TABLE
+            _(
+                "a chat line is at most {most} characters ({given} given)",
+                most=CHAT_MAX,
+                given=len(text),
+            ),
+            rule=RULE_TABLE,
         )
     return text
 
 
-def ended_result(players: int, loser: int | None, reason: str) -> dict[str, Any]:
+def end_reason(why: str, seat: str) -> str:
+    """Return why a match ended at the table (``CONCEDED``...), in the current language;
+    ``seat``: the name of the seat that conceded or whose clock ran out."""
+    return _(_ENDINGS[why], seat=seat)
+
+
+def ended_result(
+    players: int, loser: int | None, reason: str, why: str | None = None
+) -> dict[str, Any]:
     """Return the result of a match ended at the table: ``loser`` ranked last and the others
-    sharing the win, or (``loser`` None) no winner at all."""
+    sharing the win, or (``loser`` None) no winner at all. ``why`` (``CONCEDED``...) lets each
+    reader be told ``reason`` in their language."""
+    tags: dict[str, Any] = {} if why is None else {"why": why, "loser": loser}
     if loser is None:
-        return {"points": [0] * players, "ranking": [1] * players, "winners": [], "reason": reason}
+        return {
+            "points": [0] * players,
+            "ranking": [1] * players,
+            "winners": [],
+            "reason": reason,
+            **tags,
+        }
     return {
         "points": [0] * players,
         "ranking": [players if s == loser else 1 for s in range(players)],
         "winners": [s for s in range(players) if s != loser],
         "reason": reason,
+        **tags,
     }
 
 

@@ -1,4 +1,129 @@
-// Helpers shared by the lobby and the match page: DOM building, the REST API, messages.
+// Helpers shared by the lobby and the match page: DOM building, the REST API, messages, and the
+// words of the page in the reader's language.
+
+// -- words in the reader's language ------------------------------------------------------------
+//
+// The server gives the catalogs as JSON (GET /api/i18n/<lang>?game=<id>; ludi.i18n.catalog_json):
+// the common one (the pages and the kit) and a game's own (its board script). A word is marked
+// _("...") or n_("one", "many", n) in the code, so tools/i18n.py extracts it for translators;
+// placeholders are named: _("{seat} to play", {seat: name}). The reader's choice of language is
+// kept in the ludi_lang cookie, which the server reads too (its refusals, its errors); without
+// one, the browser's preference decides (the server's Accept-Language negotiation).
+
+/** The cookie the reader's chosen language is kept in (ludi.server.language.COOKIE). */
+export const LANG_COOKIE = "ludi_lang";
+
+const words = {
+  lang: "en",
+  messages: {},
+  plural: (n) => (n !== 1 ? 1 : 0),
+  languages: {en: "English"},
+};
+
+/** Put `{name}` placeholders' values into a text ("{{" and "}}" stand for braces). */
+export function format(text, params = {}) {
+  return text.replace(/\{\{|\}\}|\{(\w+)\}/g, (whole, name) => {
+    if (whole === "{{") return "{";
+    if (whole === "}}") return "}";
+    return Object.hasOwn(params, name) ? String(params[name]) : whole;
+  });
+}
+
+/** Return `message` in the reader's language, its placeholders filled from `params`. */
+export function _(message, params = {}) {
+  const text = words.messages[message];
+  return format(typeof text === "string" && text ? text : message, params);
+}
+
+/** Return the form of a message with plural forms that fits the count `n` (gettext's plural
+ * rule of the language: Russian and Polish have three forms); `{n}` is the count. */
+export function n_(singular, plural, n, params = {}) {
+  const forms = words.messages[singular];
+  const all = {n, ...params};
+  if (Array.isArray(forms) && forms.length) {
+    const text = forms[Math.max(0, Math.min(forms.length - 1, words.plural(n)))];
+    if (text) return format(text, all);
+  }
+  return format(n === 1 ? singular : plural, all);
+}
+
+/** Mark a message for extraction without translating it (a table of names read through _). */
+export const N_ = (message) => message;
+
+/** Return gettext's plural expression ("n%10==1 && n%100!=11 ? 0 : ...") as a function of n;
+ * anything but arithmetic on n is refused (the English rule then). */
+export function pluralRule(expression) {
+  if (!/^[\sn0-9%<>=!&|?:()+\-*/]+$/.test(expression || "")) return (n) => (n !== 1 ? 1 : 0);
+  const rule = new Function("n", `return Number(${expression});`);
+  return (n) => rule(n);
+}
+
+/** Take a catalog as the server gives it: {lang, plural, messages, languages}. */
+export function useCatalog(data) {
+  words.lang = data.lang;
+  words.messages = data.messages || {};
+  words.plural = pluralRule(data.plural);
+  words.languages = data.languages || words.languages;
+  if (typeof document !== "undefined") document.documentElement.lang = data.lang;
+}
+
+/** The language the page speaks now. */
+export function language() {
+  return words.lang;
+}
+
+/** The language this browser's reader chose (the cookie), or "" if they never did. */
+export function chosenLanguage() {
+  const found = /(?:^|;\s*)ludi_lang=([a-z]+)/.exec(typeof document === "undefined" ? "" : document.cookie);
+  return found ? found[1] : "";
+}
+
+/** Load the words of the reader's language (and of `game`'s board, if given): the chosen one,
+ * else the one the server finds in the browser's preference. */
+export async function loadWords(game = null, lang = chosenLanguage()) {
+  const query = game ? `?game=${encodeURIComponent(game)}` : "";
+  try {
+    const response = await fetch(`/api/i18n${lang ? `/${lang}` : ""}${query}`);
+    if (response.ok) useCatalog(await response.json());
+  } catch {
+    // no catalog (the server is unreachable): the page speaks English
+  }
+  return words.lang;
+}
+
+/** Put the words of the page's HTML in the reader's language: an element's text marked
+ * data-i18n="English text", its attributes marked data-i18n-title, -placeholder, -aria-label. */
+export function translatePage(root = document) {
+  for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = _(node.dataset.i18n);
+  for (const attr of ["title", "placeholder", "aria-label"]) {
+    for (const node of root.querySelectorAll(`[data-i18n-${attr}]`)) {
+      node.setAttribute(attr, _(node.getAttribute(`data-i18n-${attr}`)));
+    }
+  }
+}
+
+/** A language picker: every language Ludi speaks, each by its own name; choosing one keeps it
+ * for this browser (a cookie the server reads too) and calls `changed(lang)`. */
+export function languagePicker(changed) {
+  const picker = el(
+    "select",
+    {
+      id: "lang",
+      class: "lang-picker",
+      "aria-label": _("Language"),
+      title: _("Language"),
+      onchange: () => {
+        document.cookie = `${LANG_COOKIE}=${picker.value}; path=/; max-age=31536000; samesite=lax`;
+        changed(picker.value);
+      },
+    },
+    Object.entries(words.languages).map(([code, name]) => el("option", {value: code, lang: code}, name)),
+  );
+  picker.value = words.lang;
+  return picker;
+}
+
+// -- the DOM -----------------------------------------------------------------------------------
 
 /** Build an element: el("button", {class: "x", onclick: f}, "text", child, ...). */
 export function el(tag, attrs = {}, ...children) {
@@ -67,7 +192,7 @@ export function toast(text, kind = "info", rule = null) {
     "div",
     {class: `toast ${kind}`},
     el("div", {}, text),
-    rule ? el("div", {class: "rule"}, `Rulebook: ${ruleText(rule)}`) : null,
+    rule ? el("div", {class: "rule"}, _("Rulebook: {rule}", {rule: ruleText(rule)})) : null,
   );
   item.addEventListener("click", () => item.remove()); // a tap dismisses it
   box.append(item);
@@ -92,29 +217,48 @@ export function hashParams() {
 }
 
 export function statusLabel(status) {
-  return {open: "waiting for players", running: "in play", finished: "finished"}[status] || status;
+  const labels = {open: N_("waiting for players"), running: N_("in play"), finished: N_("finished")};
+  return labels[status] ? _(labels[status]) : status;
 }
 
 // The levels offered for a bot that has settings; any other bot is offered by its name.
 const BOT_LEVELS = {
-  easy: [["easy", "instant"]],
-  normal: [["normal", "a short search"]],
-  hard: [["hard", "about a second a move"]],
+  easy: [["easy", N_("instant")]],
+  normal: [["normal", N_("a short search")]],
+  hard: [["hard", N_("about a second a move")]],
   ismcts: [
-    ["ismcts:seconds=0.3", "quick"],
-    ["ismcts", "normal, 1 s a move"],
-    ["ismcts:seconds=3", "strong, 3 s a move"],
+    ["ismcts:seconds=0.3", N_("quick")],
+    ["ismcts", N_("normal, 1 s a move")],
+    ["ismcts:seconds=3", N_("strong, 3 s a move")],
   ],
-  crassus: [["crassus", "the solo automaton (Caesar! solo only)"]],
-  heuristic: [["heuristic", "instant, no search"]],
+  crassus: [["crassus", N_("the solo automaton (Caesar! solo only)")]],
+  heuristic: [["heuristic", N_("instant, no search")]],
 };
+
+/** The bots by the names players read (a bot Ludi does not know here goes by its own). */
+export const BOT_NAMES = {
+  easy: N_("Easy"),
+  normal: N_("Normal"),
+  hard: N_("Hard"),
+  ismcts: N_("Ismcts"),
+  random: N_("Random"),
+  heuristic: N_("Heuristic"),
+  crassus: N_("Crassus"),
+};
+
+/** Return a bot's name as a player reads it. */
+export function botName(name) {
+  return BOT_NAMES[name] ? _(BOT_NAMES[name]) : name.charAt(0).toUpperCase() + name.slice(1);
+}
 
 /** Return [spec, label] for every bot (and level) a seat can be given to. */
 export function botChoices(bots) {
   return bots.flatMap((name) =>
     (BOT_LEVELS[name] || [[name, ""]]).map(([spec, level]) => [
       spec,
-      `Bot: ${name.charAt(0).toUpperCase()}${name.slice(1)}${level ? ` — ${level}` : ""}`,
+      level
+        ? _("Bot: {name} — {level}", {name: botName(name), level: _(level)})
+        : _("Bot: {name}", {name: botName(name)}),
     ]),
   );
 }

@@ -7,9 +7,13 @@
 // {text, verb, args, label}: boards find moves by verb and args, never by reading notation.
 //
 // The functions before "drawing" touch no DOM, so node's test runner checks them (tests/web/).
-import {el, ruleText} from "./common.js";
+//
+// Words: a board marks its words _("...") and n_("one", "many", n) (imported from here), with
+// named placeholders: _("{seat} takes {city}", {seat, city}). They are extracted into its game's
+// catalog, which the match page loads before the board's script (docs/i18n.md).
+import {_, BOT_NAMES, botName, el, N_, n_, ruleText} from "./common.js";
 
-export {ruleText};
+export {_, N_, n_, ruleText};
 
 // -- moves ------------------------------------------------------------------------------------
 
@@ -38,24 +42,19 @@ export function groupMoves(moves) {
 
 // -- names ------------------------------------------------------------------------------------
 
-const BOT_NAMES = {
-  easy: "Easy",
-  normal: "Normal",
-  hard: "Hard",
-  ismcts: "Ismcts",
-  random: "Random",
-  heuristic: "Heuristic",
-  crassus: "Crassus",
+const BOT_LEVELS = {
+  "ismcts:seconds=0.3": N_("quick"),
+  ismcts: N_("normal"),
+  "ismcts:seconds=3": N_("strong"),
 };
-const BOT_LEVELS = {"ismcts:seconds=0.3": "quick", ismcts: "normal", "ismcts:seconds=3": "strong"};
 
 /** Return a bot as a player reads it: "ismcts:seconds=0.3" -> "Ismcts, quick". */
 export function botLabel(spec) {
   if (!spec) return "";
   const name = spec.split(":")[0];
-  const shown = BOT_NAMES[name] || name.charAt(0).toUpperCase() + name.slice(1);
-  if (BOT_LEVELS[spec]) return `${shown}, ${BOT_LEVELS[spec]}`;
-  return spec.includes(":") ? `${shown}, custom` : shown;
+  const shown = BOT_NAMES[name] ? botName(name) : name.charAt(0).toUpperCase() + name.slice(1);
+  if (BOT_LEVELS[spec]) return _("{bot}, {level}", {bot: shown, level: _(BOT_LEVELS[spec])});
+  return spec.includes(":") ? _("{bot}, custom", {bot: shown}) : shown;
 }
 
 /** Return the one name a seat goes by on the page: the game's name for it (the one the log
@@ -63,13 +62,13 @@ export function botLabel(spec) {
 export function seatTitle(match, seat, viewer = null, you = false) {
   const info = match.seats[seat];
   const title = info.title || info.name;
-  return you && seat === viewer ? `${title} (you)` : title;
+  return you && seat === viewer ? _("{seat} (you)", {seat: title}) : title;
 }
 
 /** Return who plays a seat, beside its name: the player's name or the bot, if it says more. */
 export function seatPlayer(match, seat) {
   const info = match.seats[seat];
-  if (info.bot) return `bot: ${botLabel(info.bot)}`;
+  if (info.bot) return _("bot: {bot}", {bot: botLabel(info.bot)});
   return info.name && info.name !== info.title ? info.name : "";
 }
 
@@ -78,11 +77,13 @@ export function seatPlayer(match, seat) {
 export function markYou(line, myTitle) {
   if (!myTitle) return [{text: line, you: false}];
   const parts = [];
-  const pattern = new RegExp(`\\b${myTitle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "g");
+  // whole words in any alphabet (\b knows only Latin letters: a Russian name has no \b round it)
+  const escaped = myTitle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "gu");
   let at = 0;
   for (const found of line.matchAll(pattern)) {
     if (found.index > at) parts.push({text: line.slice(at, found.index), you: false});
-    parts.push({text: `${myTitle} (you)`, you: true});
+    parts.push({text: _("{seat} (you)", {seat: myTitle}), you: true});
     at = found.index + found[0].length;
   }
   if (at < line.length) parts.push({text: line.slice(at), you: false});
@@ -92,8 +93,14 @@ export function markYou(line, myTitle) {
 /** Return how a match ended, in a sentence: "Caesar (you) won (...)", or "no winner". */
 export function outcomeText(msg) {
   const winners = msg.result.winners.map((w) => seatTitle(msg.match, w, msg.seat, true));
-  if (!winners.length) return `The match is over, with no winner (${msg.result.reason}).`;
-  return `The match is over: ${winners.join(" and ")} won (${msg.result.reason}).`;
+  const reason = msg.result.reason;
+  if (!winners.length) return _("The match is over, with no winner ({reason}).", {reason});
+  return n_(
+    "The match is over: {winners} won ({reason}).",
+    "The match is over: {winners} won ({reason}).",
+    winners.length,
+    {winners: winners.join(_(" and ")), reason},
+  );
 }
 
 /** Return a clock's time as a player reads it: 0:09, 4:32, 1:05:03. */
@@ -128,10 +135,11 @@ export function waitingText(msg) {
   const waiting = msg.to_act.map((s) => {
     const info = msg.match.seats[s];
     const who = seatTitle(msg.match, s, msg.seat, true);
-    if (info.bot) return `${who} (bot ${botLabel(info.bot)} is thinking)`;
-    return info.connected ? who : `${who} (not connected)`;
+    if (info.bot) return _("{seat} (bot {bot} is thinking)", {seat: who, bot: botLabel(info.bot)});
+    return info.connected ? who : _("{seat} (not connected)", {seat: who});
   });
-  return `${msg.seat === null ? "You are watching. " : ""}Waiting for ${waiting.join(", ")}`;
+  const text = _("Waiting for {seats}", {seats: waiting.join(", ")});
+  return msg.seat === null ? _("You are watching. {waiting}", {waiting: text}) : text;
 }
 
 // -- drawing ----------------------------------------------------------------------------------
@@ -150,15 +158,19 @@ export function drawSeats(box, msg, facts = null) {
       {class: `${playing ? "to-act" : ""} ${s.seat === msg.seat ? "me" : ""}`, "data-seat": s.seat},
       el("span", {
         class: `dot ${status}`,
-        title: s.bot ? "a bot plays this seat" : s.connected ? "connected" : "not connected (left the table)",
+        title: s.bot
+          ? _("a bot plays this seat")
+          : s.connected
+            ? _("connected")
+            : _("not connected (left the table)"),
       }),
       el("span", {class: "seat-title"}, seatTitle(msg.match, s.seat, msg.seat, true)),
       player ? el("span", {class: "muted small"}, ` · ${player}`) : null,
-      !s.bot && !s.connected ? el("span", {class: "muted small"}, " · away") : null,
-      playing ? el("span", {class: "badge"}, "to play") : null,
+      !s.bot && !s.connected ? el("span", {class: "muted small"}, ` · ${_("away")}`) : null,
+      playing ? el("span", {class: "badge"}, _("to play")) : null,
       clock ? clockChip(s.seat, clock) : null,
       clock && clock.out
-        ? el("div", {class: "small muted"}, "clock ran out: a bot plays until the player is back")
+        ? el("div", {class: "small muted"}, _("clock ran out: a bot plays until the player is back"))
         : null,
       figures ? el("div", {class: "seat-figures small"}, figures) : null,
     );
@@ -173,7 +185,7 @@ function clockChip(seat, clock) {
     {
       class: `clock ${clock.running ? "running" : ""} ${clock.left < 10 ? "low" : ""}`,
       "data-clock": seat,
-      title: clock.running ? "this seat's clock is running" : "this seat's clock (stopped)",
+      title: clock.running ? _("this seat's clock is running") : _("this seat's clock (stopped)"),
     },
     formatClock(clock.left),
   );
@@ -198,7 +210,7 @@ export function drawStrip(box, msg, {facts = null, fresh = 0, openLog = null} = 
     ? el(
         "button",
         {type: "button", class: "small strip-log", id: "open-log", onclick: openLog},
-        fresh > 0 ? `Log (${fresh} new)` : "Log",
+        fresh > 0 ? n_("Log ({n} new)", "Log ({n} new)", fresh) : _("Log"),
       )
     : null;
   box.replaceChildren(...chips, log);
@@ -284,13 +296,13 @@ export function drawScoring(box, msg, lines, buttons) {
     el(
       "tr",
       {},
-      el("th", {}, "Rank"),
+      el("th", {}, _("Rank")),
       result.ranking.map((r) => el("td", {}, r)),
     ),
     el(
       "tr",
       {},
-      el("th", {}, "Points"),
+      el("th", {}, _("Points")),
       result.points.map((p) => el("td", {}, p)),
     ),
     ...lines.map(([label, ...values]) =>
@@ -303,13 +315,16 @@ export function drawScoring(box, msg, lines, buttons) {
     ),
   ];
   box.replaceChildren(
-    el("h3", {}, "Final scoring"),
+    el("h3", {}, _("Final scoring")),
     el(
       "p",
       {},
       result.winners.length
-        ? `${result.winners.map(name).join(", ")} won: ${result.reason}.`
-        : `No winner: ${result.reason}.`,
+        ? n_("{winners} won: {reason}.", "{winners} won: {reason}.", result.winners.length, {
+            winners: result.winners.map(name).join(", "),
+            reason: result.reason,
+          })
+        : _("No winner: {reason}.", {reason: result.reason}),
     ),
     el(
       "div",

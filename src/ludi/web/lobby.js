@@ -1,5 +1,18 @@
 // The lobby: create a match (game, players, seats, options), list open, running and finished ones.
-import {api, botChoices, el, myMatches, rememberSeat, statusLabel, toast} from "./common.js";
+import {
+  _,
+  api,
+  botChoices,
+  el,
+  languagePicker,
+  loadWords,
+  myMatches,
+  n_,
+  rememberSeat,
+  statusLabel,
+  toast,
+  translatePage,
+} from "./common.js";
 import {botLabel} from "./kit.js";
 
 let GAMES = [];
@@ -61,17 +74,17 @@ function gameBots() {
 function seatRow(i) {
   const choice = el(
     "select",
-    {name: `seat-${i}`, "aria-label": `Seat ${i + 1}: who plays`},
-    el("option", {value: ""}, "Human"),
+    {name: `seat-${i}`, "aria-label": _("Seat {n}: who plays", {n: i + 1})},
+    el("option", {value: ""}, _("Human")),
     ...botChoices(gameBots()).map(([spec, label]) => el("option", {value: spec}, label)),
   );
   // a sensible start: seat 1 is you, the others a bot of the middle level
   if (i > 0) choice.value = gameBots().includes("normal") ? "normal" : gameBots()[0];
   const name = el("input", {
     name: `name-${i}`,
-    placeholder: "name (optional)",
+    placeholder: _("name (optional)"),
     maxlength: 40,
-    "aria-label": `Seat ${i + 1}: name`,
+    "aria-label": _("Seat {n}: name", {n: i + 1}),
   });
   return el("div", {class: "seat-row"}, el("span", {class: "seat-no"}, seatSide(i)), choice, name);
 }
@@ -79,12 +92,13 @@ function seatRow(i) {
 /** "Seat 1 · Caesar (moves first)": which side a seat row gets, before the match exists. */
 function seatSide(i) {
   const names = (currentGame().seats || {})[$("players").value] || [];
-  return `Seat ${i + 1}${names[i] ? ` · ${names[i]}` : ""}${i === 0 ? " (moves first)" : ""}`;
+  const seat = names[i] ? _("Seat {n} · {side}", {n: i + 1, side: names[i]}) : _("Seat {n}", {n: i + 1});
+  return i === 0 ? _("{seat} (moves first)", {seat}) : seat;
 }
 
 function fillSeats() {
   const n = Number($("players").value);
-  const legend = el("legend", {}, "Seats");
+  const legend = el("legend", {}, _("Seats"));
   $("seats").replaceChildren(legend, ...Array.from({length: n}, (_, i) => seatRow(i)));
 }
 
@@ -126,12 +140,14 @@ function fillOptions() {
     ? el(
         "p",
         {class: "muted small"},
-        "Some component values are reconstructed defaults (",
-        game.data.reconstructed.map((r) => r.section.replaceAll("_", " ").replaceAll(".", ": ")).join(", "),
-        "); see the docs to supply your own.",
+        _("Some component values are reconstructed defaults ({sections}); see the docs to supply your own.", {
+          sections: game.data.reconstructed
+            .map((r) => r.section.replaceAll("_", " ").replaceAll(".", ": "))
+            .join(", "),
+        }),
       )
     : null;
-  $("options").replaceChildren(el("legend", {}, "Options"), ...rows, reconstructed);
+  $("options").replaceChildren(el("legend", {}, _("Options")), ...rows, reconstructed);
   $("options").hidden = rows.length === 0;
 }
 
@@ -182,13 +198,13 @@ function copyButton(text) {
       onclick: async () => {
         try {
           await navigator.clipboard.writeText(text);
-          toast("Link copied");
+          toast(_("Link copied"));
         } catch {
-          prompt("Copy this link:", text);
+          prompt(_("Copy this link:"), text);
         }
       },
     },
-    "Copy",
+    _("Copy"),
   );
 }
 
@@ -200,10 +216,10 @@ function showCreated(created, hotseat) {
       {},
       el("strong", {}, s.title),
       " ",
-      s.bot ? `(bot: ${botLabel(s.bot)}) ` : s.name !== s.title ? `(${s.name}) ` : "",
+      s.bot ? `(${_("bot: {bot}", {bot: botLabel(s.bot)})}) ` : s.name !== s.title ? `(${s.name}) ` : "",
       s.bot
         ? null
-        : el("a", {href: s.link, class: "button small primary", "data-seat": s.seat}, "Play this seat"),
+        : el("a", {href: s.link, class: "button small primary", "data-seat": s.seat}, _("Play this seat")),
       s.bot ? null : copyButton(link(s.link)),
     ),
   );
@@ -211,8 +227,12 @@ function showCreated(created, hotseat) {
   box.hidden = false;
   box.replaceChildren(
     ...[
-      el("h3", {}, "Match created"),
-      el("p", {class: "muted"}, "Each link below opens one seat and is secret: send each friend their own."),
+      el("h3", {}, _("Match created")),
+      el(
+        "p",
+        {class: "muted"},
+        _("Each link below opens one seat and is secret: send each friend their own."),
+      ),
       el("ul", {class: "links"}, rows),
       created.hotseat_link
         ? el(
@@ -221,14 +241,15 @@ function showCreated(created, hotseat) {
             el(
               "a",
               {href: created.hotseat_link, class: "button primary"},
-              "Play all human seats on this screen (hot seat)",
+              _("Play all human seats on this screen (hot seat)"),
             ),
           )
         : null,
       el(
         "p",
         {},
-        "Spectators: ",
+        _("Spectators:"),
+        " ",
         el("a", {href: created.spectator_link}, link(created.spectator_link)),
         " ",
         copyButton(link(created.spectator_link)),
@@ -265,29 +286,32 @@ function matchRow(m) {
   // one name per seat (the game's), with who plays it
   const seats = m.seats
     .map((s) => {
-      const who = s.bot ? `bot: ${botLabel(s.bot)}` : s.name !== s.title ? s.name : "";
+      const who = s.bot ? _("bot: {bot}", {bot: botLabel(s.bot)}) : s.name !== s.title ? s.name : "";
       return `${s.title || s.name}${who ? ` (${who})` : ""}`;
     })
-    .join(" vs ");
+    .join(_(" vs "));
   const mine = myMatches().filter((s) => s.id === m.id);
   const actions = [];
   if (m.status === "finished") {
-    actions.push(el("a", {class: "button small", href: `/match/${m.id}#replay`}, "Replay"));
+    actions.push(el("a", {class: "button small", href: `/match/${m.id}#replay`}, _("Replay")));
   } else {
     for (const s of mine)
-      actions.push(el("a", {class: "button small primary", href: s.link}, `Play as ${s.title}`));
-    actions.push(el("a", {class: "button small", href: `/match/${m.id}`}, "Watch"));
+      actions.push(
+        el("a", {class: "button small primary", href: s.link}, _("Play as {seat}", {seat: s.title})),
+      );
+    actions.push(el("a", {class: "button small", href: `/match/${m.id}`}, _("Watch")));
   }
-  let outcome = "";
+  const moves = n_("{status}, {n} move", "{status}, {n} moves", m.actions, {status: statusLabel(m.status)});
+  let line = moves;
   if (m.result) {
     const winners = m.result.winners.map((w) => m.seats[w].title || m.seats[w].name).join(", ");
-    outcome = winners ? ` — won by ${winners}` : " — no winner";
+    line = winners ? _("{moves} — won by {winners}", {moves, winners}) : _("{moves} — no winner", {moves});
   }
   return el(
     "li",
     {class: "match-row"},
     el("div", {}, el("strong", {}, game ? game.title.split(" ")[0] : m.game), " ", seats),
-    el("div", {class: "muted small"}, `${statusLabel(m.status)}, ${m.actions} moves${outcome}`),
+    el("div", {class: "muted small"}, line),
     el("div", {class: "row-actions"}, actions),
   );
 }
@@ -321,7 +345,7 @@ async function refreshMine() {
             href: `/match/${encodeURIComponent(header.rematch)}${hash}`,
             "data-seat": s.seat,
           },
-          `Rematch: play as ${s.title}`,
+          _("Rematch: play as {seat}", {seat: s.title}),
         );
       }
       return el(
@@ -331,7 +355,9 @@ async function refreshMine() {
           href: s.link,
           "data-seat": s.seat,
         },
-        header.status === "finished" ? `Open as ${s.title}` : `Play as ${s.title}`,
+        header.status === "finished"
+          ? _("Open as {seat}", {seat: s.title})
+          : _("Play as {seat}", {seat: s.title}),
       );
     });
     rows.push(
@@ -348,15 +374,19 @@ async function refreshMine() {
         el(
           "div",
           {class: "muted small"},
-          `${yourTurn ? "your turn · " : ""}${statusLabel(header.status)}, ${header.actions} moves`,
+          (yourTurn ? (text) => _("your turn · {status}", {status: text}) : (text) => text)(
+            n_("{status}, {n} move", "{status}, {n} moves", header.actions, {
+              status: statusLabel(header.status),
+            }),
+          ),
         ),
         el("div", {class: "row-actions"}, links),
       ),
     );
   });
   box.replaceChildren(
-    el("h2", {}, "My matches"),
-    rows.length ? el("ul", {class: "matches"}, rows) : el("p", {class: "muted"}, "none"),
+    el("h2", {}, _("My matches")),
+    rows.length ? el("ul", {class: "matches"}, rows) : el("p", {class: "muted"}, _("none")),
   );
 }
 
@@ -365,9 +395,9 @@ async function refresh() {
   try {
     const {matches} = await api("/api/matches");
     const groups = [
-      ["open", "Waiting for players"],
-      ["running", "In play"],
-      ["finished", "Finished"],
+      ["open", _("Waiting for players")],
+      ["running", _("In play")],
+      ["finished", _("Finished")],
     ];
     $("match-lists").replaceChildren(
       ...groups.map(([status, title]) => {
@@ -375,17 +405,23 @@ async function refresh() {
         return el(
           "div",
           {class: "group"},
-          el("h3", {}, `${title} (${list.length})`),
-          list.length ? el("ul", {class: "matches"}, list.map(matchRow)) : el("p", {class: "muted"}, "none"),
+          el("h3", {}, _("{title} ({n})", {title, n: list.length})),
+          list.length
+            ? el("ul", {class: "matches"}, list.map(matchRow))
+            : el("p", {class: "muted"}, _("none")),
         );
       }),
     );
   } catch (error) {
-    toast(`Could not list the matches: ${error.message}`, "error");
+    toast(_("Could not list the matches: {reason}", {reason: error.message}), "error");
   }
 }
 
 async function start() {
+  await loadWords();
+  translatePage();
+  // a new language: the lobby is drawn again in it (nothing on it is lost but the form)
+  $("lang-slot").replaceChildren(languagePicker(() => location.reload()));
   const data = await api("/api/games");
   GAMES = data.games;
   BOTS = data.bots;
@@ -400,4 +436,4 @@ async function start() {
   setInterval(refresh, 10000);
 }
 
-start().catch((error) => toast(`The lobby could not start: ${error.message}`, "error"));
+start().catch((error) => toast(_("The lobby could not start: {reason}", {reason: error.message}), "error"));

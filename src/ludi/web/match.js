@@ -3,7 +3,20 @@
 // Each game draws its own board, a module its package declares (Game.board_assets, served at
 // /games/<game>/board/<file>) exporting createBoard(root, host) (see kit.js); a game without
 // one gets the generic board. What every game has in common is drawn by the kit.
-import {api, botChoices, el, hashParams, rememberSeat, toast} from "./common.js";
+import {
+  _,
+  api,
+  botChoices,
+  el,
+  hashParams,
+  language,
+  languagePicker,
+  loadWords,
+  n_,
+  rememberSeat,
+  toast,
+  translatePage,
+} from "./common.js";
 import {
   botLabel,
   clockOf,
@@ -89,6 +102,8 @@ async function createBoardOf(game) {
     }
   }
   const script = files.find((f) => f.endsWith(".js"));
+  // the board's words (its game's catalog) before its script draws anything
+  await loadWords(game, language());
   let module;
   try {
     module = await import(script ? base + script : "/static/boards/generic.js");
@@ -116,21 +131,21 @@ function connect(token) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(matchId)}`);
   page.ws = ws;
-  setConnection("connecting…", "wait");
+  setConnection(_("connecting…"), "wait");
   ws.onopen = () => {
-    ws.send(JSON.stringify({type: "hello", token}));
+    ws.send(JSON.stringify({type: "hello", token, lang: language()}));
   };
   ws.onmessage = (event) => onMessage(JSON.parse(event.data));
   ws.onclose = (event) => {
     if (page.ws !== ws) return;
     if (event.code === 4403 || event.code === 4404) {
       page.fatal = true;
-      setConnection("not connected", "bad");
+      setConnection(_("not connected"), "bad");
       return;
     }
     // the server went away (a restart, a network hiccup): come back and resync by ourselves
     const delay = Math.min(5000, 300 * 2 ** page.retry++);
-    setConnection(`reconnecting in ${Math.ceil(delay / 1000)} s…`, "bad");
+    setConnection(_("reconnecting in {n} s…", {n: Math.ceil(delay / 1000)}), "bad");
     setTimeout(() => {
       if (page.ws === ws) connect(token);
     }, delay);
@@ -139,7 +154,7 @@ function connect(token) {
 
 function send(message) {
   if (!page.ws || page.ws.readyState !== WebSocket.OPEN) {
-    toast("Not connected to the server yet; try again in a moment", "error");
+    toast(_("Not connected to the server yet; try again in a moment"), "error");
     return false;
   }
   page.ws.send(JSON.stringify(message));
@@ -156,7 +171,7 @@ function act(text) {
 function onMessage(msg) {
   if (msg.type === "state") {
     page.retry = 0;
-    setConnection("connected", "ok");
+    setConnection(_("connected"), "ok");
     if (msg.full) page.log = withChat(msg);
     else page.log.push(...msg.events);
     if (page.msg && page.msg.match.id === msg.match.id) page.log.push(...tableNotes(page.msg, msg));
@@ -200,7 +215,7 @@ function onMessage(msg) {
       page.log.push({chat: msg.text, who: seatTitle(page.msg.match, msg.seat, page.msg.seat, true)});
     renderLog();
   } else if (msg.type === "rematch") {
-    toast("A rematch starts: same seats");
+    toast(_("A rematch starts: same seats"));
     goTo(msg.id);
   }
 }
@@ -224,8 +239,8 @@ function tableNotes(prev, msg) {
   msg.match.seats.forEach((s, i) => {
     const was = prev.match.seats[i];
     if (!was || s.bot || was.bot || s.seat === msg.seat) return;
-    if (was.connected && !s.connected) notes.push({note: `${name(i)} left the table`});
-    if (!was.connected && s.connected) notes.push({note: `${name(i)} is back at the table`});
+    if (was.connected && !s.connected) notes.push({note: _("{seat} left the table", {seat: name(i)})});
+    if (!was.connected && s.connected) notes.push({note: _("{seat} is back at the table", {seat: name(i)})});
   });
   const before = prev.table || {};
   const now = msg.table || {};
@@ -234,13 +249,13 @@ function tableNotes(prev, msg) {
     notes.push({
       note:
         s === msg.seat
-          ? "Your clock ran out: a bot moves for you until you act again"
-          : `${name(s)}'s clock ran out: a bot plays for them until they are back`,
+          ? _("Your clock ran out: a bot moves for you until you act again")
+          : _("{seat}'s clock ran out: a bot plays for them until they are back", {seat: name(s)}),
     });
   }
   for (const s of now.votes || []) {
     if (!(before.votes || []).includes(s) && !msg.over)
-      notes.push({note: `${name(s)} proposes to end the match with no winner`});
+      notes.push({note: _("{seat} proposes to end the match with no winner", {seat: name(s)})});
   }
   for (const n of notes) toast(n.note);
   return notes;
@@ -306,14 +321,14 @@ function myTurn(msg) {
 function announceTurn(msg) {
   const mine = page.mode === "live" && !msg.over && myTurn(msg);
   const game = page.gameTitle || "Ludi";
-  document.title = mine ? `▶ Your turn — ${game}` : `${game} — Ludi`;
+  document.title = mine ? _("▶ Your turn — {game}", {game}) : `${game} — Ludi`;
   const icon = document.querySelector("link[rel=icon]");
   if (icon) icon.href = mine ? "/static/favicon-turn.svg" : "/static/favicon.svg";
   // a turn that has just come: a chime and a notification, if the player asked for them
   if (mine && !page.wasMine && page.alerts && document.hidden) {
     chime();
     if ("Notification" in window && Notification.permission === "granted") {
-      new Notification(`Your turn — ${game}`, {
+      new Notification(_("Your turn — {game}", {game}), {
         body: $("turn").textContent,
         icon: "/static/favicon-turn.svg",
       });
@@ -344,7 +359,10 @@ function chime() {
 function alertsToggle() {
   return el(
     "label",
-    {class: "check small", title: "a chime and a notification when your turn comes while this tab is hidden"},
+    {
+      class: "check small",
+      title: _("a chime and a notification when your turn comes while this tab is hidden"),
+    },
     el("input", {
       type: "checkbox",
       id: "alerts",
@@ -357,7 +375,7 @@ function alertsToggle() {
         }
       },
     }),
-    " Tell me when it is my turn (sound, notification)",
+    ` ${_("Tell me when it is my turn (sound, notification)")}`,
   );
 }
 
@@ -367,12 +385,12 @@ function howToPlay() {
   return el(
     "details",
     {class: "how-to-play", open: page.howOpen, ontoggle: (e) => (page.howOpen = e.target.open)},
-    el("summary", {}, "How to play"),
+    el("summary", {}, _("How to play")),
     el("p", {}, page.gameSummary),
     el(
       "p",
       {class: "muted small"},
-      "Click what lights up to act; every choice is also a button above the board.",
+      _("Click what lights up to act; every choice is also a button above the board."),
     ),
   );
 }
@@ -384,7 +402,7 @@ async function render() {
     // hot seat: the people at the table know each other by their names, so both are given
     const info = page.msg ? page.msg.match.seats[page.curtainFor] : null;
     const name = !info
-      ? `seat ${page.curtainFor + 1}`
+      ? _("seat {n}", {n: page.curtainFor + 1})
       : info.name && info.name !== info.title
         ? `${info.title} (${info.name})`
         : info.title;
@@ -394,16 +412,16 @@ async function render() {
       el(
         "div",
         {class: "curtain-box"},
-        el("h2", {}, `Pass the screen to ${name}`),
-        el("p", {}, "Everyone else, look away: their private tokens are about to show."),
+        el("h2", {}, _("Pass the screen to {seat}", {seat: name})),
+        el("p", {}, _("Everyone else, look away: their private tokens are about to show.")),
         el(
           "button",
           {class: "primary", id: "take-screen", onclick: takeScreen},
-          `I am ${name}: show my screen`,
+          _("I am {seat}: show my screen", {seat: name}),
         ),
       ),
     );
-    $("turn").textContent = `Hot seat: ${name} to play`;
+    $("turn").textContent = _("Hot seat: {seat} to play", {seat: name});
     return;
   }
   curtain.hidden = true;
@@ -459,14 +477,14 @@ function renderTurn(msg) {
       el(
         "button",
         {type: "button", class: "small", onclick: () => $("result").scrollIntoView({behavior: "smooth"})},
-        "Final scoring",
+        _("Final scoring"),
       ),
     );
     turn.className = "turn over";
     return;
   }
   if (myTurn(msg)) {
-    turn.textContent = page.board && page.board.prompt ? page.board.prompt(msg) : "Your move";
+    turn.textContent = page.board && page.board.prompt ? page.board.prompt(msg) : _("Your move");
     turn.className = "turn mine";
   } else {
     turn.textContent = waitingText(msg);
@@ -483,22 +501,23 @@ function renderControls() {
   const msg = page.msg;
   const box = $("controls");
   if (!msg) {
-    box.replaceChildren(el("p", {class: "muted"}, "Connecting…"));
+    box.replaceChildren(el("p", {class: "muted"}, _("Connecting…")));
     return;
   }
   const seats = el("div", {});
   drawSeats(seats, msg, page.board && page.board.seatFacts ? (s) => page.board.seatFacts(msg, s) : null);
-  const parts = [el("h3", {}, "Seats"), seats];
+  const parts = [el("h3", {}, _("Seats")), seats];
   const clocks = msg.table && msg.table.clocks;
   if (clocks && !msg.over) {
     parts.push(
       el(
         "p",
         {class: "muted small", id: "clock-rule"},
-        `Clock: ${clocks.label}; `,
         clocks.on_timeout === "lose"
-          ? "a player whose clock runs out loses."
-          : "when a clock runs out, a bot plays for that player until they are back.",
+          ? _("Clock: {clock}; a player whose clock runs out loses.", {clock: clocks.label})
+          : _("Clock: {clock}; when a clock runs out, a bot plays for that player until they are back.", {
+              clock: clocks.label,
+            }),
       ),
     );
   }
@@ -507,16 +526,19 @@ function renderControls() {
       el(
         "div",
         {class: "refusal", role: "alert"},
-        el("strong", {}, "Not allowed: "),
+        el("strong", {}, _("Not allowed:")),
+        " ",
         page.refusal.reason,
-        page.refusal.rule ? el("div", {class: "rule"}, `Rulebook: ${ruleText(page.refusal.rule)}`) : null,
+        page.refusal.rule
+          ? el("div", {class: "rule"}, _("Rulebook: {rule}", {rule: ruleText(page.refusal.rule)}))
+          : null,
       ),
     );
   }
   if (msg.legal.length) {
     const input = el("input", {
       placeholder: msg.legal[0],
-      "aria-label": "a move in notation",
+      "aria-label": _("a move in notation"),
       id: "notation",
       value: page.notation || "",
       oninput: (e) => {
@@ -533,7 +555,7 @@ function renderControls() {
             page.notationOpen = e.target.open;
           },
         },
-        el("summary", {}, "Type a move in notation"),
+        el("summary", {}, _("Type a move in notation")),
         el(
           "form",
           {
@@ -545,7 +567,7 @@ function renderControls() {
             },
           },
           input,
-          el("button", {type: "submit", class: "small"}, "Play"),
+          el("button", {type: "submit", class: "small"}, _("Play")),
         ),
       ),
     );
@@ -557,18 +579,19 @@ function renderControls() {
         el(
           "p",
           {},
-          `A bot (${botLabel(mine.bot)}) is playing your seat. `,
+          _("A bot ({bot}) is playing your seat.", {bot: botLabel(mine.bot)}),
+          " ",
           el(
             "button",
             {class: "small", id: "take-back", onclick: () => send({type: "bot", spec: null})},
-            "Take my seat back",
+            _("Take my seat back"),
           ),
         ),
       );
     } else {
       const choice = el(
         "select",
-        {"aria-label": "bot to play for you"},
+        {"aria-label": _("bot to play for you")},
         botChoices(botsFor(msg.match.game).filter((b) => b !== "crassus")).map(([spec, label]) =>
           el("option", {value: spec}, label),
         ),
@@ -578,13 +601,14 @@ function renderControls() {
         el(
           "p",
           {class: "handover"},
-          "Leaving? ",
+          _("Leaving?"),
+          " ",
           choice,
           " ",
           el(
             "button",
             {class: "small", onclick: () => send({type: "bot", spec: choice.value})},
-            "Let this bot play for me",
+            _("Let this bot play for me"),
           ),
         ),
       );
@@ -595,7 +619,7 @@ function renderControls() {
       el(
         "p",
         {class: "muted small"},
-        "Hot seat: the screen hides itself whenever the next human must take it.",
+        _("Hot seat: the screen hides itself whenever the next human must take it."),
       ),
     );
   }
@@ -618,13 +642,19 @@ function standInControl(msg) {
     "select",
     {
       id: "stand-in",
-      "aria-label": "the bot that plays for you if your clock runs out",
+      "aria-label": _("the bot that plays for you if your clock runs out"),
       onchange: () => send({type: "stand_in", spec: choice.value, ref: ++page.ref}),
     },
     choices.map(([spec, label]) => el("option", {value: spec}, label)),
   );
   if (current) choice.value = current;
-  return el("p", {class: "small stand-in"}, "If your clock runs out, this bot plays for you: ", choice);
+  return el(
+    "p",
+    {class: "small stand-in"},
+    _("If your clock runs out, this bot plays for you:"),
+    " ",
+    choice,
+  );
 }
 
 /** Concede, or vote to end the match with no winner (every human seat must agree). */
@@ -639,9 +669,18 @@ function endControls(msg) {
       open: page.endOpen || votes.length > 0,
       ontoggle: (e) => (page.endOpen = e.target.open),
     },
-    el("summary", {}, "End the match"),
+    el("summary", {}, _("End the match")),
     others.length
-      ? el("p", {class: "small"}, `${others.join(", ")} proposed to end it with no winner.`)
+      ? el(
+          "p",
+          {class: "small"},
+          n_(
+            "{seats} proposed to end it with no winner.",
+            "{seats} proposed to end it with no winner.",
+            others.length,
+            {seats: others.join(", ")},
+          ),
+        )
       : null,
     el(
       "p",
@@ -654,7 +693,7 @@ function endControls(msg) {
           id: "vote-end",
           onclick: () => send({type: "vote", end: !mine, ref: ++page.ref}),
         },
-        mine ? "Withdraw my proposal" : "Propose to end (no winner)",
+        mine ? _("Withdraw my proposal") : _("Propose to end (no winner)"),
       ),
       el(
         "button",
@@ -663,18 +702,18 @@ function endControls(msg) {
           class: "small danger",
           id: "concede",
           onclick: () => {
-            if (confirm("Concede? The match ends now and you are ranked last.")) {
+            if (confirm(_("Concede? The match ends now and you are ranked last."))) {
               send({type: "concede", ref: ++page.ref});
             }
           },
         },
-        "Concede",
+        _("Concede"),
       ),
     ),
     el(
       "p",
       {class: "muted small"},
-      "Ending needs every player's proposal; conceding ranks you last and the others share the win.",
+      _("Ending needs every player's proposal; conceding ranks you last and the others share the win."),
     ),
   );
 }
@@ -699,7 +738,7 @@ function renderResult(msg, board) {
             location.hash = `replay${token}`;
           },
         },
-        "Replay this match",
+        _("Replay this match"),
       ),
     );
     if (msg.seat !== null) {
@@ -707,12 +746,12 @@ function renderResult(msg, board) {
         el(
           "button",
           {class: "small primary", id: "rematch", onclick: () => send({type: "rematch"})},
-          "Rematch, same seats",
+          _("Rematch, same seats"),
         ),
       );
     }
   }
-  buttons.push(el("a", {class: "button small", href: "/"}, "Lobby"));
+  buttons.push(el("a", {class: "button small", href: "/"}, _("Lobby")));
   drawScoring(box, msg, board.scoreLines ? board.scoreLines(msg) : [], buttons);
 }
 
@@ -729,7 +768,7 @@ function seatButtons() {
           location.hash = `seat=${replay.seatToken}`;
         },
       },
-      "Back to my seat",
+      _("Back to my seat"),
     ),
     el(
       "button",
@@ -747,7 +786,7 @@ function seatButtons() {
           }
         },
       },
-      "Rematch, same seats",
+      _("Rematch, same seats"),
     ),
   ];
 }
@@ -791,14 +830,18 @@ async function showStep(step) {
   page.msg = msg;
   page.log = withChat({...data, seat}); // the table chat said by then, where it was said
   const board = await loadBoard(data.match.game);
-  $("title").textContent = `Replay: ${page.gameTitle || data.match.game}`;
-  setConnection("replay", "ok");
+  $("title").textContent = _("Replay: {game}", {game: page.gameTitle || data.match.game});
+  setConnection(_("replay"), "ok");
   const previous = page.shown;
   board.update({...msg, mode: "replay"});
   markMoves(msg, previous);
   const last = data.last
-    ? `Move ${data.step} of ${data.steps}: ${seatName(msg, data.last.seat)} moved`
-    : "The start of the match";
+    ? _("Move {n} of {total}: {seat} moved", {
+        n: data.step,
+        total: data.steps,
+        seat: seatName(msg, data.last.seat),
+      })
+    : _("The start of the match");
   $("turn").textContent = last;
   $("turn").className = "turn";
   renderReplayControls(msg);
@@ -813,43 +856,46 @@ function renderReplayControls(msg) {
     min: 0,
     max: replay.steps,
     value: replay.step,
-    "aria-label": "move",
+    "aria-label": _("move"),
     onchange: (e) => go(Number(e.target.value)),
   });
   const who = el(
     "select",
     {
-      "aria-label": "whose view",
+      "aria-label": _("whose view"),
       onchange: (e) => {
         replay.seat = e.target.value;
         go(replay.step);
       },
     },
-    el("option", {value: "all"}, "Everything revealed"),
-    msg.match.seats.map((s) => el("option", {value: String(s.seat)}, `As ${seatName(msg, s.seat)} saw it`)),
-    el("option", {value: "none"}, "As a spectator saw it"),
+    el("option", {value: "all"}, _("Everything revealed")),
+    msg.match.seats.map((s) =>
+      el("option", {value: String(s.seat)}, _("As {seat} saw it", {seat: seatName(msg, s.seat)})),
+    ),
+    el("option", {value: "none"}, _("As a spectator saw it")),
   );
   who.value = replay.seat;
   $("controls").replaceChildren(
-    el("h3", {}, `Replay — move ${replay.step} of ${replay.steps}`),
+    el("h3", {}, _("Replay — move {n} of {total}", {n: replay.step, total: replay.steps})),
     el(
       "div",
       {class: "replay-buttons"},
-      el("button", {onclick: () => go(0), title: "start", "aria-label": "start"}, "|◀"),
-      el("button", {onclick: () => go(replay.step - 1), title: "previous move", id: "prev"}, "◀"),
-      el("button", {onclick: () => go(replay.step + 1), title: "next move", id: "next"}, "▶"),
-      el("button", {onclick: () => go(replay.steps), title: "end", "aria-label": "end"}, "▶|"),
+      el("button", {onclick: () => go(0), title: _("start"), "aria-label": _("start")}, "|◀"),
+      el("button", {onclick: () => go(replay.step - 1), title: _("previous move"), id: "prev"}, "◀"),
+      el("button", {onclick: () => go(replay.step + 1), title: _("next move"), id: "next"}, "▶"),
+      el("button", {onclick: () => go(replay.steps), title: _("end"), "aria-label": _("end")}, "▶|"),
     ),
     slider,
     el("p", {}, who),
     el(
       "p",
       {class: "muted small"},
-      "Arrow keys step through the moves. ",
+      _("Arrow keys step through the moves."),
+      " ",
       el(
         "a",
         {href: `/api/matches/${encodeURIComponent(matchId)}/record`, download: `${matchId}.json`},
-        "Download the record",
+        _("Download the record"),
       ),
     ),
     el("p", {class: "row-actions"}, seatButtons()),
@@ -858,7 +904,30 @@ function renderReplayControls(msg) {
 
 // -- start -------------------------------------------------------------------------------------
 
+/** The reader chose another language: every word of the page changes, nothing of the match.
+ * The server sends the view and the log again in it; the board is drawn again with its game's
+ * words (its script may have written some once, when it was created). */
+async function changeLanguage(lang) {
+  await loadWords(page.game, lang);
+  translatePage();
+  $("lang-slot").replaceChildren(languagePicker(changeLanguage));
+  page.games = api("/api/games"); // the games' titles and summaries in the new language
+  if (page.boardLoading) {
+    page.boardLoading = null;
+    $("board").replaceChildren();
+  }
+  if (page.mode === "replay") {
+    await showStep(replay.step);
+    return;
+  }
+  if (page.ws && page.ws.readyState === WebSocket.OPEN) page.ws.send(JSON.stringify({type: "lang", lang}));
+  else render();
+}
+
 async function start() {
+  await loadWords();
+  translatePage();
+  $("lang-slot").replaceChildren(languagePicker(changeLanguage));
   // a link to #replay (or to another seat) followed from this very page: start again from it
   window.addEventListener("hashchange", () => location.reload());
   $("log-close").addEventListener("click", () => document.body.classList.remove("log-open"));
@@ -887,7 +956,7 @@ async function start() {
     try {
       await showStep(0);
     } catch (error) {
-      $("turn").textContent = `No replay: ${error.message}`;
+      $("turn").textContent = _("No replay: {reason}", {reason: error.message});
     }
     return;
   }

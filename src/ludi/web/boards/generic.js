@@ -1,7 +1,7 @@
 // The board of a game that has no drawing of its own yet: what the seat sees, laid out as
 // readable lists and tables, and its moves as buttons grouped by kind (the part of the
 // notation before ":"). A game gets a real board by adding /static/boards/<game id>.js.
-import {el} from "../common.js";
+import {_, el} from "../common.js";
 
 function human(key) {
   return String(key).replaceAll("_", " ");
@@ -9,8 +9,8 @@ function human(key) {
 
 function scalar(value) {
   if (value === null || value === undefined) return "—";
-  if (value === true) return "yes";
-  if (value === false) return "no";
+  if (value === true) return _("yes");
+  if (value === false) return _("no");
   return String(value);
 }
 
@@ -22,7 +22,7 @@ function isScalar(value) {
 function show(value, depth = 0) {
   if (isScalar(value)) return el("span", {}, scalar(value));
   if (Array.isArray(value)) {
-    if (value.length === 0) return el("span", {class: "muted"}, "none");
+    if (value.length === 0) return el("span", {class: "muted"}, _("none"));
     if (value.every(isScalar)) return el("span", {}, value.map(scalar).join(", "));
     if (value.every((v) => v && typeof v === "object" && !Array.isArray(v))) {
       const keys = [...new Set(value.flatMap((v) => Object.keys(v)))];
@@ -62,7 +62,7 @@ function show(value, depth = 0) {
     );
   }
   const entries = Object.entries(value);
-  if (entries.length === 0) return el("span", {class: "muted"}, "none");
+  if (entries.length === 0) return el("span", {class: "muted"}, _("none"));
   return el(
     "dl",
     {class: `view-dl depth-${Math.min(depth, 3)}`},
@@ -73,7 +73,7 @@ function show(value, depth = 0) {
 function moveGroups(legal) {
   const groups = new Map();
   for (const text of legal) {
-    const kind = text.includes(":") ? text.split(":")[0] : "move";
+    const kind = text.includes(":") ? text.split(":")[0] : _("move");
     if (!groups.has(kind)) groups.set(kind, []);
     groups.get(kind).push(text);
   }
@@ -88,7 +88,7 @@ export function createBoard(root, host) {
         ? el(
             "div",
             {class: "card generic-moves"},
-            el("h3", {}, "Your moves"),
+            el("h3", {}, _("Your moves")),
             [...moveGroups(msg.legal)].map(([kind, texts]) =>
               el(
                 "div",
@@ -118,16 +118,16 @@ export function createBoard(root, host) {
                 "h3",
                 {},
                 views.length > 1
-                  ? `What seat ${i + 1} sees`
+                  ? _("What seat {n} sees", {n: i + 1})
                   : msg.seat === null
-                    ? "What everyone sees"
-                    : "What you see",
+                    ? _("What everyone sees")
+                    : _("What you see"),
               ),
               show(view),
               el(
                 "details",
                 {},
-                el("summary", {class: "muted small"}, "the view as JSON"),
+                el("summary", {class: "muted small"}, _("the view as JSON")),
                 el("pre", {class: "view-json"}, JSON.stringify(view, null, 2)),
               ),
             ),

@@ -1,0 +1,159 @@
+"""The server speaks each client's language (docs/i18n.md): the page's choice (the ``ludi_lang``
+cookie, the websocket's ``hello`` and ``lang``), else the browser's ``Accept-Language``; changing
+it mid-match sends the same match again in the new words and changes nothing in it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+from server_helpers import create, hello, receive_until
+
+from ludi.i18n import LANGUAGES
+from ludi.server.language import choose
+
+RUSSIAN = "ru-RU,ru;q=0.9,en;q=0.5"
+
+
+def test_the_cookie_comes_before_the_browser_preference() -> None:
+    assert choose([(b"accept-language", RUSSIAN.encode())]) == "ru"
+    assert choose([(b"accept-language", b"de-DE,pl;q=0.5")]) == "pl"
+    assert choose([(b"cookie", b"a=1; ludi_lang=it"), (b"accept-language", b"ru")]) == "it"
+    # a cookie naming no language Ludi speaks counts for nothing
+    assert choose([(b"cookie", b"ludi_lang=de"), (b"accept-language", b"ru")]) == "ru"
+    assert choose([(b"cookie", b"ludi_lang=\xff;;="), (b"accept-language", b"ru")]) == "ru"
+    assert choose([]) == "en"
+
+
+def test_an_http_error_is_in_the_readers_language(client: TestClient) -> None:
+    english = client.get("/api/matches/nothing-here")
+    assert english.status_code == 404 and english.json()["detail"] == "no such match"
+    russian = client.get("/api/matches/nothing-here", headers={"Accept-Language": RUSSIAN})
+    assert russian.status_code == 404 and russian.json()["detail"] == "такой партии нет"
+    chosen = client.get(
+        "/api/matches/nothing-here",
+        headers={"Accept-Language": "en", "Cookie": "ludi_lang=ru"},
+    )
+    assert chosen.json()["detail"] == "такой партии нет"
+
+
+def test_the_catalog_endpoint_gives_the_words_the_plural_rule_and_the_languages(
+    client: TestClient,
+) -> None:
+    got = client.get("/api/i18n/ru")
+    assert got.status_code == 200
+    body = got.json()
+    assert body["lang"] == "ru"
+    assert body["languages"] == LANGUAGES
+    assert body["messages"]["New match"] == "Новая партия"
+    # a message with plural forms maps to its three Russian forms
+    assert body["messages"]["{status}, {n} move"] == [
+        "{status}, {n} ход",
+        "{status}, {n} хода",
+        "{status}, {n} ходов",
+    ]
+    assert "n%10==1" in body["plural"].replace(" ", "")
+    # without a language: the reader's (cookie, else Accept-Language)
+    assert client.get("/api/i18n", headers={"Accept-Language": RUSSIAN}).json()["lang"] == "ru"
+    assert client.get("/api/i18n").json()["lang"] == "en"
+    # with a game: its own catalog too (a game not translated adds nothing, and is no error)
+    assert client.get("/api/i18n/ru?game=caesar").status_code == 200
+
+
+def test_the_catalog_of_an_unknown_language_or_game_is_a_clear_404(client: TestClient) -> None:
+    refused = client.get("/api/i18n/de")
+    assert refused.status_code == 404
+    assert refused.json()["detail"] == "Ludi does not speak 'de'; it speaks en, ru, it, pl"
+    assert client.get("/api/i18n/ru?game=chess").status_code == 404
+    # the refusal is in the reader's language, whatever catalog was asked for
+    assert client.get("/api/i18n/it?game=chess").json()["detail"] == "no such game"
+    asked = client.get("/api/i18n/it?game=chess", headers={"Accept-Language": RUSSIAN})
+    assert asked.json()["detail"] == "такой игры нет"
+
+
+def _moves(state: dict[str, Any]) -> list[str]:
+    return [m["text"] for m in state["moves"]]
+
+
+def test_each_websocket_client_reads_its_own_language(client: TestClient) -> None:
+    created = create(client, seats=[{"name": "Ann"}, {"name": "Bob"}])
+    ann, bob = (s["token"] for s in created["seats"])
+    with (
+        client.websocket_connect(f"/ws/{created['id']}") as ws_ann,
+        client.websocket_connect(
+            f"/ws/{created['id']}", headers={"Accept-Language": RUSSIAN}
+        ) as ws_bob,
+    ):
+        ws_ann.send_json({"type": "hello", "token": ann, "lang": "en"})
+        state_ann, _ = receive_until(ws_ann, "state")
+        state_bob = hello(ws_bob, bob)  # no "lang": the browser's preference, Russian
+        acting, idle = (state_ann, ws_bob) if state_ann["legal"] else (state_bob, ws_ann)
+        # the seat not to act tries the other's move: refused, in its own reader's language
+        idle.send_json({"type": "act", "action": acting["legal"][0], "ref": 1})
+        refused, _ = receive_until(idle, "error")
+        if idle is ws_bob:
+            assert "сейчас не ходит" in refused["reason"] and refused["rule"] == "порядок хода"
+        else:
+            assert "is not to act now" in refused["reason"]
+            assert refused["rule"] == "whose turn it is"
+
+
+def test_changing_the_language_resends_the_same_match_in_the_new_words(
+    client: TestClient,
+) -> None:
+    created = create(client, seats=[{"name": "Ann"}, {"name": "Bob"}])
+    token = created["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/{created['id']}") as ws:
+        english = hello(ws, token)
+        ws.send_json({"type": "lang", "lang": "ru"})
+        russian, _ = receive_until(ws, "state")
+        assert russian["full"] is True
+        assert russian["n"] == english["n"]
+        assert russian["legal"] == english["legal"]
+        assert russian["view"] == english["view"] or russian["events"] != english["events"]
+        assert _moves(russian) == _moves(english)
+        assert russian["to_act"] == english["to_act"]
+        # a refusal now comes in Russian, and back in English after switching back
+        ws.send_json({"type": "act", "action": "no such move at all", "ref": 2})
+        refused, _ = receive_until(ws, "error")
+        assert refused["reason"] and refused["rule"]
+        ws.send_json({"type": "chat", "text": "", "ref": 3})
+        empty, _ = receive_until(ws, "error")
+        assert empty["reason"] == "напишите что-нибудь: строка пуста"
+        ws.send_json({"type": "lang", "lang": "en"})
+        back, _ = receive_until(ws, "state")
+        assert back["legal"] == english["legal"] and back["n"] == english["n"]
+        ws.send_json({"type": "chat", "text": "", "ref": 4})
+        empty, _ = receive_until(ws, "error")
+        assert empty["reason"] == "say something: the line is empty"
+        # a language Ludi does not speak is refused, and the connection keeps its own
+        ws.send_json({"type": "lang", "lang": "de", "ref": 5})
+        bad, _ = receive_until(ws, "error")
+        assert "'lang'" in bad["reason"] and bad["ref"] == 5
+
+
+def test_a_match_ended_at_the_table_tells_each_reader_why_in_their_language(
+    client: TestClient,
+) -> None:
+    created = create(client, seats=[{"name": "Ann"}, {"name": "Bob"}])
+    ann, bob = (s["token"] for s in created["seats"])
+    with (
+        client.websocket_connect(f"/ws/{created['id']}") as ws_ann,
+        client.websocket_connect(f"/ws/{created['id']}") as ws_bob,
+    ):
+        hello(ws_ann, ann)
+        ws_bob.send_json({"type": "hello", "token": bob, "lang": "ru"})
+        receive_until(ws_bob, "state")
+        ws_ann.send_json({"type": "concede", "ref": 1})
+        over_en, _ = receive_until(ws_ann, "state")
+        while not over_en["over"]:
+            over_en, _ = receive_until(ws_ann, "state")
+        over_ru, _ = receive_until(ws_bob, "state")
+        while not over_ru["over"]:
+            over_ru, _ = receive_until(ws_bob, "state")
+    assert over_en["result"]["reason"].endswith(" conceded")
+    assert over_ru["result"]["reason"].endswith(" сдаётся")
+    assert over_en["result"]["ranking"] == over_ru["result"]["ranking"]
+    # stored in English: a record of it reads the same in any language
+    stored = client.get(f"/api/matches/{created['id']}").json()
+    assert stored["result"]["reason"] == over_en["result"]["reason"]

@@ -1,8 +1,13 @@
-"""Shared test settings: hypothesis profiles (CI runs the same examples every time), and which
-build of the rules the run tests (compiled by mypyc, or the pure sources: docs/compiled.md)."""
+"""Shared test settings: hypothesis profiles (CI runs the same examples every time), which
+build of the rules the run tests (compiled by mypyc, or the pure sources: docs/compiled.md),
+and which tests take turns on one worker (below)."""
+
+from __future__ import annotations
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 import ludi
@@ -14,6 +19,37 @@ os.environ["LANGUAGE"] = "en"
 
 settings.register_profile("default", deadline=None, derandomize=True)
 settings.load_profile("default")
+
+TESTS = Path(__file__).resolve().parent
+
+#: Tests that start whole programs beside the test process: a ``ludi serve`` and Chromium (the
+#: end-to-end tests), servers killed and restarted, bot worker pools, PostgreSQL, a Ray
+#: runtime, a process pool, a fresh virtual environment built by pip. Run two at a time on the
+#: two cores, they start a dozen busy processes at once, and the machine's load went past 27:
+#: Ray's node missed its start-up deadline and a server missed its own. ``--dist loadgroup``
+#: (pyproject.toml) sends every test of one ``xdist_group`` to the same worker, one after the
+#: other, while the other worker runs the rest; so at most one of these runs at any time.
+HEAVY_FILES = (
+    "e2e/",
+    "install/",
+    "lab/test_runs.py",
+    "server/test_durability.py",
+    "server/test_bot_budget.py",
+)
+#: fixtures that start such a program (PostgreSQL: one cluster per worker that asks for one)
+HEAVY_FIXTURES = frozenset({"postgres_cluster"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        where = item.path.relative_to(TESTS).as_posix()
+        fixtures = set(getattr(item, "fixturenames", ()))
+        # a parametrized fixture (any_db) asks for PostgreSQL only in its postgresql case
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and callspec.params.get("any_db") == "postgresql":
+            fixtures.add("postgres_cluster")
+        if where.startswith(HEAVY_FILES) or fixtures & HEAVY_FIXTURES:
+            item.add_marker(pytest.mark.xdist_group("programs"))
 
 
 def pytest_report_header() -> str:

@@ -60,7 +60,7 @@ SOURCE = "en"
 #: the languages the common interface (terminal, server, lobby, board kit) is complete in; a
 #: game declares its own in ``Game.languages``. The test suite fails on any message of a listed
 #: language without its translation.
-COMMON_LANGUAGES: tuple[str, ...] = ("en", "ru")
+COMMON_LANGUAGES: tuple[str, ...] = ("en", "ru", "it", "pl")
 #: the package whose catalog holds the common interface
 COMMON = "ludi"
 

@@ -176,3 +176,49 @@ def test_every_phase_has_a_name_in_player_language() -> None:
     from ludi.games.age_of_rome.rules.common import PHASE_RULES
 
     assert set(PHASE_RULES) <= set(PHASE_WORDS)
+
+
+def test_a_seat_is_labelled_the_same_in_every_match() -> None:
+    """``ludi simulate`` and the lab sum over matches by seat: Age of Rome deals its characters
+    anew each match, so a seat is labelled by its place and colour, never by a character."""
+    import ludi
+
+    labels = set()
+    characters = set()
+    for seed in range(6):
+        st = ludi.new_match("age_of_rome", players=3, seed=seed)
+        labels.add(tuple(st.game.seat_label(st, s) for s in range(3)))
+        characters.add(st.seat_name(0))
+    assert labels == {("Seat 1 (yellow)", "Seat 2 (red)", "Seat 3 (green)")}
+    assert len(characters) > 1  # the names the labels replace do change
+
+
+def test_the_emperor_solo_shows_its_goals_and_where_the_player_stands() -> None:
+    """Соло Императора (стр. 29): the solo player plays against seven goals, so the view and
+    the terminal show each goal with the player's count now and what it needs, and the
+    titles; a game of several players has no such part."""
+    from aor_helpers import senate, started
+
+    st = started(players=1)
+    senate(st, 0, 0)
+    solo = st.view(0)["solo"]
+    assert len(solo["goals"]) == 7
+    votes = next(g for g in solo["goals"] if "Senate" in g["goal"])
+    assert votes == {"goal": "4 votes in the Senate", "now": 2, "needed": 4, "met": False}
+    assert [t["goals"] for t in solo["titles"]] == [4, 6, 7]
+    flat = words(draw(st.view(0)))
+    assert "4 votes in the Senate: 2 of 4" in flat and "51 glory on the fame track" in flat
+    assert "solo" not in started(players=2).view(0)
+
+
+def test_the_goods_discard_pile_is_drawn_top_first() -> None:
+    """The discard pile is face up (every card reached it in sight of all: played, sold or
+    discarded): the terminal names its top card with its text and the cards under it."""
+    from aor_helpers import discard_top, started
+
+    st = started(players=2)
+    discard_top(st, "bulla")
+    discard_top(st, "sundial")
+    flat = words(draw(st.view(1)))
+    assert "goods discard 2 card(s), top: Sundial" in flat
+    assert "under it: Bulla" in flat

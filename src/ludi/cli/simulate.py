@@ -223,7 +223,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
 
 def _seat_names(game: str, players: int, options: dict[str, str], data: str | None) -> list[str]:
     state = ludi.new_match(game, players=players, seed=0, options=options, data=data)
-    return [state.seat_name(s) for s in range(players)]
+    return [state.game.seat_label(state, s) for s in range(players)]
 
 
 def _run_jobs(todo: list[Job], jobs: int, show_progress: bool) -> list[dict[str, Any]]:

@@ -153,6 +153,13 @@ class Game(ABC):
     #: translation. Others fall back to English for the game's own words.
     languages: tuple[str, ...] = ("en",)
 
+    def seat_label(self, state: State, seat: int) -> str:
+        """Return a seat's name that means the same seat in every match at this player count,
+        for tables over many matches (``ludi simulate``, the lab): by default its name in the
+        match; a game whose names are dealt anew each match (Age of Rome's characters) says
+        which seat it is instead."""
+        return state.seat_name(seat)
+
     def always_won(self, players: int) -> bool:
         """Whether every finished match at this player count has a winner (a game whose solo
         game can be lost outright says no for 1 player)."""

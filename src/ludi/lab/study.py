@@ -29,7 +29,7 @@ Progress = Callable[[int], None]
 def seat_names(exp: Experiment, players: int) -> list[str]:
     """Return the game's names of the seats at a player count (from a match set up once)."""
     state = ludi.new_match(exp.game, players=players, seed=0)
-    return [state.seat_name(s) for s in range(players)]
+    return [state.game.seat_label(state, s) for s in range(players)]
 
 
 def total_matches(exp: Experiment) -> int:

@@ -263,6 +263,14 @@ class AgeOfRome(Game):
     bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
     board_assets = ("age_of_rome.js", "age_of_rome.css")
 
+    def seat_label(self, state: State, seat: int) -> str:
+        """The characters are dealt anew each match: across matches a seat is its place at the
+        table and its colour ("Seat 1 (yellow)")."""
+        from ludi.games.age_of_rome import wording
+
+        assert isinstance(state, AgeOfRomeState)
+        return wording.seat_label(state, seat)
+
     def always_won(self, players: int) -> bool:
         """The Emperor solo is won only by reaching its goals: it can end with no winner."""
         return players > 1

@@ -75,6 +75,9 @@ def render(view: dict[str, Any], console: Console) -> None:
     console.print(_fame_track(view, style))
     _section(console, "players")
     console.print(_players(view, style))
+    if view.get("solo"):
+        _section(console, "the Emperor solo: your goals after round IX")
+        console.print(_solo(view["solo"]))
     me = _me(view)
     if me is not None:
         _section(console, "your hand")
@@ -320,9 +323,11 @@ def _main_board(view: dict[str, Any], style: dict[str, str]) -> Table:
     decks += f"   tasks deck {view['task_deck']}"
     table.add_row("decks", decks)
     discard = view.get("goods_discard") or []
-    if discard:
+    if discard:  # face up: every card in it was played, sold or discarded before all
+        under = ", ".join(f"{c['name']}{_mark(c)}" for c in reversed(discard[:-1]))
         top = discard[-1]
-        table.add_row("goods discard", f"{len(discard)} card(s), top: {top['name']}{_mark(top)}")
+        line = f"{len(discard)} card(s), top: {top['name']}{_mark(top)} ({top['text']})"
+        table.add_row("goods discard", line + (f"; under it: {under}" if under else ""))
     past = view.get("events_past") or []
     if past:
         table.add_row("past events", ", ".join(f"{e['name']}{_mark(e)}" for e in past))
@@ -430,6 +435,17 @@ def _players(view: dict[str, Any], style: dict[str, str]) -> Table:
         more = Text(f"{goods}; sets {sets}; Pantheon {_pantheon(s['pantheon'])}; medals {medals}")
         table.add_row("", "", "", "", "", "", "", "", more)
     return table
+
+
+def _solo(solo: dict[str, Any]) -> Text:
+    text = Text()
+    for goal in solo["goals"]:
+        text.append("✓ " if goal["met"] else "· ", style="green" if goal["met"] else "dim")
+        text.append(f"{goal['goal']}: ")
+        text.append(f"{goal['now']} of {goal['needed']}\n", style="bold" if goal["met"] else "")
+    titles = ", ".join(f"{t['goals']} goals {t['title']}" for t in solo["titles"])
+    text.append(f"{solo['met']} of {len(solo['goals'])} met now; titles: {titles}", style="dim")
+    return text
 
 
 def _card_line(card: dict[str, Any]) -> Text:

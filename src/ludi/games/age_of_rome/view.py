@@ -208,6 +208,8 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
             "province": t.province_names[st.act_cell // 3],
             "effect": INTRIGUE_NAMES[st.fx[0]] if st.fx else None,
         }
+    if st.players == 1:
+        out["solo"] = solo_json(st)
     if st.phase == common.ROOM:  # reading A-15 full_hand=make_room
         out["room"] = {
             "cards_owed": {name(s): st.owed[s] for s in range(n) if st.owed[s]},
@@ -241,6 +243,20 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
             for s, row in enumerate(st.scores)
         ]
     return out
+
+
+def solo_json(st: AgeOfRomeState) -> dict[str, Any]:
+    """Соло Императора (стр. 29): the seven goals with where the player stands on each now (met
+    if it still holds after round IX), and the titles by goals met."""
+    goals = []
+    for name, counter_name, least in st.tables.solo_goals:
+        now = common.counter(st, 0, counter_name)
+        goals.append({"goal": name, "now": now, "needed": least, "met": now >= least})
+    return {
+        "goals": goals,
+        "met": sum(1 for g in goals if g["met"]),
+        "titles": [{"goals": least, "title": name} for least, name in st.tables.solo_titles],
+    }
 
 
 def components_json(st: AgeOfRomeState) -> dict[str, Any]:

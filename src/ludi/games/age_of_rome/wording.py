@@ -195,3 +195,8 @@ def _place_words(st: AgeOfRomeState) -> str:
     if loc == common.INTRIGUE_LOC:
         return "lay an intrigue face down in the province in front of you"
     return "the place's action"
+
+
+def seat_label(st: AgeOfRomeState, seat: int) -> str:
+    """A seat across matches: its place at the table and its colour (the characters change)."""
+    return f"Seat {seat + 1} ({st.tables.colours[seat]})"

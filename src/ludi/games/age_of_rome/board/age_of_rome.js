@@ -559,7 +559,54 @@ export function createBoard(root, host) {
     // the fame track
     parts.push(...fameTrack(6, y, W - 12));
     y += 150;
+    // the goods deck and the discard pile (face up: every card in it was seen going there)
+    y = goodsPiles(parts, y);
     return panel("Main board", "aor-main", parts, W, y);
+  }
+
+  function goodsPiles(parts, y) {
+    const view = ui.view;
+    const pile = view.goods_discard || [];
+    parts.push(text(6, y + 12, "Goods cards", {class: "aor-label"}));
+    const deck = svg("g", {"data-mark": "goods-deck", "data-sig": String(view.goods_deck)});
+    deck.append(svg("rect", {x: 6, y: y + 20, width: 104, height: 92, rx: 6, class: "aor-card-back"}));
+    deck.append(text(58, y + 62, `${view.goods_deck}`, {class: "aor-label", "text-anchor": "middle"}));
+    deck.append(text(58, y + 80, "in the deck", {class: "aor-tiny", "text-anchor": "middle"}));
+    deck.append(svg("title", {}, `${plural(view.goods_deck, "goods card")} in the deck`));
+    parts.push(deck);
+    const g = svg("g", {"data-mark": "goods-discard", "data-sig": pile.map((c) => c.id).join(",")});
+    if (pile.length) {
+      g.append(goodsCard(pile[pile.length - 1], 118, y + 20, 104, 92, false));
+      const under = pile
+        .slice(0, -1)
+        .reverse()
+        .map((c) => c.name);
+      const words = `Discard pile: ${plural(pile.length, "card")}${under.length ? `; under the top card: ${under.join(", ")}` : ""}`;
+      g.append(...lines(232, y + 34, words, 48, 13, {class: "aor-small"}).slice(0, 6));
+    } else {
+      g.append(svg("rect", {x: 118, y: y + 20, width: 104, height: 92, rx: 6, class: "aor-supply-bg"}));
+      g.append(text(170, y + 70, "no discards", {class: "aor-tiny", "text-anchor": "middle"}));
+    }
+    parts.push(g);
+    return y + 120;
+  }
+
+  function soloGoals(parts, solo, y) {
+    parts.push(text(8, y + 10, "Emperor solo: your goals after round IX", {class: "aor-small-b"}));
+    y += 16;
+    const g = svg("g", {"data-mark": "solo-goals", "data-sig": solo.goals.map((x) => x.now).join("/")});
+    solo.goals.forEach((goal) => {
+      g.append(
+        text(8, y + 10, `${goal.met ? "✓" : "·"} ${goal.goal}: ${goal.now} of ${goal.needed}`, {
+          class: goal.met ? "aor-small-b" : "aor-small",
+        }),
+      );
+      y += 14;
+    });
+    const titles = solo.titles.map((t) => `${t.goals} goals: ${t.title}`).join(" · ");
+    g.append(text(8, y + 10, `${solo.met} of ${solo.goals.length} met now · ${titles}`, {class: "aor-tiny"}));
+    parts.push(g);
+    return y + 18;
   }
 
   function battlefield(bf, x, y, w, h) {
@@ -920,6 +967,7 @@ export function createBoard(root, host) {
       parts.push(text(8, y + 10, `${plural(seat.tasks_kept, "task")} kept (secret)`, {class: "aor-small"}));
       y += 18;
     }
+    if (mine && view.solo) y = soloGoals(parts, view.solo, y);
     // the hand
     if (seat.hand) {
       parts.push(
@@ -1150,13 +1198,15 @@ export function createBoard(root, host) {
     g.append(text(x + w - 6, y + 14, cap(card.type), {class: "aor-tiny", "text-anchor": "end"}));
     g.append(...lines(x + 6, y + 29, card.text, 19, 11, {class: "aor-tiny"}).slice(0, 5));
     if (card.reconstructed) g.append(reconstructed(x + 6, y + h - 6));
+    if (card.may_not_chain)
+      g.append(text(x + w - 6, y + h - 6, "drawn: no chain", {class: "aor-tiny", "text-anchor": "end"}));
     const moves = own
       ? [
           ...movesOf(ui.msg.moves, "play", "react", "sell", "discard").filter((m) => m.args.what === card.id),
           ...movesOf(ui.msg.moves, "set").filter((m) => (m.args.cards || []).includes(card.id)),
         ]
       : [];
-    const tip = `${card.name} (${card.type}): ${card.text}. Played ${card.trigger}.${card.reconstructed ? " RECONSTRUCTED: Ludi's card, not the printed one." : ""}`;
+    const tip = `${card.name} (${card.type}): ${card.text}. Played ${card.trigger}.${card.may_not_chain ? " Drawn by a card with another trigger: it cannot be played in this chain." : ""}${card.reconstructed ? " RECONSTRUCTED: Ludi's card, not the printed one." : ""}`;
     return thing(g, `card:${card.id}`, moves, tip, [x, y, w, h]);
   }
 

@@ -12,6 +12,7 @@ from ludi.engine.errors import (
     OptionError,
     RecordError,
     require,
+    require_each_once,
 )
 from ludi.engine.game import (
     BenchTargets,
@@ -77,4 +78,5 @@ __all__ = [
     "register",
     "replay",
     "require",
+    "require_each_once",
 ]

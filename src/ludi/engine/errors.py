@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+
 from ludi.i18n import catalog
 
 _, n_ = catalog(__name__)
@@ -48,3 +51,12 @@ def require(condition: bool, what: str) -> None:
     """Raise ``InvariantError(what)`` unless ``condition`` holds: ``assert`` that ``-O`` keeps."""
     if not condition:
         raise InvariantError(what)
+
+
+def require_each_once(places: Iterable[int], total: int, what: str) -> None:
+    """Raise ``InvariantError`` unless the components numbered ``0..total - 1`` are each in
+    exactly one of ``places`` (every deck, hand and pile a game keeps, run together): "a card
+    is in two places" or "a card is missing" for ``what`` = "card"."""
+    counted = Counter(places)
+    require(all(v == 1 for v in counted.values()), f"a {what} is in two places")
+    require(len(counted) == total, f"a {what} is missing")

@@ -8,13 +8,21 @@ microseconds. The rules are in ``rules.py``; what each seat sees is in ``view.py
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from ludi.engine import Event, IllegalAction, OptionValue, Result, Rng, State, require
+from ludi.engine import (
+    Event,
+    IllegalAction,
+    OptionValue,
+    Result,
+    Rng,
+    State,
+    require,
+    require_each_once,
+)
 from ludi.games.aeterna import rules, view, wording
 from ludi.games.aeterna.actions import PICK, ActionTable, Move, table_for
 from ludi.games.aeterna.data import AeternaData
@@ -404,9 +412,7 @@ class AeternaState(State[AeternaData]):
         places += [c for p in self.person_pool for c in p]
         places += [c for d in self.decks for c in d]
         places += self.box
-        counted = Counter(places)
-        require(all(v == 1 for v in counted.values()), "a card is in two places")
-        require(len(counted) == len(data.cards), "a card is missing")
+        require_each_once(places, len(data.cards), "card")
         for seat in range(self.players):
             base = seat * rules.R
             own = self.res[base : base + rules.R]

@@ -12,7 +12,16 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ludi.engine import Event, IllegalAction, OptionValue, Result, Rng, State, require
+from ludi.engine import (
+    Event,
+    IllegalAction,
+    OptionValue,
+    Result,
+    Rng,
+    State,
+    require,
+    require_each_once,
+)
 from ludi.games.age_of_rome import rules, view
 from ludi.games.age_of_rome.actions import ActionTable, Move, table_for
 from ludi.games.age_of_rome.tables import Tables
@@ -356,8 +365,7 @@ class AgeOfRomeState(State):
                 and 0 <= self.pantheon[4 * s + 2] <= t.temple_own,
                 "a Pantheon out of shape",
             )
-        require(all(v == 1 for v in goods.values()), "a goods card is in two places")
-        require(len(goods) == len(t.goods_of), "a goods card is missing")
+        require_each_once(goods.elements(), len(t.goods_of), "goods card")
         require(sum(self.enmity) + self.enmity_supply == t.enmity_tokens, "enmity tokens")
         require(len(self.senate) <= t.senate_max, "the Senate column is over its height")
         for p in range(4):

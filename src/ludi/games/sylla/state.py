@@ -14,7 +14,16 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from ludi.engine import Event, IllegalAction, OptionValue, Result, Rng, State, require
+from ludi.engine import (
+    Event,
+    IllegalAction,
+    OptionValue,
+    Result,
+    Rng,
+    State,
+    require,
+    require_each_once,
+)
 from ludi.games.sylla import rules, view
 from ludi.games.sylla.actions import ActionTable, Move, table_for
 from ludi.games.sylla.data import Counts, SyllaData
@@ -330,23 +339,19 @@ class SyllaState(State[SyllaData]):
             require(len(self.secret_tok[seat]) == len(self.secret_mask[seat]), "secret masks")
         free_cranes = [c for c in data.cranes if self.card_owner[c] < 0]
         places.update(free_cranes)
-        require(all(v == 1 for v in places.values()), "a card is in two places")
-        require(len(places) == len(data.cards), "a card is missing")
+        require_each_once(places.elements(), len(data.cards), "card")
         tiles: Counter[int] = Counter(self.stack + self.tiles_out)
         tiles.update(t for t in [*self.slots, self.bought] if t >= 0)
         for seat in range(n):
             tiles.update(self.builds[seat])
-        require(all(v == 1 for v in tiles.values()), "a building is in two places")
-        require(len(tiles) == len(data.tiles), "a building is missing")
-        events = Counter(self.row + self.event_deck + self.events_out)
-        require(all(v == 1 for v in events.values()), "an event is in two places")
-        require(len(events) == len(data.events), "an event is missing")
+        require_each_once(tiles.elements(), len(data.tiles), "building")
+        events = self.row + self.event_deck + self.events_out
+        require_each_once(events, len(data.events), "event")
         if self.work_removed >= 0:
             works = Counter([self.work_removed, *self.work_pile, *self.works_built])
             if self.work_current >= 0 and self.work_current not in self.works_built:
                 works[self.work_current] += 1
-            require(all(v == 1 for v in works.values()), "a great work is in two places")
-            require(len(works) == len(data.works), "a great work is missing")
+            require_each_once(works.elements(), len(data.works), "great work")
         require(0 <= self.famine <= data.famine_max, "famine off its track")
         require(all(0 <= x < len(data.ladder_values) for x in self.ladder), "marker off the ladder")
         require(0 <= self.deck_known <= len(self.deck), "known bottom of the deck")

@@ -3,6 +3,7 @@ rule), and the call of the rule that carries a checked decision out."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ludi.engine import IllegalAction
@@ -174,6 +175,33 @@ def carry_out(st: AgeOfRomeState, seat: int, action: Move) -> None:
         goods.owe_room(st)
 
 
+#: the phases whose decision is one rule, whatever the action
+ONE_RULE: dict[str, Callable[[AgeOfRomeState, int, Move], None]] = {
+    KEEP: setup.keep,
+    RECALL: rounds.recall,
+    **DIPLOMACY_STEPS,
+    EFFECT: intrigue_phase.choose_effect,
+    FORGE: intrigue_phase.forge,
+    REACT: intrigue_phase.react,
+    PLACE_TURN: action_phase.place,
+    INCOME_TURN: income_phase.tax,
+}
+#: the turns that go on until the player says ``end``: the rule of a move, and of the end
+TURNS: dict[
+    str, tuple[Callable[[AgeOfRomeState, int, Move], None], Callable[[AgeOfRomeState, int], None]]
+] = {
+    ACTIVATE_TURN: (intrigue_phase.activate, intrigue_phase.end_activation_turn),
+    BUILD_TURN: (building_phase.build, building_phase.end_building_turn),
+    LEGION: (action_phase.move_legion, action_phase.finish_legions),
+}
+#: how each window of triggered cards closes (``done``)
+WINDOW_CLOSE: dict[str, Callable[[AgeOfRomeState], None]] = {
+    BY_YOU: intrigue_phase.back_to_turn,
+    BUILD_WINDOW: building_phase.close_build_window,
+    TAX_WINDOW: income_phase.close_tax_window,
+}
+
+
 def step(st: AgeOfRomeState, seat: int, action: Move) -> None:
     verb = action.verb
     phase = st.phase
@@ -185,40 +213,19 @@ def step(st: AgeOfRomeState, seat: int, action: Move) -> None:
         goods.lay_set(st, seat, action)
     elif verb == "priest":
         goods.priest(st, seat)
-    elif phase == KEEP:
-        setup.keep(st, seat, action)
-    elif phase == RECALL:
-        rounds.recall(st, seat, action)
-    elif phase in DIPLOMACY_STEPS:
-        DIPLOMACY_STEPS[phase](st, seat, action)
-    elif phase == ACTIVATE_TURN:
+    elif phase in ONE_RULE:
+        ONE_RULE[phase](st, seat, action)
+    elif phase in TURNS:
+        move, end = TURNS[phase]
         if verb == "end":
-            intrigue_phase.end_activation_turn(st, seat)
+            end(st, seat)
         else:
-            intrigue_phase.activate(st, seat, action)
-    elif phase == EFFECT:
-        intrigue_phase.choose_effect(st, seat, action)
-    elif phase == FORGE:
-        intrigue_phase.forge(st, seat, action)
-    elif phase == REACT:
-        intrigue_phase.react(st, seat, action)
-    elif phase == BY_YOU:
+            move(st, seat, action)
+    elif phase in WINDOW_CLOSE:
         if verb == "done":
-            intrigue_phase.back_to_turn(st)
+            WINDOW_CLOSE[phase](st)
         else:
-            goods.play_card(st, seat, action.idx[0], T_BY_YOU)
-    elif phase == BUILD_TURN:
-        if verb == "end":
-            building_phase.end_building_turn(st, seat)
-        else:
-            building_phase.build(st, seat, action)
-    elif phase == BUILD_WINDOW:
-        if verb == "done":
-            building_phase.close_build_window(st)
-        else:
-            goods.play_card(st, seat, action.idx[0], T_BUILD)
-    elif phase == PLACE_TURN:
-        action_phase.place(st, seat, action)
+            goods.play_card(st, seat, action.idx[0], WINDOW_TRIGGER[phase])
     elif phase == WINDOW:
         if verb == "act":
             action_phase.carry_out_action(st, seat)
@@ -227,15 +234,3 @@ def step(st: AgeOfRomeState, seat: int, action: Move) -> None:
             action_phase.end_turn(st, seat)
         else:
             goods.play_card(st, seat, action.idx[0], trigger_of(st))
-    elif phase == LEGION:
-        if verb == "end":
-            action_phase.finish_legions(st, seat)
-        else:
-            action_phase.move_legion(st, seat, action)
-    elif phase == INCOME_TURN:
-        income_phase.tax(st, seat, action)
-    elif phase == TAX_WINDOW:
-        if verb == "done":
-            income_phase.close_tax_window(st)
-        else:
-            goods.play_card(st, seat, action.idx[0], T_DOUBLE_TAX)

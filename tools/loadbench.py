@@ -14,6 +14,11 @@ stays the same. It reports:
 Not a test: a measurement, bounded in count and time, on 127.0.0.1 only::
 
     .venv/bin/python tools/loadbench.py --matches 200 --seconds 30
+
+``LOADBENCH_DB`` names another database (a PostgreSQL URL), ``--workers N`` starts the server
+with N processes (PostgreSQL only); the server's CPU is that of all its processes, and with
+``--db-pid`` (the database server's main process: the first line of its ``postmaster.pid``)
+the database's CPU is reported beside it.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ try:  # the clients' CPU counts in their round trips: read JSON as fast as the s
 except ImportError:  # pragma: no cover
     from json import loads
 
-MAX_MATCHES = 500
+MAX_MATCHES = 1000
 MAX_SECONDS = 300
 
 
@@ -49,8 +54,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path | str, port: int) -> subprocess.Popen[bytes]:
+def start_server(db: Path | str, port: int, workers: int = 1) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "ludi.server.cli", "serve", "--no-browser"]
+    command += ["--workers", str(workers)]
     command += ["--host", "127.0.0.1", "--port", str(port), "--db", str(db)]
     command += ["--bot-delay", "0", "--bot-processes", "0", "--create-rate", "1000"]
     command += ["--matches-per-address", "100000"]  # every match comes from loopback
@@ -58,15 +64,24 @@ def start_server(db: Path | str, port: int) -> subprocess.Popen[bytes]:
     command += ["--connections-per-address", "100000", "--address-rate", "100000"]
     command += ["--message-rate", "100000"]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1).read()
+            if workers > 1:  # every process up and seeing the others
+                while _live_nodes(port) < workers:
+                    assert time.monotonic() < deadline
+                    time.sleep(0.2)
             return process
         except OSError:
             time.sleep(0.1)
     process.kill()
     raise SystemExit("loadbench: the server did not start")
+
+
+def _live_nodes(port: int) -> int:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/stats", timeout=5) as response:
+        return int(json.load(response).get("node", {}).get("live_nodes", 1))
 
 
 def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -131,18 +146,44 @@ async def play(
 
 
 def cpu_seconds(pid: int | None) -> float | None:
-    """Return the CPU time (user + system) a process has used so far, on Linux."""
+    """Return the CPU time (user + system) a process and every process below it (the server's
+    workers, its bots' processes) have used so far, on Linux."""
     if pid is None:
         return None
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for one in [pid, *_descendants(pid)]:
+        try:
+            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def _descendants(pid: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
 
 
 async def run(
-    base: str, matches: int, seconds: float, think: float, pid: int | None = None
+    base: str,
+    matches: int,
+    seconds: float,
+    think: float,
+    pid: int | None = None,
+    db_pid: int | None = None,
 ) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
     created = []
@@ -156,6 +197,7 @@ async def run(
     gc.set_threshold(20_000, 50, 50)
     rtts: list[tuple[float, float]] = []
     cpu_start = cpu_seconds(pid)
+    db_start = cpu_seconds(db_pid)
     client_start = time.process_time()
     start = time.monotonic()
     deadline = start + seconds
@@ -168,6 +210,7 @@ async def run(
     )
     wall = time.monotonic() - start
     cpu_end = cpu_seconds(pid)
+    db_end = cpu_seconds(db_pid)
     client_cpu = time.process_time() - client_start
     failures = [r for r in results if isinstance(r, BaseException)]
     played = [m for r in results if isinstance(r, list) for m in r]
@@ -208,6 +251,11 @@ async def run(
             if cpu_start is not None and cpu_end is not None
             else None
         ),
+        "database_cpu_ms_per_action": (
+            round(1000 * (db_end - db_start) / actions, 2)
+            if db_start is not None and db_end is not None and actions
+            else None
+        ),
         "client_cpu_share": round(client_cpu / wall, 2),
         "load_average_1min": round(os.getloadavg()[0], 2),
         "cpus": os.cpu_count(),
@@ -219,6 +267,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=200, help="concurrent matches (200)")
     parser.add_argument("--seconds", type=float, default=30.0, help="time limit (30)")
     parser.add_argument("--think", type=float, default=1.0, help="client think time, s (1.0)")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="server processes (1; more need PostgreSQL)"
+    )
+    parser.add_argument(
+        "--db-pid", type=int, help="the database server's main process, to count its CPU"
+    )
     parser.add_argument(
         "--port",
         type=int,
@@ -237,7 +291,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
-        server = start_server(os.environ.get("LOADBENCH_DB") or Path(tmp) / "bench.db", port)
+        db = os.environ.get("LOADBENCH_DB") or Path(tmp) / "bench.db"
+        server = start_server(db, port, args.workers)
         try:
             report = asyncio.run(
                 run(
@@ -246,8 +301,11 @@ def main(argv: list[str] | None = None) -> int:
                     args.seconds,
                     args.think,
                     server.pid,
+                    args.db_pid,
                 )
             )
+            report["workers"] = args.workers
+            report["store"] = "PostgreSQL" if str(db).startswith("postgresql") else "SQLite"
         finally:
             server.terminate()
             try:

@@ -77,12 +77,13 @@ class LiveServer:
         assert self.process is not None
         return self.process.pid
 
-    def start(self) -> None:
+    def start(self, seconds: float = 60.0) -> None:
+        """Start the server; wait until it answers (at most ``seconds``)."""
         command = [sys.executable, "-m", "ludi", "serve", "--no-browser", "--port", str(self.port)]
         command += ["--db", str(self.db), "--bot-delay", "0"]
         command += ["--bot-processes", str(self.bot_processes), *self.extra]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             code = self.process.poll()
             if code is not None:
@@ -93,7 +94,7 @@ class LiveServer:
                 time.sleep(0.05)
                 continue
             return
-        raise RuntimeError("the server did not start within 60 s")
+        raise RuntimeError(f"the server did not start within {seconds:g} s")
 
     def stop(self) -> None:
         """Stop the server as Ctrl-C does, and wait for it to exit."""

@@ -6,7 +6,9 @@ to it (as the page does by itself). Skipped, saying why, only where PostgreSQL c
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import random
 import signal
 import subprocess
@@ -16,7 +18,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from server_helpers import LiveServer
+from server_helpers import LiveServer, descendants
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -233,6 +235,58 @@ def test_two_nodes_share_matches_and_one_survives_a_kill_9(postgres_url: str) ->
     finally:
         a.kill()
         b.kill()
+
+
+def test_workers_share_the_port_and_a_killed_one_is_replaced(postgres_url: str) -> None:
+    """``ludi serve --workers 2``: two processes on one port, each a node; the clients land on
+    either; one process killed with SIGKILL mid-match loses no acknowledged action, its
+    matches go on through the other, and uvicorn starts a new process in its place."""
+    signal.alarm(360)
+    server = LiveServer(postgres_url, 0, *LIMITS, "--workers", "2")
+    server.start(seconds=180)  # (two processes to start, each importing everything)
+    try:
+        wait_for(lambda: server.get("/api/stats")["node"]["live_nodes"] == 2, "two processes")
+        players: list[Player] = []
+        for i in range(3):
+            created = server.post(
+                "/api/matches",
+                {"game": "caesar", "seed": 10 + i, "seats": [{"name": "Ann"}, {"name": "Bob"}]},
+            )
+            for seat in (0, 1):
+                token = created["seats"][seat]["token"]
+                players.append(Player([server.base], created["id"], token, 10 * i + seat))
+        for player in players:
+            player.thread.start()
+        wait_for(lambda: all(len(p.acked) >= 3 for p in players), "every player to act 3 times")
+        victim = server.get("/api/stats")["node"]["pid"]
+        os.kill(victim, signal.SIGKILL)
+        at_kill = {p.match_id: max(n for n, _ in p.acked) for p in players if p.seat == 0}
+
+        def moved_on() -> bool:
+            return all(
+                p.over or max(n for n, _ in p.acked) >= at_kill[p.match_id] + AFTER_KILL
+                for p in players
+                if p.seat == 0
+            )
+
+        wait_for(moved_on, f"every match to take {AFTER_KILL} more actions", 120)
+        for player in players:
+            player.stop.set()
+        for player in players:
+            player.thread.join(timeout=30)
+        check_acknowledged(postgres_url, players)
+        # (the killed process's lock went with it: two live nodes again means a new one)
+        wait_for(
+            lambda: server.get("/api/stats")["node"]["live_nodes"] == 2,
+            "a new process in place of the killed one",
+            120,
+        )
+    finally:
+        workers = descendants(server.pid) if server.process is not None else []
+        server.kill()
+        for pid in workers:  # (the supervisor killed, its processes would live on)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
 
 
 def test_several_workers_need_postgresql(tmp_path: Path) -> None:

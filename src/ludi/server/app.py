@@ -27,6 +27,7 @@ import gc
 import itertools
 import json
 import logging
+import os
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -63,6 +64,7 @@ from ludi.server.hub import (
 )
 from ludi.server.language import LanguageMiddleware
 from ludi.server.protocol import (
+    MAX_MESSAGE,
     Message,
     ProtocolError,
     TokenBucket,
@@ -356,6 +358,7 @@ def create_app(
         if cluster is not None:
             numbers["node"] = {
                 "id": cluster.node,
+                "pid": os.getpid(),
                 "live_nodes": len(cluster.live),
                 "relayed_out": len(relayed),
                 "relayed_in": len(remote),
@@ -608,9 +611,14 @@ def create_app(
         try:
             if owner not in cluster.live:  # it died meanwhile: reconnect, to the new owner
                 client.close(1012)
-            await _serve(
-                ws, host, client, lambda text, _at: cluster.send(owner, IN, f"{cid} {text}")
-            )
+
+            def forward(text: str, _received: float) -> None:
+                if len(text) > MAX_MESSAGE:  # (refused here: not worth carrying to the owner)
+                    client.send(_error(f"message too long (at most {MAX_MESSAGE} bytes)", None))
+                else:
+                    cluster.send(owner, IN, f"{cid} {text}")
+
+            await _serve(ws, host, client, forward)
         finally:
             del relayed[cid]
             if owner in cluster.live:

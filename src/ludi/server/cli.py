@@ -261,7 +261,16 @@ def run_serve(args: argparse.Namespace) -> int:
     # Several processes share the listening socket (uvicorn's supervisor starts them and
     # replaces one that dies); each builds its own app from the settings passed down here.
     os.environ[SETTINGS_VARIABLE] = json.dumps({"db": db, **settings})
-    uvicorn.run(f"{__name__}:app_from_environment", factory=True, workers=workers, **options)
+    # (a process answers the supervisor's health check from a thread; on a busy machine that
+    # can take more than uvicorn's 5 s, and a process that does not answer is killed, its
+    # matches moving elsewhere for nothing)
+    uvicorn.run(
+        f"{__name__}:app_from_environment",
+        factory=True,
+        workers=workers,
+        timeout_worker_healthcheck=30,
+        **options,
+    )
     return 0
 
 

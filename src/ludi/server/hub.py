@@ -809,8 +809,16 @@ class Hub:
         for room in idle:
             del self.rooms[room.id]
         if idle and self.cluster is not None:
-            self._spawn(asyncio.to_thread(self.cluster.release, [r.id for r in idle]))
+            self._spawn(self._release([r.id for r in idle]))
         return len(idle)
+
+    async def _release(self, match_ids: list[str]) -> None:
+        """Let other server processes take matches this one let go of (unless one was asked
+        for again meanwhile: loading takes the same lock)."""
+        assert self.cluster is not None
+        async with self._loading:
+            gone = [m for m in match_ids if m not in self.rooms]
+            await asyncio.to_thread(self.cluster.release, gone)
 
     def disown(self, room: Room, code: int = 1012) -> None:
         """Let a match go from memory and close its clients (1012: the service restarts), who

@@ -166,7 +166,7 @@ export function drawSeats(box, msg, facts = null) {
       }),
       el("span", {class: "seat-title"}, seatTitle(msg.match, s.seat, msg.seat, true)),
       player ? el("span", {class: "muted small"}, ` · ${player}`) : null,
-      !s.bot && !s.connected ? el("span", {class: "muted small"}, ` · ${_("away")}`) : null,
+      !s.bot && !s.connected ? el("span", {class: "muted small"}, " · ", _("away")) : null,
       playing ? el("span", {class: "badge"}, _("to play")) : null,
       clock ? clockChip(s.seat, clock) : null,
       clock && clock.out

@@ -216,7 +216,7 @@ function showCreated(created, hotseat) {
       {},
       el("strong", {}, s.title),
       " ",
-      s.bot ? `(${_("bot: {bot}", {bot: botLabel(s.bot)})}) ` : s.name !== s.title ? `(${s.name}) ` : "",
+      s.bot ? ["(", _("bot: {bot}", {bot: botLabel(s.bot)}), ") "] : s.name !== s.title ? `(${s.name}) ` : "",
       s.bot
         ? null
         : el("a", {href: s.link, class: "button small primary", "data-seat": s.seat}, _("Play this seat")),

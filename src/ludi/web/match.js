@@ -375,7 +375,8 @@ function alertsToggle() {
         }
       },
     }),
-    ` ${_("Tell me when it is my turn (sound, notification)")}`,
+    " ",
+    _("Tell me when it is my turn (sound, notification)"),
   );
 }
 

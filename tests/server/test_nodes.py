@@ -32,6 +32,8 @@ BEFORE_KILL = 40
 #: actions every match must take after the kill, through the node left
 AFTER_KILL = 6
 LIMITS = ("--matches-per-address", "1000", "--message-rate", "1000", "--address-rate", "10000")
+#: a turn clock too long to run out during the test: it runs on the owner, shown to every client
+CLOCK = {"kind": "fischer", "base": 3600, "increment": 10}
 #: the bots of the bots-only match move slowly, so it is under way when its node dies (the
 #: other matches have no bot)
 BOT_DELAY = ("--bot-delay", "0.5")
@@ -64,6 +66,8 @@ class Player:
         self.connections = 0
         self.chat: list[dict[str, object]] = []
         self.presence: list[list[int]] = []
+        #: the turn clocks of the last state message (``table.clocks``)
+        self.clocks: dict[str, object] | None = None
         self.thread = threading.Thread(target=self.run, daemon=True)
 
     def run(self) -> None:
@@ -94,6 +98,7 @@ class Player:
                     acted_at = message["n"] - 1
                 elif message["type"] == "state":
                     self.seat = message["seat"]
+                    self.clocks = message["table"]["clocks"]
                     if message["over"]:
                         self.over = True
                         return
@@ -110,6 +115,15 @@ class Player:
                     pending.clear()
                     acted_at = -1
                     ws.send(json.dumps({"type": "sync"}))
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` exists and has not ended (a zombie has)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state not in ("Z", "X")
 
 
 def check_acknowledged(db: str, players: list[Player]) -> dict[str, int]:
@@ -157,7 +171,12 @@ def test_two_nodes_share_matches_and_one_survives_a_kill_9(postgres_url: str) ->
             home = a if i % 2 == 0 else b
             created = home.post(
                 "/api/matches",
-                {"game": "caesar", "seed": i, "seats": [{"name": "Ann"}, {"name": "Bob"}]},
+                {
+                    "game": "caesar",
+                    "seed": i,
+                    "seats": [{"name": "Ann"}, {"name": "Bob"}],
+                    "clock": CLOCK,
+                },
             )
             players.append(Player([a.base, b.base], created["id"], created["seats"][0]["token"], i))
             players.append(Player([b.base], created["id"], created["seats"][1]["token"], 100 + i))
@@ -220,6 +239,11 @@ def test_two_nodes_share_matches_and_one_survives_a_kill_9(postgres_url: str) ->
         for player in players:
             player.thread.join(timeout=30)
         assert all(p.connections >= 2 for p in players[::2]), "the players on A came back via B"
+        # the clocks ran on whichever node owned the match, and every client saw them, before
+        # and after the kill: a Fischer clock gains its increment with each move
+        for player in players:
+            assert player.clocks is not None and player.clocks["kind"] == "fischer"
+            assert max(player.clocks["left"]) > CLOCK["base"]  # type: ignore[call-overload]
         lengths = check_acknowledged(postgres_url, players)
         for match_id, length in lengths.items():
             assert (
@@ -281,6 +305,10 @@ def test_workers_share_the_port_and_a_killed_one_is_replaced(postgres_url: str) 
             "a new process in place of the killed one",
             120,
         )
+        # the supervisor killed with SIGKILL cannot stop its processes: they stop by themselves
+        workers = descendants(server.pid)
+        server.kill()
+        wait_for(lambda: not any(running(pid) for pid in workers), "no process left")
     finally:
         workers = descendants(server.pid) if server.process is not None else []
         server.kill()

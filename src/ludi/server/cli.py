@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import threading
 import time
 import webbrowser
@@ -283,7 +284,16 @@ def app_from_environment() -> Any:
     from ludi.server.app import create_app
 
     settings = json.loads(os.environ[SETTINGS_VARIABLE])
+    threading.Thread(target=_end_with, args=(os.getppid(),), daemon=True).start()
     return create_app(settings.pop("db"), **settings)
+
+
+def _end_with(parent: int) -> None:
+    """Stop this server process once ``parent`` (uvicorn's supervisor) is gone: a supervisor
+    killed with SIGKILL cannot stop its processes, which would serve on, orphaned."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _shown(db: str) -> str:

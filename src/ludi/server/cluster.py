@@ -135,7 +135,15 @@ class Cluster:
             for name in ("idle", "interval"):
                 await self._listen.execute(f"SET tcp_keepalives_{name} = {KEEPALIVE}")
             await self._listen.execute("SET tcp_keepalives_count = 2")
-        await self._listen.execute("SELECT pg_advisory_lock(%s, %s)", (LOCK_CLASS, self.node))
+        while True:  # (a random id another node has: draw again)
+            cursor = await self._listen.execute(
+                "SELECT pg_try_advisory_lock(%s, %s)", (LOCK_CLASS, self.node)
+            )
+            row = await cursor.fetchone()
+            if row is not None and row[0]:
+                break
+            self.node = secrets.randbelow(2**31 - 2) + 1
+        self.channel = f"ludi_{self.node}"
         await self._listen.execute(f"LISTEN {self.channel}")
         self._send = await psycopg.AsyncConnection.connect(**self.params, autocommit=True)
         self.live = await asyncio.to_thread(self.live_nodes)
@@ -255,16 +263,19 @@ class Cluster:
             params: list[str] = []
             for node, payload in batch:
                 params += [f"ludi_{node}", payload]
-            try:
-                # one statement, one transaction: delivered together, in this order (each as
-                # a parameter of its own: passing arrays cost 2.5 times the CPU, in quoting)
-                await self._send.execute(
-                    "SELECT " + ", ".join(["pg_notify(%s, %s)"] * len(batch)), params
-                )
-                self.sent += len(batch)
-            except Exception:
-                log.exception("%d messages to other nodes could not be sent", len(batch))
-                await self._reconnect_sender()
+            # one statement, one transaction: delivered together, in this order (each as a
+            # parameter of its own: passing arrays cost 2.5 times the CPU, in quoting)
+            query = "SELECT " + ", ".join(["pg_notify(%s, %s)"] * len(batch))
+            for attempt in (1, 2):
+                try:
+                    await self._send.execute(query, params)
+                    self.sent += len(batch)
+                    break
+                except Exception:
+                    # the connection broke: once more on a new one (a message twice is a state
+                    # sent again or an action refused as stale; a lost one is a lost ack)
+                    log.exception("%d messages to other nodes: attempt %d", len(batch), attempt)
+                    await self._reconnect_sender()
 
     async def _reconnect_sender(self) -> None:
         import psycopg

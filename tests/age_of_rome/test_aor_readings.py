@@ -346,3 +346,38 @@ def test_a15_make_room_outside_your_turn_is_a_discard() -> None:
     assert len(st.hands[other]) == 5 and st.owed[other] == 0
     assert st.phase == common.PLACE_TURN and st.to_act == (seat,)
     st.check_invariants()
+
+
+def test_a24_the_floor_of_a_marker_turned_to_its_plus_30_side() -> None:
+    """A-24, Шкала славы (стр. 10): the track starts at 1 and the marker «ни при каких
+    обстоятельствах не может опуститься ниже этой отметки»; past 30 it is turned to "+30" and
+    goes on from cell 1. By default the floor is 1 glory in all (31 - 2 = 29, and Грязная
+    клевета may hit a player on 31); with ``glory_floor=cell`` a turned marker stops on its
+    cell 1 (31), so the slander cannot be used against it, as on cell 1 of the first lap."""
+    from ludi.games.age_of_rome.rules.intrigue_phase import effect_choices
+
+    for reading, after, slander in (("total", 29, True), ("cell", 31, False)):
+        st = started(glory_floor=reading)
+        st.glory[1] = 31
+        slanderer = next(
+            i for i, c in enumerate(st.tables.characters) if 0 in c.intrigues
+        )  # a character with Грязная клевета
+        st.char[0] = slanderer
+        texts = [str(a) for a in effect_choices(st, 0, 1)]
+        assert ("intrigue:slander" in texts) is slander
+        assert common.lose_glory(st, 1, 2) == 31 - after
+        assert st.glory[1] == after
+        st.glory[1] = 3  # on the first lap both readings stop at cell 1
+        assert common.lose_glory(st, 1, 5) == 2 and st.glory[1] == 1
+
+
+def test_a24_a_double_tax_the_turned_marker_cannot_pay() -> None:
+    """A-24 and Фаза дохода: a double tax needs the marker to move back the whole penalty; on
+    32 a penalty of 2 is paid by default (to 30), not with ``glory_floor=cell`` (below 31)."""
+    from ludi.games.age_of_rome.rules.income_phase import can_double, penalty
+
+    for reading, allowed in (("total", True), ("cell", False)):
+        st = started(glory_floor=reading)
+        seat = st.order[0]
+        st.glory[seat] = 31 + penalty(st, seat) - 1
+        assert can_double(st, seat) is allowed

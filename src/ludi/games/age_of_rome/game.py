@@ -204,6 +204,16 @@ class AgeOfRome(Game):
             choice_labels=("the card is not taken", "discard a card to take it"),
         ),
         Option(
+            "glory_floor",
+            "total",
+            "the fame marker never goes below cell 1: 1 glory in all (a marker turned to +30 "
+            "turns back going down), or cell 1 of its side (a turned marker stops at 31)",
+            ("total", "cell"),
+            reading=True,
+            label="The fame track's floor",
+            choice_labels=("1 glory in all", "cell 1 of the marker's side (31 once turned)"),
+        ),
+        Option(
             "chain",
             "placement",
             "a goods card drawn by a card while placing a supporter: played at once if the "

@@ -205,11 +205,21 @@ def gain_glory(st: AgeOfRomeState, seat: int, amount: int) -> None:
     check_milestones(st, seat, st.glory[seat] - amount)
 
 
+def glory_floor(st: AgeOfRomeState, seat: int) -> int:
+    """The lowest glory ``seat``'s marker may go down to (Шкала славы: the track starts at 1
+    and the marker «ни при каких обстоятельствах не может опуститься ниже этой отметки»).
+    Reading A-24, option ``glory_floor``: by default the floor is 1 glory in all, so a marker
+    turned to its "+30" side that goes down past cell 1 turns back (31 - 2 = 29); with
+    ``cell`` the turned marker, like any, stops on cell 1 (31)."""
+    if st.options["glory_floor"] == "cell":
+        return 1 + st.tables.fame_track * ((st.glory[seat] - 1) // st.tables.fame_track)
+    return 1
+
+
 def lose_glory(st: AgeOfRomeState, seat: int, amount: int) -> int:
-    """Move ``seat``'s fame marker down, never below cell 1 (Шкала славы: «ни при каких
-    обстоятельствах не может опуститься ниже этой отметки»); return the points lost. Losing
-    glory never costs a supporter (Вехи)."""
-    lost = min(amount, st.glory[seat] - 1)
+    """Move ``seat``'s fame marker down, never below its floor (``glory_floor``); return the
+    points lost. Losing glory never costs a supporter (Вехи)."""
+    lost = min(amount, st.glory[seat] - glory_floor(st, seat))
     if lost > 0:
         st.glory[seat] -= lost
         st.log("glory", seat, -lost, st.glory[seat])

@@ -29,8 +29,11 @@ def penalty(st: AgeOfRomeState, seat: int) -> int:
 def can_double(st: AgeOfRomeState, seat: int) -> bool:
     """Double tax is refused when the fame marker cannot go down by the whole penalty (Фаза
     дохода: «игроки не могут применить двойной налог, если ... не могут переместить свой
-    маркер по шкале славы назад»): glory - penalty must stay at least 1."""
-    return st.glory[seat] - penalty(st, seat) >= 1
+    маркер по шкале славы назад»): glory - penalty must stay at least the floor (1, or cell 1
+    of a turned marker's side: reading A-24)."""
+    from ludi.games.age_of_rome.rules.common import glory_floor
+
+    return st.glory[seat] - penalty(st, seat) >= glory_floor(st, seat)
 
 
 def income_choices(st: AgeOfRomeState, seat: int) -> list[Move]:

@@ -18,6 +18,7 @@ from ludi.games.age_of_rome.rules.common import (
     INTRIGUE_FX,
     REACT,
     gain_glory,
+    glory_floor,
     hand_full,
     lose_glory,
     open_cells,
@@ -165,7 +166,7 @@ def effect_choices(st: AgeOfRomeState, seat: int, target: int) -> list[Move]:
     out: list[Move] = []
     for e in st.tables.characters[st.char[seat]].intrigues:
         if e == SLANDER:
-            if st.glory[target] > 1:
+            if st.glory[target] > glory_floor(st, target):
                 out.append(table.effect_plain[SLANDER])
         elif e == SABOTAGE:
             if sabotage_piece(st, target) >= 0:

@@ -270,6 +270,8 @@ class Game(ABC):
             "summary": self.summary,
             "options": [o.describe() for o in self.options],
             "board": list(self.board_assets),
+            # the languages its own words are complete in (the common interface has all four)
+            "languages": list(self.languages),
             "data": {
                 "source": data.info.source,
                 "reconstructed": [

@@ -35,6 +35,7 @@ HEAVY_FILES = (
     "lab/test_runs.py",
     "server/test_durability.py",
     "server/test_bot_budget.py",
+    "server/test_nodes.py",
 )
 #: fixtures that start such a program (PostgreSQL: one cluster per worker that asks for one)
 HEAVY_FIXTURES = frozenset({"postgres_cluster"})

@@ -21,6 +21,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, WebSocket
 
+from programs import wait_until_up
+
 CHROMIUM = os.environ.get("LUDI_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -34,9 +36,6 @@ CHROMIUM_ARGS = [
 ]
 #: how long a test waits for the server or the page to get somewhere (a busy CI machine)
 PATIENCE = 30.0
-#: how long the server may take to start: importing every game and migrating the database
-#: took over 30 s at a load of 37 on two cores
-STARTUP_PATIENCE = 90.0
 
 
 def free_port() -> int:
@@ -72,19 +71,15 @@ class Server:
         command += ["--port", str(self.port), "--db", str(self.db), "--bot-delay", "0.05"]
         command += ["--bot-processes", "0"]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-        deadline = time.monotonic() + STARTUP_PATIENCE
-        while time.monotonic() < deadline:
-            code = self.process.poll()
-            if code is not None:  # it could not start (its error is in the captured stderr)
-                raise RuntimeError(f"the server exited with code {code} on port {self.port}")
+
+        def answers() -> bool:
             try:
                 urllib.request.urlopen(f"{self.base}/api/games", timeout=5).read()
             except OSError:
-                time.sleep(0.1)
-                continue
-            if self.process.poll() is None:  # the server that answered is ours
-                return
-        raise RuntimeError(f"the server did not start within {STARTUP_PATIENCE:g} s")
+                return False
+            return True
+
+        wait_until_up(self.process, answers, f"the server on port {self.port}")
 
     def kill(self) -> None:
         """Kill the server at once, as a crash would (no shutdown, no last commit)."""

@@ -17,14 +17,18 @@ from ludi.store.sql import VERSION_TABLE, SqlStore, metadata
 
 
 @pytest.fixture(autouse=True)
-def watchdog() -> Iterator[None]:
-    """Fail a test that waits more than a minute for a message instead of hanging the run."""
+def watchdog(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail a test that waits more than a minute for a message instead of hanging the run; five
+    minutes for a test that starts servers (``programs`` in tests/conftest.py), whose start-up
+    has deadlines of its own (tests/programs.py) and took most of a minute at a load of 27."""
+    group = request.node.get_closest_marker("xdist_group")
+    seconds = 300 if group is not None and "programs" in group.args else 60
 
     def expire(_signum: int, _frame: object) -> None:
-        raise TimeoutError("the test waited more than 60 s (a message that never came?)")
+        raise TimeoutError(f"the test waited more than {seconds} s (a message that never came?)")
 
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(60)
+    signal.alarm(seconds)
     yield
     signal.alarm(0)
     signal.signal(signal.SIGALRM, previous)
@@ -56,7 +60,7 @@ def postgres_cluster() -> Iterator[Cluster | str]:
     """A PostgreSQL cluster of the tests' own (or, if none can start here, the reason why)."""
     # The first test that asks for it starts it, under that test's watchdog; initdb took over
     # a minute at a load of 40. Starting is bounded by its own deadlines (postgres.py), so the
-    # watchdog pauses meanwhile and gives the test its full minute after.
+    # watchdog pauses meanwhile and gives the test the time it had left after.
     paused = signal.alarm(0)
     try:
         cluster: Cluster | str = Cluster()
@@ -64,7 +68,7 @@ def postgres_cluster() -> Iterator[Cluster | str]:
         cluster = str(exc)
     finally:
         if paused:
-            signal.alarm(60)
+            signal.alarm(paused)
     try:
         yield cluster
     finally:

@@ -7,13 +7,13 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+import programs
 from ludi.server.app import create_app
 
 
@@ -77,24 +77,24 @@ class LiveServer:
         assert self.process is not None
         return self.process.pid
 
-    def start(self, seconds: float = 60.0) -> None:
-        """Start the server; wait until it answers (at most ``seconds``)."""
+    def start(self, seconds: float = programs.WALL_SECONDS) -> None:
+        """Start the server; wait until it answers (``programs.wait_until_up``: at most 30 s of
+        its CPU time, and ``seconds`` by the clock)."""
         command = [sys.executable, "-m", "ludi", "serve", "--no-browser", "--port", str(self.port)]
         command += ["--db", str(self.db), "--bot-delay", "0"]
         command += ["--bot-processes", str(self.bot_processes), *self.extra]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            code = self.process.poll()
-            if code is not None:
-                raise RuntimeError(f"the server exited with code {code} on port {self.port}")
+
+        def answers() -> bool:
             try:
                 urllib.request.urlopen(f"{self.base}/api/stats", timeout=5).read()
             except OSError:
-                time.sleep(0.05)
-                continue
-            return
-        raise RuntimeError(f"the server did not start within {seconds:g} s")
+                return False
+            return True
+
+        programs.wait_until_up(
+            self.process, answers, f"the server on port {self.port}", wall=seconds
+        )
 
     def stop(self) -> None:
         """Stop the server as Ctrl-C does, and wait for it to exit."""

@@ -289,32 +289,34 @@ class TakeDenariiFromTargetEffect(FileModel):
     denarii: int = Field(ge=1)
 
 
-class ReturnEnmityEffect(FileModel):
+class _CountedEffect(FileModel):
+    """An effect on a number of things (``count``, at least 1)."""
+
+    count: int = Field(ge=1)
+
+
+class ReturnEnmityEffect(_CountedEffect):
     """Enmity tokens back to the supply."""
 
     op: Literal["return_enmity"]
-    count: int = Field(ge=1)
 
 
-class TakeEnmityEffect(FileModel):
+class TakeEnmityEffect(_CountedEffect):
     """Enmity tokens from the supply onto your track."""
 
     op: Literal["take_enmity"]
-    count: int = Field(ge=1)
 
 
-class ReturnLegionEffect(FileModel):
+class ReturnLegionEffect(_CountedEffect):
     """Legions from battlefields back to your board."""
 
     op: Literal["return_legion"]
-    count: int = Field(ge=1)
 
 
-class DiscardRandomGoodsEffect(FileModel):
+class DiscardRandomGoodsEffect(_CountedEffect):
     """Goods cards discarded at random from your hand."""
 
     op: Literal["discard_random_goods"]
-    count: int = Field(ge=1)
 
 
 class AgricultureIncomeEffect(FileModel):

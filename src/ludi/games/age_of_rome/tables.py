@@ -275,21 +275,8 @@ def compile_tables(data: Any) -> Tables:
         raise ValueError(f"building types must be {TYPES}, in that order")
     cell_cost = tuple(d.level_cost(prov, t, 1) for prov in d.provinces for t in types)
     upgrade = tuple(k.levels[lv] for k in d.building_kinds for lv in range(3))
-    order = {
-        x: i
-        for i, x in enumerate(
-            (
-                "dirty_slander",
-                "construction_sabotage",
-                "apostasy",
-                "forged_order",
-                "revote",
-                "invalid_vote",
-                "sold",
-                "customs_duties",
-            )
-        )
-    }
+    # the data's intrigue ids, in the order of INTRIGUES
+    order = {x: i for i, x in enumerate(words.INTRIGUE_EFFECTS)}
     characters = tuple(
         Character(
             id=c.id,

@@ -226,9 +226,9 @@ def test_senate_with_fewer_control_tokens_left_lays_them_all_and_wins() -> None:
 def test_the_bonus_to_settle_is_the_one_taken() -> None:
     st = close_syria("wealth")
     play(st, "shield3/3@b30")
-    with pytest.raises(IllegalAction, match="is wealth, not tactics"):
+    with pytest.raises(IllegalAction, match="is Wealth, not Tactics"):
         st.apply(CAESAR, "use:tactics")
-    with pytest.raises(IllegalAction, match="first decide on the wealth bonus"):
+    with pytest.raises(IllegalAction, match="first decide on the Wealth bonus"):
         st.apply(CAESAR, "ship6/0@b07>SC")
 
 

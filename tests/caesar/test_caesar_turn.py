@@ -86,7 +86,7 @@ def test_an_occupied_cell_is_refused() -> None:
 def test_a_token_not_behind_the_screen_is_refused() -> None:
     st = match(1)
     hand(st, CAESAR, "ship5/1", "sword3/3")
-    with pytest.raises(IllegalAction, match="no ship6/0 token behind your screen"):
+    with pytest.raises(IllegalAction, match="no Ship 6/0 token behind your screen"):
         st.apply(CAESAR, "ship6/0@b07>SC")
 
 

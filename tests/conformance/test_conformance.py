@@ -25,6 +25,7 @@ import itertools
 import json
 import math
 import os
+import re
 import sys
 import zlib
 from collections.abc import Callable, Iterator, Mapping
@@ -37,6 +38,7 @@ from hypothesis import strategies as st
 
 import ludi
 from ludi.engine import Game, MatchRecord, OptionError, Rng, State
+from ludi.i18n import using
 
 #: past this many option sets at one player count, reading options are no longer crossed with
 #: each other: every combination of the other options is still played, and each reading value
@@ -554,6 +556,11 @@ def test_hidden_information_stays_hidden(case: Case, seed: int) -> None:
 @seeds
 def test_logs_only_grow(case: Case, seed: int) -> None:
     previous: dict[int | None, list[str]] = {}
+    # each language the game declares besides English: the events new since the last state
+    # checked, the move labels, the result and a refusal, read in it (see ``check_language``)
+    languages = [lang for lang in case.game.languages if lang != "en"]
+    narrated = {lang: 0 for lang in languages}
+    pool: dict[str, ludi.Action] = {}
 
     def check(state: State, rng: Rng) -> None:
         for viewer in [*range(state.players), None]:
@@ -562,10 +569,85 @@ def test_logs_only_grow(case: Case, seed: int) -> None:
             old = previous.get(viewer, [])
             assert now[: len(old)] == old, f"the log of {viewer} was rewritten, not extended"
             previous[viewer] = now
+        for lang in languages:
+            narrated[lang] = check_language(state, lang, narrated[lang], pool, rng)
 
     # narrating the whole log at each state is quadratic: a combination of options is looked
     # at on a sample of states (the log still has to extend the one seen before)
     check_all(case, seed, check, states=MAX_STEPS if case.states == STATES_CHECKED else None)
+
+
+#: a word of the language, where its letters tell it from English
+SCRIPTS = {"ru": re.compile("[а-яё]", re.IGNORECASE)}
+#: a placeholder left unfilled: ``{name}``
+UNFILLED = re.compile(r"\{\w*\}")
+
+
+def in_language(lang: str, what: str, text: str, english: str) -> None:
+    """Check that ``text`` is ``english`` put in ``lang``: every placeholder filled, and the words
+    in that language (its letters where it has its own, else at least not the English)."""
+    assert not UNFILLED.search(text), f"{lang}: a placeholder left in {what}: {text!r}"
+    script = SCRIPTS.get(lang)
+    if script is not None:
+        assert script.search(text), f"{lang}: {what} is not in {lang}: {text!r}"
+    else:
+        assert text != english or not re.search(r"[a-z]{3}", english), (
+            f"{lang}: {what} is the English words: {text!r}"
+        )
+
+
+def check_language(
+    state: State, lang: str, since: int, pool: dict[str, ludi.Action], rng: Rng
+) -> int:
+    """Read what is new in the match in ``lang``, against English: the events since event
+    ``since`` for every viewer, the labels of the moves, the result, one refusal (an action
+    seen legal before, not now); return the number of events read."""
+    events = len(state.raw_events())
+    for viewer in [*range(state.players), None]:
+        english = state.events(viewer, since)
+        with using(lang):
+            texts = state.events(viewer, since)
+        for text, words in zip(texts, english, strict=True):
+            in_language(lang, "a narrated event", text, words)
+    for seat in state.to_act:
+        legal = state.legal_actions(seat)
+        pool.update((str(a), a) for a in legal)
+        labels = state.game.move_labels(state, seat, legal)
+        with using(lang):
+            translated = state.game.move_labels(state, seat, legal)
+        for text, words in zip(translated, labels, strict=True):
+            in_language(lang, "a move's label", text, words)
+        now = {str(a) for a in legal}
+        elsewhere = sorted(t for t in pool if t not in now)
+        if elsewhere:
+            action = pool[rng.choice(elsewhere)]
+            with using(lang), pytest.raises(ludi.IllegalAction) as refused:
+                state.apply(seat, action)
+            with pytest.raises(ludi.IllegalAction) as english:
+                state.apply(seat, action)
+            in_language(lang, "a refusal", refused.value.reason, english.value.reason)
+            in_language(lang, "a refusal's rule", refused.value.rule, english.value.rule)
+    if state.result is not None:
+        reason = state.result.reason
+        with using(lang):
+            in_language(lang, "the result", state.result.reason, reason)
+    with using(lang):
+        views = [state.view(s) for s in [*range(state.players), None]]
+    for text in strings(views):
+        assert not UNFILLED.search(text), f"{lang}: a placeholder left in a view: {text!r}"
+    return events
+
+
+def strings(obj: Any) -> Iterator[str]:
+    """Yield every string in a JSON value."""
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for value in obj.values():
+            yield from strings(value)
+    elif isinstance(obj, list | tuple):
+        for value in obj:
+            yield from strings(value)
 
 
 def test_the_matrix_covers_every_game_count_and_option() -> None:

@@ -13,16 +13,19 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any, Generic, Literal, TypeVar
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
 from ludi.engine import DataError, DataInfo, DataNotice, GameData
 from ludi.engine.record import too_deep
+from ludi.i18n import LANGUAGES, SOURCE, catalog
+
+_, n_ = catalog(__name__)
 
 M = TypeVar("M", bound=BaseModel)
 D = TypeVar("D")
@@ -38,6 +41,27 @@ class FileModel(BaseModel):
     """A part of a data file: a field it does not name is refused, and nothing changes once read."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _by_language(names: dict[str, str]) -> dict[str, str]:
+    unknown = sorted(set(names) - set(LANGUAGES))
+    if unknown:
+        raise ValueError(
+            f"names in languages Ludi does not speak: {unknown} (it speaks {list(LANGUAGES)})"
+        )
+    if SOURCE not in names:
+        raise ValueError(f"names by language need the English one ({SOURCE})")
+    return names
+
+
+#: a name printed on a component: one string, or one per language where the editions print it
+#: (``{en: Sicilia, ru: Сицилия}``); ``ludi.i18n.pick`` chooses the reader's
+Names = str | Annotated[dict[str, str], AfterValidator(_by_language)]
+
+
+def by_language(names: str | Mapping[str, str]) -> dict[str, str]:
+    """Return a data file's ``Names`` as a mapping by language (English always there)."""
+    return {SOURCE: names} if isinstance(names, str) else dict(names)
 
 
 class Provenance(FileModel):
@@ -104,8 +128,23 @@ def validate(
 
 
 def fingerprint(raw: dict[str, Any]) -> str:
-    """Return the sha256 of the data's canonical JSON: records name the data they were played with."""
-    return hashlib.sha256(json.dumps(raw, sort_keys=True).encode()).hexdigest()
+    """Return the sha256 of the data's canonical JSON: records name the data they were played with.
+
+    Names in other languages than English are left out: they change no rule, and a record
+    played before a name was translated still replays."""
+    return hashlib.sha256(json.dumps(_english(raw), sort_keys=True).encode()).hexdigest()
+
+
+def _english(raw: Any) -> Any:
+    """Return ``raw`` with every set of names by language reduced to its English one."""
+    if isinstance(raw, dict):
+        names = SOURCE in raw and set(raw) <= set(LANGUAGES)
+        if names and all(isinstance(v, str) for v in raw.values()):
+            return raw[SOURCE]
+        return {k: _english(v) for k, v in raw.items()}
+    if isinstance(raw, list):
+        return [_english(v) for v in raw]
+    return raw
 
 
 def notices(raw: Any, path: str = "") -> tuple[DataNotice, ...]:
@@ -180,7 +219,7 @@ class DataLoader(Generic[M, D]):
 def section_name(section: str) -> str:
     """Return a data file's section path as a player reads it: ``buildings.effects`` ->
     ``buildings (effects)``, ``damage_tokens`` -> ``damage tokens``."""
-    head, _, rest = section.partition(".")
+    head, _dot, rest = section.partition(".")
     words = head.replace("_", " ")
     if rest:
         inner = rest.replace("_", " ").replace(".", ", ").replace("[", " ").replace("]", "")
@@ -188,9 +227,11 @@ def section_name(section: str) -> str:
     return words
 
 
-def reconstructed_notice(sections: Sequence[str]) -> str:
-    """Return the log's first line when a match uses values no public source gives."""
-    return (
+def reconstructed_notice(sections: Sequence[str], name: Callable[[str], str] = section_name) -> str:
+    """Return the log's first line when a match uses values no public source gives; ``name``
+    says each section as a player reads it (a game's own words, in the reader's language)."""
+    return _(
         "RECONSTRUCTED values in use (Ludi's defaults, not the printed ones; no public source "
-        f"gives them): {', '.join(section_name(s) for s in sections)}"
+        "gives them): {sections}",
+        sections=", ".join(name(s) for s in sections),
     )

@@ -23,8 +23,12 @@ from typing import TypeVar
 
 from ludi.engine import INTERNAL, Action, IllegalAction
 from ludi.games.caesar.data import BONUS_KINDS, CaesarData
+from ludi.i18n import N_, catalog
 
-RULE_NOTATION = "Ludi notation for Caesar! (see ludi.games.caesar.actions)"
+_, n_ = catalog(__name__)
+
+#: the rule reference of a text that names no action (read through ``_`` where it is made)
+RULE_NOTATION = N_("Ludi notation for Caesar!")
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,9 +151,13 @@ class ActionTable:
         action = self.by_text.get(text.strip())
         if action is None:
             raise IllegalAction(
-                f"{text!r} is not a Caesar! action; examples: ship5/1@b07>SC, sword3/3@b12, "
-                "use:tactics, might:b12, centurion:7/0, discard:wealth",
-                RULE_NOTATION,
+                _(
+                    "{text} is not a Caesar! action; examples: {examples}",
+                    text=repr(text),
+                    examples="ship5/1@b07>SC, sword3/3@b12, use:tactics, might:b12, "
+                    "centurion:7/0, discard:wealth",
+                ),
+                _(RULE_NOTATION),
             )
         return action
 

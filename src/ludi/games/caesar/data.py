@@ -7,14 +7,24 @@ values live in the data file, never in the code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Literal
 
 from pydantic import Field, model_validator
 
 from ludi.engine import DataInfo
-from ludi.games.datafile import DataLoader, FileData, FileModel, Provenance, validate
+from ludi.games.datafile import (
+    DataLoader,
+    FileData,
+    FileModel,
+    Names,
+    Provenance,
+    by_language,
+    validate,
+)
+from ludi.i18n import pick
 
 Step = Literal["draw_1", "draw_2", "play", "discard_1", "take_1_centurion"]
 BONUS_KINDS = ("tactics", "wealth", "might", "senate", "poison", "centurion")
@@ -23,7 +33,7 @@ LETTERS = ("A", "B", "C", "D", "E")
 
 class ProvinceModel(FileModel):
     code: str = Field(pattern=r"^[A-Z]{2}$")
-    name: str
+    name: Names
     central: bool = False
 
 
@@ -123,7 +133,7 @@ class HandModel(FileModel):
 
 class SeatsModel(FileModel):
     provenance: Provenance
-    names: tuple[str, str]
+    names: tuple[Names, Names]
     colours: tuple[str, str]
 
 
@@ -185,10 +195,15 @@ class CaesarFile(FileModel):
 class Province:
     index: int
     code: str
-    name: str
+    names: Mapping[str, str] = field(compare=False)
     central: bool
     cells: tuple[int, ...]
     neighbours: tuple[int, ...]
+
+    @property
+    def name(self) -> str:
+        """The province's name in the reader's language."""
+        return pick(self.names)
 
 
 @dataclass(frozen=True)
@@ -226,9 +241,14 @@ class TokenKind:
 class CaesarData(FileData[CaesarFile]):
     """The validated data with the lookup tables the rules use."""
 
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """Caesar and Pompey, in the reader's language."""
+        return tuple(pick(n) for n in self.seat_names_by_language)
+
     def __init__(self, model: CaesarFile, info: DataInfo) -> None:
         super().__init__(model, info)
-        self.seat_names = model.seats.names
+        self.seat_names_by_language = tuple(by_language(n) for n in model.seats.names)
         self.colours = model.seats.colours
         codes = [p.code for p in model.map.provinces]
         cells = tuple(
@@ -246,7 +266,7 @@ class CaesarData(FileData[CaesarFile]):
             Province(
                 i,
                 p.code,
-                p.name,
+                by_language(p.name),
                 p.central,
                 cells=tuple(c.index for c in cells if i in c.provinces),
                 neighbours=tuple(

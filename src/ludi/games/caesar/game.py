@@ -23,6 +23,9 @@ from ludi.engine import (
 from ludi.games.caesar import data as caesar_data
 from ludi.games.caesar import wording
 from ludi.games.caesar.state import CaesarState, new_state
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 
 class Caesar(Game):
@@ -33,6 +36,8 @@ class Caesar(Game):
     title = "Caesar! Seize Rome in 20 Minutes"
     players = (2,)
     rules_version = "ru-2022.1"
+    #: the Russian words are the GaGa Games edition's (docs/i18n.md)
+    languages = ("en", "ru")
     summary = (
         "Place influence tokens on the borders of provinces; close a province to take its bonus, "
         "and hold the most influence there to take it. The first to lay all 12 control tokens wins."
@@ -104,11 +109,15 @@ class Caesar(Game):
     def check_options(self, values: Mapping[str, OptionValue], players: int) -> None:
         if values["border_control"] and not (values["poison"] or values["centurions"]):
             raise OptionError(
-                "border_control needs the poison and/or centurions module "
-                "(rule: НАБОР «РИМ»: КОНТРОЛЬ ГРАНИЦ)"
+                _(
+                    "border_control needs the poison and/or centurions module "
+                    "(rule: НАБОР ДОПОЛНЕНИЙ «РИМ»: КОНТРОЛЬ ГРАНИЦ)"
+                )
             )
         if values["solo"] == "off" and values["solo_harder"]:
-            raise OptionError("solo_harder applies only to a solo game (set solo=easy|normal|hard)")
+            raise OptionError(
+                _("solo_harder applies only to a solo game (set solo=easy|normal|hard)")
+            )
 
     def measures(self, state: State) -> Measures:
         from ludi.games.caesar.metrics import measures

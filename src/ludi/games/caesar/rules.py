@@ -12,23 +12,30 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludi.engine import IllegalAction
-from ludi.games.caesar import solo
+from ludi.games.caesar import solo, wording
 from ludi.games.caesar.actions import DiscardBonus, Place, UseBonus
+from ludi.i18n import N_, catalog
 
 if TYPE_CHECKING:
     from ludi.games.caesar.state import CaesarState
 
-# The rule references a refusal names.
-SETUP = "ПОДГОТОВКА К ИГРЕ (setup)"
-PLACE = "ИГРОВОЙ ПРОЦЕСС, шаг 1 (place an influence token)"
-CLOSE = "ИГРОВОЙ ПРОЦЕСС, шаг 2 (closed provinces)"
-DRAW = "ИГРОВОЙ ПРОЦЕСС, шаг 3 (draw a token)"
-END = "ЗАВЕРШЕНИЕ ИГРЫ И ОПРЕДЕЛЕНИЕ ПОБЕДИТЕЛЯ (end of the game)"
-BONUS = "ЖЕТОНЫ БОНУСОВ ПРОВИНЦИЙ (bonus tokens)"
-MIGHT = "ЖЕТОНЫ БОНУСОВ ПРОВИНЦИЙ: Могущество (Might)"
-CENTURION = "ЖЕТОНЫ БОНУСОВ ПРОВИНЦИЙ: Центурион; НАБОР «РИМ»: ЦЕНТУРИОНЫ"
-POISON = "НАБОР ДОПОЛНЕНИЙ «РИМ»: ЯДЫ (Poison)"
-BORDER_CONTROL = "НАБОР ДОПОЛНЕНИЙ «РИМ»: КОНТРОЛЬ ГРАНИЦ (Border Control)"
+_, n_ = catalog(__name__)
+
+# The rule references a refusal names, read through ``_`` where it is made: Ludi's English name
+# with the Russian rulebook's heading after it; in Russian, the heading as the rulebook prints it.
+SETUP = N_("setup (ПОДГОТОВКА К ИГРЕ)")
+PLACE = N_("the turn, step 1: placing an influence token (ИГРОВОЙ ПРОЦЕСС, шаг 1)")
+CLOSE = N_("the turn, step 2: closed provinces (ИГРОВОЙ ПРОЦЕСС, шаг 2)")
+DRAW = N_("the turn, step 3: drawing a token (ИГРОВОЙ ПРОЦЕСС, шаг 3)")
+END = N_("the end of the game (ЗАВЕРШЕНИЕ ИГРЫ И ОПРЕДЕЛЕНИЕ ПОБЕДИТЕЛЯ)")
+BONUS = N_("bonus tokens (ЖЕТОНЫ БОНУСОВ ПРОВИНЦИЙ)")
+MIGHT = N_("bonus tokens: Might (ЖЕТОНЫ БОНУСОВ ПРОВИНЦИЙ: Могущество)")
+CENTURION = N_(
+    "bonus tokens: Centurion; the Rome expansion: Centurions "
+    "(ЖЕТОНЫ БОНУСОВ ПРОВИНЦИЙ: Центурион; НАБОР ДОПОЛНЕНИЙ «РИМ»: ЦЕНТУРИОНЫ)"
+)
+POISON = N_("the Rome expansion: Poison (НАБОР ДОПОЛНЕНИЙ «РИМ»: ЯДЫ)")
+BORDER_CONTROL = N_("the Rome expansion: Border Control (НАБОР ДОПОЛНЕНИЙ «РИМ»: КОНТРОЛЬ ГРАНИЦ)")
 
 # Phases of a turn.
 PLACING = "place"
@@ -60,13 +67,13 @@ def set_up(st: CaesarState) -> None:
     )
     if in_use:
         st.log("reconstructed", in_use)
-    pool = [b for b, n in data.bonus_base.items() for _ in range(n)]
+    pool = [b for b, n in data.bonus_base.items() for _i in range(n)]
     pool.remove("senate")  # the one fixed on Italy
     modules = [m for m in ("poison", "centurion") if opts[_module_option(m)]]
     for module in modules:
         pool.extend([module] * data.bonus_module[module])
     rng.shuffle(pool)
-    returned = [pool.pop() for _ in range(data.returned_per_module * len(modules))]
+    returned = [pool.pop() for _i in range(data.returned_per_module * len(modules))]
     if opts["border_control"]:
         st.set_aside = returned
     for province in data.provinces:
@@ -79,7 +86,7 @@ def set_up(st: CaesarState) -> None:
         if seat == st.crassus:
             solo.set_up_crassus(st)
         else:
-            for _ in range(start):
+            for _i in range(start):
                 draw(st, seat)
     st.log("setup", tuple(st.bonus))
     begin_turn(st, st.crassus if st.crassus >= 0 else 0)
@@ -103,12 +110,11 @@ def begin_turn(st: CaesarState, seat: int) -> None:
     st.phase = PLACING
     st.turn += 1
     if not st.hands[seat] and st.options["poison"]:
-        where = "in the row" if seat == st.crassus else "behind the screen"
-        lose(st, seat, f"started a turn with no influence token {where}", POISON)
+        lose(st, seat, "empty_row" if seat == st.crassus else "empty_screen", POISON)
     elif seat == st.crassus:
         solo.begin_crassus_turn(st)
     elif not can_place(st, seat):
-        lose(st, seat, "cannot place an influence token", END)
+        lose(st, seat, "cannot_place", END)
 
 
 def can_place(st: CaesarState, seat: int) -> bool:
@@ -116,7 +122,7 @@ def can_place(st: CaesarState, seat: int) -> bool:
     owner = st.cell_owner
     table = st.table
     for kind in st.hands[seat]:
-        for cell, _ in table.fits[kind]:
+        for cell, _places in table.fits[kind]:
             if owner[cell] < 0:
                 return True
     if st.hands[seat] and st.options["border_control"] and seat != st.crassus:
@@ -153,33 +159,57 @@ def placements(st: CaesarState, seat: int) -> list[Place]:
 def check_place(st: CaesarState, seat: int, action: Place) -> None:
     """Refuse a placement the rules forbid (ИГРОВОЙ ПРОЦЕСС, шаг 1; КОНТРОЛЬ ГРАНИЦ)."""
     if st.phase != PLACING:
-        raise IllegalAction(f"first decide on the {st.pending[0][0]} bonus just taken", BONUS)
+        raise IllegalAction(
+            _(
+                "first decide on the {bonus} bonus just taken",
+                bonus=wording.bonus_name(str(st.pending[0][0])),
+            ),
+            _(BONUS),
+        )
     data = st.data
     kind = data.kinds[action.kind]
     cell = data.cells[action.cell]
+    token = wording.token_name(kind.label)
     if action.kind not in st.hands[seat]:
-        where = "in Crassus's row" if seat == st.crassus else "behind your screen"
-        raise IllegalAction(f"there is no {kind.label} token {where}", PLACE)
+        if seat == st.crassus:
+            raise IllegalAction(
+                _("there is no {token} token in Crassus's row", token=token), _(PLACE)
+            )
+        raise IllegalAction(
+            _("there is no {token} token behind your screen", token=token), _(PLACE)
+        )
+    where = wording.between(st, action.cell)
     if st.cell_owner[action.cell] >= 0:
-        raise IllegalAction(f"cell {cell.id} is already taken", PLACE)
+        raise IllegalAction(
+            _("the border cell {where} is already taken", where=where),
+            _(PLACE),
+        )
     if action.face_down:
         if not st.options["border_control"]:
             raise IllegalAction(
-                "tokens go face down only with the Border Control module", BORDER_CONTROL
+                _("tokens go face down only with the Border Control module"), _(BORDER_CONTROL)
             )
         if seat == st.crassus:
-            raise IllegalAction("Crassus never places a token face down", solo.SOLO_BORDER)
+            raise IllegalAction(_("Crassus never places a token face down"), _(solo.SOLO_BORDER))
     elif not kind.fits(cell):
         raise IllegalAction(
-            f"a {kind.label} token cannot go on {cell.id}, a {cell.icon} cell", PLACE
+            _(
+                "{token} cannot go on the border cell {where}: it shows a {icon}",
+                token=token,
+                where=where,
+                icon=wording.icon_name(cell.icon),
+            ),
+            _(PLACE),
         )
     if seat == st.crassus:
         allowed = solo.crassus_placements(st)
         if action not in allowed:
             raise IllegalAction(
-                "Crassus must follow his placement priority; his choices now are "
-                + ", ".join(str(a) for a in allowed),
-                solo.SOLO_PRIORITY,
+                _(
+                    "Crassus must follow his placement priority; his choices now are {moves}",
+                    moves=", ".join(str(a) for a in allowed),
+                ),
+                _(solo.SOLO_PRIORITY),
             )
 
 
@@ -303,7 +333,7 @@ def put_control(st: CaesarState, seat: int) -> None:
     """Lay one control token from ``seat``'s supply; the last one wins at once (ЗАВЕРШЕНИЕ ИГРЫ)."""
     st.supply[seat] -= 1
     if st.supply[seat] == 0:
-        win(st, seat, "placed the last control token")
+        win(st, seat, "last_control")
 
 
 # -- bonuses ---------------------------------------------------------------------------------
@@ -351,18 +381,34 @@ def might_targets(st: CaesarState, seat: int) -> list[str]:
 def check_bonus(st: CaesarState, seat: int, action: UseBonus | DiscardBonus) -> None:
     """Refuse a bonus decision that does not settle the bonus at hand (ЖЕТОНЫ БОНУСОВ)."""
     if st.phase != BONUSES:
-        raise IllegalAction("there is no bonus token to decide on: place a token", PLACE)
-    bonus = st.pending[0][0]
+        raise IllegalAction(_("there is no bonus token to decide on: place a token"), _(PLACE))
+    bonus = str(st.pending[0][0])
     if action.bonus != bonus:
-        raise IllegalAction(f"the bonus to decide on now is {bonus}, not {action.bonus}", BONUS)
+        raise IllegalAction(
+            _(
+                "the bonus to decide on now is {bonus}, not {other}",
+                bonus=wording.bonus_name(bonus),
+                other=wording.bonus_name(action.bonus),
+            ),
+            _(BONUS),
+        )
     if isinstance(action, UseBonus):
         if bonus == "might" and action.target not in might_targets(st, seat):
             raise IllegalAction(
-                f"Might flips a face-up token of the opponent on the map; {action.target} holds none",
-                MIGHT,
+                _(
+                    "Might flips a face-up token of the opponent on the map; {target} holds none",
+                    target=wording.target_name(st, action.target),
+                ),
+                _(MIGHT),
             )
         if bonus == "centurion" and action not in bonus_choices(st, seat):
-            raise IllegalAction(f"the centurion {action.target} is not available to you", CENTURION)
+            raise IllegalAction(
+                _(
+                    "the centurion {token} is not available to you",
+                    token=wording.token_name("centurion" + action.target),
+                ),
+                _(CENTURION),
+            )
 
 
 def settle_bonus(st: CaesarState, seat: int, action: UseBonus | DiscardBonus) -> None:
@@ -440,7 +486,7 @@ def use_senate(st: CaesarState, seat: int, captured: bool) -> None:
     if count:
         st.supply[seat] -= count
         if st.supply[seat] == 0:
-            win(st, seat, "placed the last control token under a Senate token")
+            win(st, seat, "last_control_senate")
 
 
 def use_poison(st: CaesarState, seat: int) -> None:
@@ -508,9 +554,11 @@ def draw(st: CaesarState, seat: int) -> None:
 
 
 def win(st: CaesarState, seat: int, why: str) -> None:
-    """End the match with ``seat`` the winner (ЗАВЕРШЕНИЕ ИГРЫ)."""
+    """End the match with ``seat`` the winner (ЗАВЕРШЕНИЕ ИГРЫ); ``why`` is a key of
+    ``view.REASONS`` (the state and the log hold no words: they are read in each reader's
+    language)."""
     st.winner = seat
-    st.end_reason = f"{st.seat_name(seat)} {why}"
+    st.end_reason = f"win:{why}"
     st.phase = OVER
     st.log("win", seat, why)
 
@@ -519,6 +567,6 @@ def lose(st: CaesarState, seat: int, why: str, rule: str) -> None:
     """End the match with ``seat`` the loser (ЗАВЕРШЕНИЕ ИГРЫ, or ЯДЫ for an empty hand)."""
     win_seat = 1 - seat
     st.winner = win_seat
-    st.end_reason = f"{st.seat_name(seat)} {why}"
+    st.end_reason = f"lose:{why}"
     st.phase = OVER
     st.log("lose", seat, why, rule)

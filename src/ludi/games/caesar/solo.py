@@ -19,15 +19,23 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ludi.games.caesar.actions import Place, table_for
 from ludi.games.caesar.data import CaesarData, TokenKind
+from ludi.i18n import N_
 
 if TYPE_CHECKING:
     from ludi.games.caesar.state import CaesarState
 
-SOLO = "ПРАВИЛА ОДИНОЧНОЙ ИГРЫ (solo rules)"
-SOLO_ORDERS = "ПРАВИЛА ОДИНОЧНОЙ ИГРЫ: взятие жетона приказов (order tokens)"
-SOLO_PRIORITY = "ПРАВИЛА ОДИНОЧНОЙ ИГРЫ: приоритет размещения (placement priority)"
-SOLO_BONUS = "ПРАВИЛА ОДИНОЧНОЙ ИГРЫ: этапы хода (Crassus's bonuses)"
-SOLO_BORDER = "НАБОР «РИМ», ПРАВИЛА ОДИНОЧНОЙ ИГРЫ: КОНТРОЛЬ ГРАНИЦ"
+# rule references, read through ``_`` where a refusal is made (see rules.py)
+SOLO = N_("solo rules (ПРАВИЛА ОДИНОЧНОЙ ИГРЫ)")
+SOLO_ORDERS = N_("solo rules: order tokens (ПРАВИЛА ОДИНОЧНОЙ ИГРЫ: Взятие жетона приказов)")
+SOLO_PRIORITY = N_(
+    "solo rules: Crassus's placement priority "
+    "(ПРАВИЛА ОДИНОЧНОЙ ИГРЫ: Приоритет размещения жетонов влияния авто-Красса)"
+)
+SOLO_BONUS = N_("solo rules: Crassus's bonuses (ПРАВИЛА ОДИНОЧНОЙ ИГРЫ: Этапы хода авто-Красса)")
+SOLO_BORDER = N_(
+    "the Rome expansion, solo rules: Border Control "
+    "(НАБОР ДОПОЛНЕНИЙ «РИМ»: ПРАВИЛА ОДИНОЧНОЙ ИГРЫ, КОНТРОЛЬ ГРАНИЦ)"
+)
 
 
 # -- setup and the order tokens ------------------------------------------------------------
@@ -98,7 +106,7 @@ def continue_crassus_turn(st: CaesarState) -> None:
                 st.log("draw", seat, kind)
         else:  # play
             if not has_placement(st):
-                lose(st, seat, "cannot place an influence token", SOLO)
+                lose(st, seat, "cannot_place", SOLO)
             else:
                 st.current = seat
             return
@@ -138,7 +146,7 @@ def crassus_bonuses(st: CaesarState) -> None:
                 st.supply[seat] -= 1
                 st.removed_control += 1
                 if st.supply[seat] == 0:
-                    win(st, seat, "has no control token left (harder solo variant)")
+                    win(st, seat, "no_control_left")
 
 
 # -- the placement priority ----------------------------------------------------------------

@@ -24,6 +24,9 @@ from ludi.games.caesar.actions import (
     table_for,
 )
 from ludi.games.caesar.data import CaesarData
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 
 # compiled (docs/compiled.md), a class that allows interpreted subclasses lets ``clone`` make
@@ -195,7 +198,9 @@ class CaesarState(State[CaesarData]):
             rules.place(self, seat, action)
         else:
             if not isinstance(action, (UseBonus, DiscardBonus)):
-                raise IllegalAction(f"{action!r} is not a Caesar! action", rules.PLACE)
+                raise IllegalAction(
+                    _("{action} is not a Caesar! action", action=repr(action)), _(rules.PLACE)
+                )
             rules.check_bonus(self, seat, action)
             rules.settle_bonus(self, seat, action)
 
@@ -215,7 +220,7 @@ class CaesarState(State[CaesarData]):
             return None
         placed = tuple(float(self.data.control_per_player - s) for s in self.supply)
         ranking = tuple(1 if seat == self.winner else 2 for seat in (0, 1))
-        return Result(placed, ranking, (self.winner,), self.end_reason)
+        return Result(placed, ranking, (self.winner,), view.reason(self, self.end_reason))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return view.view(self, seat)
@@ -225,7 +230,8 @@ class CaesarState(State[CaesarData]):
 
     def seat_name(self, seat: int) -> str:
         name = self.data.seat_names[seat]
-        return f"Crassus ({name})" if seat == self.crassus else name
+        # TRANSLATORS: auto-Crassus, the solo automaton, playing Caesar's or Pompey's side
+        return _("Crassus ({side})", side=name) if seat == self.crassus else name
 
     def sample_hidden(self, seat: int, rng: Rng) -> CaesarState:
         """Re-draw what ``seat`` cannot see: the opponent's screen, bag and face-down tokens,

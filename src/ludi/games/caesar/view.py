@@ -13,9 +13,12 @@ from typing import TYPE_CHECKING, Any
 from ludi.engine import Event
 from ludi.games.caesar import wording
 from ludi.games.datafile import reconstructed_notice
+from ludi.i18n import N_, catalog
 
 if TYPE_CHECKING:
     from ludi.games.caesar.state import CaesarState
+
+_, n_ = catalog(__name__)
 
 
 def view(st: CaesarState, seat: int | None) -> dict[str, Any]:
@@ -119,7 +122,8 @@ def _labels(st: CaesarState, kinds: list[int]) -> list[str]:
 
 
 def narrate(st: CaesarState, event: Event, viewer: int | None) -> str | None:
-    """Return the text of ``event`` as ``viewer`` may read it (None: nothing to see)."""
+    """Return the text of ``event`` as ``viewer`` may read it (None: nothing to see), in the
+    reader's language. Events hold no words; each sentence is one message."""
     data = st.data
     kind, *args = event
     name = st.seat_name
@@ -128,95 +132,208 @@ def narrate(st: CaesarState, event: Event, viewer: int | None) -> str | None:
         cell = data.cells[c]
         where = wording.between(st, c)
         if down and viewer != seat:
-            return f"{name(seat)} places a token face down {where}"
+            return _("{seat} places a token face down {where}", seat=name(seat), where=where)
         token = data.kinds[k]
+        if down:
+            return _(
+                "{seat} places {token} {where} face down",
+                seat=name(seat),
+                token=wording.token_name(token.label),
+                where=where,
+            )
         a, b = cell.provinces
         other = b if facing == a else a
-        how = (
-            " face down"
-            if down
-            else (
-                f": {token.values[0]} to {_province(st, facing)}, {token.values[1]} to "
-                f"{_province(st, other)}"
-            )
+        return _(
+            "{seat} places {token} {where}: {n} to {province}, {m} to {other}",
+            seat=name(seat),
+            token=wording.token_name(token.label),
+            where=where,
+            n=token.values[0],
+            province=_province(st, facing),
+            m=token.values[1],
+            other=_province(st, other),
         )
-        return f"{name(seat)} places {wording.token_name(token.label)} {where}{how}"
     if kind == "take":
         seat, bonus, p = args
-        source = _province(st, p) if p >= 0 else "the set-aside tokens"
-        return f"{name(seat)} takes the {wording.bonus_name(bonus)} bonus from {source}"
+        if p < 0:
+            return _(
+                "{seat} takes the {bonus} bonus from the set-aside tokens",
+                seat=name(seat),
+                bonus=wording.bonus_name(bonus),
+            )
+        return _(
+            "{seat} takes the {bonus} bonus from {province}",
+            seat=name(seat),
+            bonus=wording.bonus_name(bonus),
+            province=_province(st, p),
+        )
     if kind == "tie":
         p, first, second = args
-        return f"{_province(st, p)} closes tied {first} to {second}: no control token"
+        return _(
+            "{province} closes tied {first} to {second}: no control token",
+            province=_province(st, p),
+            first=first,
+            second=second,
+        )
     if kind == "capture":
         seat, p, mine, theirs = args
-        return f"{name(seat)} takes {_province(st, p)}, {mine} to {theirs}"
+        return _(
+            "{seat} takes {province}, {mine} to {theirs}",
+            seat=name(seat),
+            province=_province(st, p),
+            mine=mine,
+            theirs=theirs,
+        )
     if kind == "border":
         seat, c = args
-        return f"{name(seat)} lays a control token on the border {wording.between(st, c)}"
+        return _(
+            "{seat} lays a control token on the border {where}",
+            seat=name(seat),
+            where=wording.between(st, c),
+        )
     if kind == "discard":
         seat, bonus = args
-        return f"{name(seat)} gives up the {wording.bonus_name(bonus)} bonus"
+        return _(
+            "{seat} gives up the {bonus} bonus", seat=name(seat), bonus=wording.bonus_name(bonus)
+        )
     if kind == "use":
         return _narrate_use(st, *args)
     if kind == "poisoned":
         victim, k = args
-        return (
-            f"Poison: {name(victim)} returns {wording.token_name(data.kinds[k].label)} to the bag"
+        return _(
+            "Poison: {seat} returns {token} to the bag",
+            seat=name(victim),
+            token=wording.token_name(data.kinds[k].label),
         )
     if kind == "draw":
         seat, k = args
         if viewer == seat or seat == st.crassus:
-            return f"{name(seat)} draws {wording.token_name(data.kinds[k].label)}"
-        return f"{name(seat)} draws a token"
+            return _(
+                "{seat} draws {token}",
+                seat=name(seat),
+                token=wording.token_name(data.kinds[k].label),
+            )
+        return _("{seat} draws a token", seat=name(seat))
     if kind == "empty_bag":
-        return f"{name(args[0])}'s bag is empty: no token drawn"
+        return _("{seat}'s bag is empty: no token drawn", seat=name(args[0]))
     if kind == "extra_turn":
-        return f"{name(args[0])} takes another turn (Tactics)"
+        return _("{seat} takes another turn (Tactics)", seat=name(args[0]))
     if kind == "order":
-        letter, steps = args
-        return f"Crassus turns up order token {letter}: {', '.join(s.replace('_', ' ') for s in steps)}"
+        letter, order_steps = args
+        return _(
+            "Crassus turns up {order}: {steps}",
+            order=wording.order_token(letter),
+            steps=wording.steps(order_steps),
+        )
     if kind == "orders_reshuffled":
-        return "Crassus's order tokens are shuffled into a new stack"
+        return _("Crassus's order tokens are shuffled into a new stack")
     if kind == "crassus_discard":
         returned = wording.token_name(data.kinds[args[0]].label)
-        return f"Crassus returns {returned}, the leftmost of his row, to his bag"
+        return _("Crassus returns {token}, the leftmost of his row, to his bag", token=returned)
     if kind == "crassus_removes":
-        return f"Crassus's {wording.bonus_name(args[0])} bonus leaves the game"
-    if kind == "win":
-        return f"{name(args[0])} {args[1]} and wins"
-    if kind == "lose":
-        return f"{name(args[0])} {args[1]} and loses"
+        return _("Crassus's {bonus} bonus leaves the game", bonus=wording.bonus_name(args[0]))
+    if kind in ("win", "lose"):
+        return ending(st, kind, args[0], args[1])
     if kind == "reconstructed":
         (sections,) = args
-        return reconstructed_notice(sections)
+        return reconstructed_notice(sections, wording.section_title)
     if kind == "setup":
         (bonuses,) = args
         dealt = ", ".join(
-            f"{_province(st, p)} {wording.bonus_name(b)}" for p, b in enumerate(bonuses)
+            # TRANSLATORS: one province and the bonus token dealt on it, in a list
+            _(
+                "{province} {bonus}",
+                province=_province(st, p),
+                bonus=wording.bonus_name(b),
+            )
+            for p, b in enumerate(bonuses)
         )
-        return f"Bonus tokens dealt: {dealt}"
+        return _("Bonus tokens dealt: {dealt}", dealt=dealt)
     return None
+
+
+#: why a match ended, as ``rules.win`` and ``rules.lose`` log it; each a whole sentence with
+#: the seat in it. An older log holds the English words themselves: those are shown as written.
+ENDINGS = {
+    ("win", "last_control"): N_("{seat} placed the last control token and wins"),
+    ("win", "last_control_senate"): N_(
+        "{seat} placed the last control token under a Senate token and wins"
+    ),
+    ("win", "no_control_left"): N_(
+        "{seat} has no control token left (harder solo variant) and wins"
+    ),
+    ("lose", "cannot_place"): N_("{seat} cannot place an influence token and loses"),
+    ("lose", "empty_screen"): N_(
+        "{seat} started a turn with no influence token behind the screen and loses"
+    ),
+    ("lose", "empty_row"): N_("{seat} started a turn with no influence token in the row and loses"),
+}
+#: the same, as the match's result says it (``Result.reason``)
+REASONS = {
+    "last_control": N_("{seat} placed the last control token"),
+    "last_control_senate": N_("{seat} placed the last control token under a Senate token"),
+    "no_control_left": N_("{seat} has no control token left (harder solo variant)"),
+    "cannot_place": N_("{seat} cannot place an influence token"),
+    "empty_screen": N_("{seat} started a turn with no influence token behind the screen"),
+    "empty_row": N_("{seat} started a turn with no influence token in the row"),
+}
+
+
+def ending(st: CaesarState, kind: str, seat: int, why: str) -> str:
+    """Return the log's last line: who won or lost, and why."""
+    text = ENDINGS.get((kind, why))
+    if text is not None:
+        return _(text, seat=st.seat_name(seat))
+    # a log saved before the reasons became keys holds the English words
+    return f"{st.seat_name(seat)} {why} and {'wins' if kind == 'win' else 'loses'}"
+
+
+def reason(st: CaesarState, end: str) -> str:
+    """Return why the match ended, as its result says it, from ``rules.win``'s or
+    ``rules.lose``'s note (``win:last_control``: the winner's doing, ``lose:...`` the loser's)."""
+    kind, _colon, why = end.partition(":")
+    text = REASONS.get(why)
+    if text is None:
+        return end  # a position saved before the reasons became keys holds the words
+    seat = st.winner if kind == "win" else 1 - st.winner
+    return _(text, seat=st.seat_name(seat))
 
 
 def _narrate_use(st: CaesarState, seat: int, bonus: str, detail: str) -> str:
     who = st.seat_name(seat)
     if bonus == "tactics":
-        return f"{who} uses Tactics: another turn after this one"
+        return _("{seat} uses Tactics: another turn after this one", seat=who)
     if bonus == "wealth":
-        return f"{who} uses Wealth: one more token behind the screen"
+        return _("{seat} uses Wealth: one more token behind the screen", seat=who)
     if bonus == "might":
         cell = st.data.cell_by_id.get(detail)
         if cell is not None:
-            return f"{who} uses Might: flips the token {wording.between(st, cell)}"
+            return _(
+                "{seat} uses Might: flips the token {where}",
+                seat=who,
+                where=wording.between(st, cell),
+            )
         province = st.data.province_by_code.get(detail)
         where = st.data.provinces[province].name if province is not None else detail
-        return f"{who} uses Might: flips the control token in {where}"
+        return _(
+            "{seat} uses Might: flips the control token in {province}", seat=who, province=where
+        )
     if bonus == "senate":
-        return f"{who} uses a Senate token and lays {detail} control token(s) under it"
+        count = int(detail)
+        return n_(
+            "{seat} uses a Senate token and lays {n} control token under it",
+            "{seat} uses a Senate token and lays {n} control tokens under it",
+            count,
+            seat=who,
+            n=count,
+        )
     if bonus == "poison":
-        return f"{who} uses Poison, but the opponent has no token to return"
-    return f"{who} uses Centurion: will take {wording.token_name(detail)} at the end of the turn"
+        return _("{seat} uses Poison, but the opponent has no token to return", seat=who)
+    return _(
+        "{seat} uses Centurion: will take {token} at the end of the turn",
+        seat=who,
+        token=wording.token_name(detail),
+    )
 
 
 def _province(st: CaesarState, p: int) -> str:

@@ -6,6 +6,16 @@
 import {el, svg} from "/static/common.js";
 import {findMove, movesOf} from "/static/kit.js";
 
+// The words in the reader's language, from this game's catalog (the same messages as the
+// Python side's, extracted from this file by tools/i18n.py): the kit's translator once it is on
+// the page, else the English with its placeholders filled. `N_` only marks a table's words.
+const fill = (text, params = {}) =>
+  text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+const _ = (text, params) => (window.ludiT ? window.ludiT(text, params) : fill(text, params));
+const n_ = (one, many, n, params) =>
+  window.ludiN ? window.ludiN(one, many, n, params) : fill(n === 1 ? one : many, params);
+const N_ = (text) => text;
+
 // Where each province sits on the drawing (a schematic Mediterranean, west to east).
 const PLACES = {
   HU: [78, 335],
@@ -32,21 +42,49 @@ const HEIGHT = 620;
 const COLOURS = {red: "#b83227", blue: "#2c5aa0"};
 const LIGHT = {red: "#f2c2b8", blue: "#c3d4f2"};
 const BONUS_NAMES = {
-  tactics: "Tactics",
-  wealth: "Wealth",
-  might: "Might",
-  senate: "Senate",
-  poison: "Poison",
-  centurion: "Centurion",
+  tactics: N_("Tactics"),
+  wealth: N_("Wealth"),
+  might: N_("Might"),
+  senate: N_("Senate"),
+  poison: N_("Poison"),
+  centurion: N_("Centurion"),
 };
 const BONUS_HELP = {
-  tactics: "take another turn after this one",
-  wealth: "draw one more token behind your screen",
-  might: "flip one of the opponent's tokens face down",
-  senate: "lay control tokens under the Senate token",
-  poison: "the opponent returns a token from behind the screen to the bag",
-  centurion: "take one of your centurions at the end of the turn",
+  tactics: N_("take another turn after this one"),
+  wealth: N_("draw one more token behind your screen"),
+  might: N_("flip one of the opponent's tokens face down"),
+  senate: N_("lay control tokens under the Senate token"),
+  poison: N_("the opponent returns a token from behind the screen to the bag"),
+  centurion: N_("take one of your centurions at the end of the turn"),
 };
+const TOKEN_KINDS = {
+  sword: N_("Sword {values}"),
+  shield: N_("Shield {values}"),
+  ship: N_("Ship {values}"),
+  laurel: N_("Laurel {values}"),
+  centurion: N_("Centurion {values}"),
+};
+const ICON_NAMES = {sword: N_("sword"), shield: N_("shield"), ship: N_("ship"), laurel: N_("laurel")};
+const DIFFICULTIES = {easy: N_("easy"), normal: N_("normal"), hard: N_("hard")};
+const STEPS = {
+  draw_1: N_("draw 1"),
+  draw_2: N_("draw 2"),
+  play: N_("play"),
+  discard_1: N_("discard 1"),
+  take_1_centurion: N_("take 1 centurion"),
+};
+const ORDER_TOKENS = {
+  A: N_("order token A"),
+  B: N_("order token B"),
+  C: N_("order token C"),
+  D: N_("order token D"),
+  E: N_("order token E"),
+};
+
+const bonusName = (b) => (BONUS_NAMES[b] ? _(BONUS_NAMES[b]) : b);
+const bonusHelp = (b) => (BONUS_HELP[b] ? _(BONUS_HELP[b]) : "");
+const iconName = (i) => (ICON_NAMES[i] ? _(ICON_NAMES[i]) : i);
+const steps = (items) => items.map((s) => (STEPS[s] ? _(STEPS[s]) : s.replaceAll("_", " "))).join(", ");
 
 const ICONS = {
   sword:
@@ -86,10 +124,12 @@ function parseLabel(label) {
   return m ? {kind: m[1], a: Number(m[2]), b: Number(m[3])} : null;
 }
 
-/** A token as a player names it: "ship5/1" -> "Ship 5/1". */
+/** A token as a player names it: "ship5/1" -> "Ship 5/1" (in the reader's language). */
 function tokenName(label) {
   const t = parseLabel(label);
-  return t ? `${t.kind.charAt(0).toUpperCase()}${t.kind.slice(1)} ${t.a}/${t.b}` : label;
+  if (!t) return label;
+  const values = `${t.a}/${t.b}`;
+  return TOKEN_KINDS[t.kind] ? _(TOKEN_KINDS[t.kind], {values}) : `${t.kind} ${values}`;
 }
 
 function tokenChip(label, attrs = {}) {
@@ -134,31 +174,33 @@ export function createBoard(root, host) {
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
     class: "caesar-map",
     role: "img",
-    "aria-label": "the map of Caesar!",
   });
   const privateArea = el("div", {class: "caesar-private"});
   const chooser = el("div", {class: "chooser", "aria-live": "polite"});
   const zoom = {scale: 1};
   const scroller = el("div", {class: "caesar-scroll"}, svgRoot);
-  const zoomBar = el(
-    "div",
-    {class: "zoom-bar", role: "group", "aria-label": "map size"},
-    el(
-      "button",
-      {type: "button", class: "small", "aria-label": "zoom out", onclick: () => setZoom(zoom.scale / 1.5)},
-      "−",
-    ),
-    el(
-      "button",
-      {type: "button", class: "small", "aria-label": "fit the map", onclick: () => setZoom(1)},
-      "Fit",
-    ),
-    el(
-      "button",
-      {type: "button", class: "small", "aria-label": "zoom in", onclick: () => setZoom(zoom.scale * 1.5)},
-      "+",
-    ),
+  const zoomOut = el(
+    "button",
+    {type: "button", class: "small", onclick: () => setZoom(zoom.scale / 1.5)},
+    "−",
   );
+  const zoomFit = el("button", {type: "button", class: "small", onclick: () => setZoom(1)});
+  const zoomIn = el(
+    "button",
+    {type: "button", class: "small", onclick: () => setZoom(zoom.scale * 1.5)},
+    "+",
+  );
+  const zoomBar = el("div", {class: "zoom-bar", role: "group"}, zoomOut, zoomFit, zoomIn);
+
+  // the words of the frame, put again at each drawing: the language may change mid-match
+  function labelFrame() {
+    svgRoot.setAttribute("aria-label", _("the map of Caesar!"));
+    zoomBar.setAttribute("aria-label", _("map size"));
+    zoomOut.setAttribute("aria-label", _("zoom out"));
+    zoomFit.setAttribute("aria-label", _("fit the map"));
+    zoomFit.textContent = _("Fit");
+    zoomIn.setAttribute("aria-label", _("zoom in"));
+  }
   root.replaceChildren(
     el("div", {class: "caesar"}, chooser, el("div", {class: "map-frame"}, zoomBar, scroller), privateArea),
   );
@@ -185,8 +227,12 @@ export function createBoard(root, host) {
     return findMove(ui.msg.moves, "use_bonus", {bonus: "might", target});
   }
 
+  // the same words as the narration's (one message of the catalog), so a log line names a cell
   function cellWhere(view, cell) {
-    return `between ${provinceName(view, cell.provinces[0])} and ${provinceName(view, cell.provinces[1])}`;
+    return _("between {a} and {b}", {
+      a: provinceName(view, cell.provinces[0]),
+      b: provinceName(view, cell.provinces[1]),
+    });
   }
 
   /** The cells and provinces a log line names (by the provinces' names). */
@@ -228,13 +274,16 @@ export function createBoard(root, host) {
       return;
     }
     if (!ui.selected) {
-      why("Pick a token from behind your screen first: the cells it may go on light up.");
+      why(_("Pick a token from behind your screen first: the cells it may go on light up."));
       return;
     }
     const options = places(msg).filter((p) => p.label === ui.selected && p.cell === cellId);
     if (options.length === 0) {
       why(
-        `${tokenName(ui.selected)} cannot go there: a token goes only on an empty border cell showing its symbol (a laurel goes anywhere).`,
+        _(
+          "{token} cannot go there: a token goes only on an empty border cell showing its symbol (a laurel goes anywhere).",
+          {token: tokenName(ui.selected)},
+        ),
       );
       return;
     }
@@ -271,6 +320,7 @@ export function createBoard(root, host) {
   function draw() {
     const msg = ui.msg;
     if (!msg) return;
+    labelFrame();
     const view = msg.views && msg.views.length > 1 ? mergeViews(msg.views) : msg.view;
     const legal = msg.mode === "live" ? places(msg) : [];
     const targets = new Set(legal.filter((p) => p.label === ui.selected).map((p) => p.cell));
@@ -343,7 +393,7 @@ export function createBoard(root, host) {
         g.append(
           svg("text", {x: ux * off, y: uy * off + 5, class: `cell-v${down ? " dim" : ""}`}, values[b]),
         );
-        if (down) g.append(svg("text", {x: 0, y: 17, class: "cell-note"}, "face down"));
+        if (down) g.append(svg("text", {x: 0, y: 17, class: "cell-note"}, _("face down")));
       }
       if (cell.control) {
         g.append(
@@ -374,13 +424,29 @@ export function createBoard(root, host) {
         g.append(svg("rect", {x: -25, y: -25, width: 50, height: 50, rx: 9, class: "recent-mark"}));
       }
       if (!isTarget && !tok && msg.mode === "live") g.addEventListener("click", () => clickCell(cell.id));
-      const title =
-        tok && tok.token
-          ? `${tokenName(tok.token)} of ${view.seats[tok.owner].name}${tok.face_down ? " (face down, counts 0)" : ""}`
-          : tok
-            ? `a face-down token of ${view.seats[tok.owner].name}`
-            : `empty border, ${cell.icon} symbol${cell.border_control ? " (Border Control)" : ""}`;
-      g.append(svg("title", {}, `${title} — ${cellWhere(view, cell)}`));
+      const where = cellWhere(view, cell);
+      let title;
+      if (tok && tok.token && tok.face_down)
+        title = _("{token} of {seat}, face down (counts 0), {where}", {
+          token: tokenName(tok.token),
+          seat: view.seats[tok.owner].name,
+          where,
+        });
+      else if (tok && tok.token)
+        title = _("{token} of {seat}, {where}", {
+          token: tokenName(tok.token),
+          seat: view.seats[tok.owner].name,
+          where,
+        });
+      else if (tok)
+        title = _("a face-down token of {seat}, {where}", {seat: view.seats[tok.owner].name, where});
+      else if (cell.border_control)
+        title = _("empty border cell {where}, symbol: {icon} (Border Control)", {
+          where,
+          icon: iconName(cell.icon),
+        });
+      else title = _("empty border cell {where}, symbol: {icon}", {where, icon: iconName(cell.icon)});
+      g.append(svg("title", {}, title));
       layers.cells.append(g);
     }
 
@@ -412,7 +478,7 @@ export function createBoard(root, host) {
       g.append(svg("text", {x: 5, y: 8, class: "inf", fill: colour(1), "text-anchor": "start"}, inf[1]));
       if (p.bonus) {
         g.append(svg("rect", {x: -27, y: 14, width: 54, height: 17, rx: 8, class: `bonus bonus-${p.bonus}`}));
-        g.append(svg("text", {y: 26.5, class: "bonus-text"}, BONUS_NAMES[p.bonus] || p.bonus));
+        g.append(svg("text", {y: 26.5, class: "bonus-text"}, bonusName(p.bonus)));
       }
       if (owner !== null) {
         const cx = r * 0.82;
@@ -429,7 +495,7 @@ export function createBoard(root, host) {
         );
         g.append(icon("laurel", cx, cy, 15, "#fff"));
       }
-      if (p.italy) g.append(svg("text", {y: r - 8, class: "prov-note"}, "Senate · 2 control"));
+      if (p.italy) g.append(svg("text", {y: r - 8, class: "prov-note"}, _("Senate · 2 control")));
       if (view.solo && p.central) g.append(svg("text", {x: -r * 0.72, y: -r * 0.6, class: "prov-note"}, "★"));
       if (lit.provinces.has(p.code)) {
         g.classList.add("lit");
@@ -440,14 +506,20 @@ export function createBoard(root, host) {
         g.append(svg("circle", {r: r + 6, class: "halo"}));
         g.addEventListener("click", () => clickProvince(p.code));
       }
-      g.append(
-        svg(
-          "title",
-          {},
-          `${p.name}: influence ${view.seats[0].name} ${inf[0]}, ${view.seats[1].name} ${inf[1]}; ` +
-            `${p.open_cells} open border cell(s)${p.bonus ? `; bonus: ${BONUS_NAMES[p.bonus] || p.bonus} (${BONUS_HELP[p.bonus] || ""})` : ""}${owner !== null ? `; held by ${view.seats[owner].name}` : ""}`,
-        ),
-      );
+      const facts = [
+        _("{province}: influence {first} {a}, {second} {b}", {
+          province: p.name,
+          first: view.seats[0].name,
+          a: inf[0],
+          second: view.seats[1].name,
+          b: inf[1],
+        }),
+        n_("{n} open border cell", "{n} open border cells", p.open_cells, {n: p.open_cells}),
+      ];
+      if (p.bonus)
+        facts.push(_("bonus: {bonus} ({effect})", {bonus: bonusName(p.bonus), effect: bonusHelp(p.bonus)}));
+      if (owner !== null) facts.push(_("held by {seat}", {seat: view.seats[owner].name}));
+      g.append(svg("title", {}, facts.join("; ")));
       layers.provinces.append(g);
     }
 
@@ -472,8 +544,8 @@ export function createBoard(root, host) {
           el(
             "p",
             {},
-            el("strong", {}, `Bonus: ${BONUS_NAMES[bonus] || bonus}`),
-            ` — ${BONUS_HELP[bonus] || ""}.`,
+            el("strong", {}, _("Bonus: {bonus}", {bonus: bonusName(bonus)})),
+            ` — ${bonusHelp(bonus)}.`,
           ),
         );
         const buttons = msg.moves.map((m) =>
@@ -490,7 +562,7 @@ export function createBoard(root, host) {
         );
         parts.push(el("div", {class: "row-actions"}, buttons));
         if (bonus === "might")
-          parts.push(el("p", {class: "muted small"}, "Or click a highlighted token on the map."));
+          parts.push(el("p", {class: "muted small"}, _("Or click a highlighted token on the map.")));
       } else if (ui.cell) {
         const options = legal.filter((p) => p.label === ui.selected && p.cell === ui.cell);
         const cell = view.cells.find((c) => c.id === ui.cell);
@@ -499,8 +571,13 @@ export function createBoard(root, host) {
           el(
             "p",
             {},
-            el("strong", {}, `Place ${tokenName(ui.selected)} ${cellWhere(view, cell)}:`),
-            " which way does it face?",
+            el(
+              "strong",
+              {},
+              _("Place {token} {where}:", {token: tokenName(ui.selected), where: cellWhere(view, cell)}),
+            ),
+            " ",
+            _("which way does it face?"),
           ),
         );
         parts.push(
@@ -509,11 +586,16 @@ export function createBoard(root, host) {
             {class: "row-actions"},
             options.map((o) => {
               let label;
-              if (o.down) label = "Face down (Border Control: counts 0, hidden)";
-              else if (!o.facing) label = `${t.a} to each side`;
+              if (o.down) label = _("Face down (Border Control: counts 0, hidden)");
+              else if (!o.facing) label = _("{n} to each side", {n: t.a});
               else {
                 const other = cell.provinces.find((c) => c !== o.facing);
-                label = `${t.a} to ${provinceName(view, o.facing)}, ${t.b} to ${provinceName(view, other)}`;
+                label = _("{n} to {province}, {m} to {other}", {
+                  n: t.a,
+                  province: provinceName(view, o.facing),
+                  m: t.b,
+                  other: provinceName(view, other),
+                });
               }
               return el(
                 "button",
@@ -540,15 +622,26 @@ export function createBoard(root, host) {
                   draw();
                 },
               },
-              "Cancel",
+              _("Cancel"),
             ),
           ),
         );
       } else if (ui.selected) {
         const n = new Set(legal.filter((p) => p.label === ui.selected).map((p) => p.cell)).size;
-        parts.push(el("p", {}, `${tokenName(ui.selected)}: click one of the ${n} highlighted border cells.`));
+        parts.push(
+          el(
+            "p",
+            {},
+            n_(
+              "{token}: click the highlighted border cell.",
+              "{token}: click one of the {n} highlighted border cells.",
+              n,
+              {token: tokenName(ui.selected), n},
+            ),
+          ),
+        );
       } else if (legal.length) {
-        parts.push(el("p", {}, "Pick a token from behind your screen, below."));
+        parts.push(el("p", {}, _("Pick a token from behind your screen, below.")));
       }
     }
     chooser.replaceChildren(...parts);
@@ -574,22 +667,29 @@ export function createBoard(root, host) {
             }),
           ),
         )
-      : el("p", {class: "muted"}, `${seat.hand_size} token(s) behind the screen`);
+      : el(
+          "p",
+          {class: "muted"},
+          n_("{n} token behind the screen", "{n} tokens behind the screen", seat.hand_size, {
+            n: seat.hand_size,
+          }),
+        );
+    const names = (labels) => labels.map(tokenName).join(", ");
     const facts = [
-      `bag: ${seat.bag_size}`,
-      seat.senate.length ? `Senate: ${seat.senate.join(", ")}` : null,
+      _("bag: {n}", {n: seat.bag_size}),
+      seat.senate.length ? _("Senate: {counts}", {counts: seat.senate.join(", ")}) : null,
       Array.isArray(seat.centurions) && seat.centurions.length
-        ? `centurions: ${seat.centurions.join(", ")}`
+        ? _("centurions: {tokens}", {tokens: names(seat.centurions)})
         : null,
       typeof seat.centurions === "number" && seat.centurions
-        ? `centurions face down: ${seat.centurions}`
+        ? _("centurions face down: {n}", {n: seat.centurions})
         : null,
-      seat.known_in_bag.length ? `known in bag: ${seat.known_in_bag.join(", ")}` : null,
+      seat.known_in_bag.length ? _("known in bag: {tokens}", {tokens: names(seat.known_in_bag)}) : null,
     ].filter(Boolean);
     const title = mine
-      ? `Your screen — ${seat.name}`
+      ? _("Your screen — {seat}", {seat: seat.name})
       : seat.crassus
-        ? `${seat.name}: Crassus's row (face up)`
+        ? _("{seat}: Crassus's row (face up)", {seat: seat.name})
         : seat.name;
     return el(
       "div",
@@ -597,7 +697,7 @@ export function createBoard(root, host) {
       el(
         "h4",
         {class: "seat-head", style: `color:${colour}`},
-        el("span", {}, title, msg.to_act.includes(s) ? el("span", {class: "badge"}, "to play") : null),
+        el("span", {}, title, msg.to_act.includes(s) ? el("span", {class: "badge"}, _("to play")) : null),
         raceFigure(seat, colour),
       ),
       hand,
@@ -610,14 +710,22 @@ export function createBoard(root, host) {
     const laid = 12 - seat.control_left;
     return el(
       "span",
-      {class: "race", title: `${seat.control_left} control tokens left to lay; the first to lay all wins`},
+      {
+        class: "race",
+        title: n_(
+          "{n} control token left to lay; the first to lay all wins",
+          "{n} control tokens left to lay; the first to lay all wins",
+          seat.control_left,
+          {n: seat.control_left},
+        ),
+      },
       el(
         "span",
         {class: "race-bar"},
         el("span", {style: `width:${(100 * laid) / 12}%;background:${colour}`}),
       ),
       el("span", {class: "race-n", style: `color:${colour}`}, seat.control_left),
-      el("span", {class: "small muted"}, "to lay"),
+      el("span", {class: "small muted"}, _("to lay")),
     );
   }
 
@@ -626,17 +734,27 @@ export function createBoard(root, host) {
     const panels = order.map((s) => seatPanel(msg, view, s, legal));
     if (view.solo) {
       const solo = view.solo;
-      panels.push(
-        el(
-          "p",
-          {class: "muted small"},
-          `Solo (${solo.difficulty}): ${solo.orders_left} order token(s) left`,
-          solo.order
-            ? `, current order ${solo.order}: ${solo.steps_left.join(", ").replaceAll("_", " ")}`
-            : "",
-          solo.order_faces_reconstructed ? " — order faces are Ludi's reconstruction" : "",
+      const level = DIFFICULTIES[solo.difficulty] ? _(DIFFICULTIES[solo.difficulty]) : solo.difficulty;
+      const words = [
+        n_(
+          "Solo ({level}): {n} order token left",
+          "Solo ({level}): {n} order tokens left",
+          solo.orders_left,
+          {
+            level,
+            n: solo.orders_left,
+          },
         ),
-      );
+      ];
+      if (solo.order)
+        words.push(
+          _("current: {order}, {steps}", {
+            order: ORDER_TOKENS[solo.order] ? _(ORDER_TOKENS[solo.order]) : solo.order,
+            steps: steps(solo.steps_left),
+          }),
+        );
+      if (solo.order_faces_reconstructed) words.push(_("order faces are Ludi's reconstruction"));
+      panels.push(el("p", {class: "muted small"}, words.join(" — ")));
     }
     privateArea.replaceChildren(...panels);
   }
@@ -661,26 +779,32 @@ export function createBoard(root, host) {
     },
     seatFacts(msg, s) {
       const seat = msg.view.seats[s];
-      return seat ? `${seat.control_left} control tokens left to lay` : null;
+      return seat
+        ? n_("{n} control token left to lay", "{n} control tokens left to lay", seat.control_left, {
+            n: seat.control_left,
+          })
+        : null;
     },
     prompt(msg) {
       const view = msg.view;
       if (view.phase === "bonus" && view.pending_bonuses.length) {
-        return `Your move: you took the ${BONUS_NAMES[view.pending_bonuses[0].bonus]} bonus — use it or give it up`;
+        return _("Your move: you took the {bonus} bonus — use it or give it up", {
+          bonus: bonusName(view.pending_bonuses[0].bonus),
+        });
       }
-      return "Your move: pick a token from behind your screen, then a highlighted border cell";
+      return _("Your move: pick a token from behind your screen, then a highlighted border cell");
     },
     scoreLines(msg) {
       const view = msg.views && msg.views.length > 1 ? mergeViews(msg.views) : msg.view;
       const seats = [0, 1];
       return [
-        ["Control tokens still in hand", ...seats.map((s) => view.seats[s].control_left)],
-        ["Provinces held", ...seats.map((s) => view.provinces.filter((p) => p.control === s).length)],
+        [_("Control tokens still in hand"), ...seats.map((s) => view.seats[s].control_left)],
+        [_("Provinces held"), ...seats.map((s) => view.provinces.filter((p) => p.control === s).length)],
         [
-          "Border control tokens",
+          _("Border control tokens"),
           ...seats.map((s) => view.cells.filter((c) => c.control && c.control.owner === s).length),
         ],
-        ["Under Senate tokens", ...seats.map((s) => view.seats[s].senate.reduce((a, b) => a + b, 0))],
+        [_("Under Senate tokens"), ...seats.map((s) => view.seats[s].senate.reduce((a, b) => a + b, 0))],
       ];
     },
   };

@@ -24,11 +24,11 @@ def test_a_refusal_in_russian_names_the_section_as_the_russian_rulebook_titles_i
     assert refused.value.reason == (
         "пограничная ячейка между провинциями Сардиния и Сицилия уже занята"
     )
-    # in English: Ludi's name of the section, the Russian heading after it
+    # in English: the Russian heading, Ludi's name of it in brackets (which the browser shows
+    # first: web/common.js ruleText)
     with pytest.raises(IllegalAction) as english:
         st.apply(CAESAR, "ship5/1@b07>SC")
-    assert english.value.rule.startswith("the turn, step 1")
-    assert english.value.rule.endswith("(ИГРОВОЙ ПРОЦЕСС, шаг 1)")
+    assert english.value.rule == "ИГРОВОЙ ПРОЦЕСС, шаг 1 (place an influence token)"
     assert st.position() == before
 
 

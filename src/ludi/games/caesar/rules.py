@@ -21,21 +21,21 @@ if TYPE_CHECKING:
 
 _, n_ = catalog(__name__)
 
-# The rule references a refusal names, read through ``_`` where it is made: Ludi's English name
-# with the Russian rulebook's heading after it; in Russian, the heading as the rulebook prints it.
-SETUP = N_("setup (ПОДГОТОВКА К ИГРЕ)")
-PLACE = N_("the turn, step 1: placing an influence token (ИГРОВОЙ ПРОЦЕСС, шаг 1)")
-CLOSE = N_("the turn, step 2: closed provinces (ИГРОВОЙ ПРОЦЕСС, шаг 2)")
-DRAW = N_("the turn, step 3: drawing a token (ИГРОВОЙ ПРОЦЕСС, шаг 3)")
-END = N_("the end of the game (ЗАВЕРШЕНИЕ ИГРЫ И ОПРЕДЕЛЕНИЕ ПОБЕДИТЕЛЯ)")
-BONUS = N_("bonus tokens (ЖЕТОНЫ БОНУСОВ ПРОВИНЦИЙ)")
-MIGHT = N_("bonus tokens: Might (ЖЕТОНЫ БОНУСОВ ПРОВИНЦИЙ: Могущество)")
+# The rule references a refusal names, read through ``_`` where it is made: in English the
+# Russian rulebook's heading with Ludi's name of it in brackets (the browser shows the English
+# first); in Russian, the heading as the rulebook prints it.
+SETUP = N_("ПОДГОТОВКА К ИГРЕ (setup)")
+PLACE = N_("ИГРОВОЙ ПРОЦЕСС, шаг 1 (place an influence token)")
+CLOSE = N_("ИГРОВОЙ ПРОЦЕСС, шаг 2 (closed provinces)")
+DRAW = N_("ИГРОВОЙ ПРОЦЕСС, шаг 3 (draw a token)")
+END = N_("ЗАВЕРШЕНИЕ ИГРЫ И ОПРЕДЕЛЕНИЕ ПОБЕДИТЕЛЯ (end of the game)")
+BONUS = N_("ЖЕТОНЫ БОНУСОВ ПРОВИНЦИЙ (bonus tokens)")
+MIGHT = N_("ЖЕТОНЫ БОНУСОВ ПРОВИНЦИЙ: Могущество (Might)")
 CENTURION = N_(
-    "bonus tokens: Centurion; the Rome expansion: Centurions "
-    "(ЖЕТОНЫ БОНУСОВ ПРОВИНЦИЙ: Центурион; НАБОР ДОПОЛНЕНИЙ «РИМ»: ЦЕНТУРИОНЫ)"
+    "ЖЕТОНЫ БОНУСОВ ПРОВИНЦИЙ: Центурион; НАБОР ДОПОЛНЕНИЙ «РИМ»: ЦЕНТУРИОНЫ (Centurion)"
 )
-POISON = N_("the Rome expansion: Poison (НАБОР ДОПОЛНЕНИЙ «РИМ»: ЯДЫ)")
-BORDER_CONTROL = N_("the Rome expansion: Border Control (НАБОР ДОПОЛНЕНИЙ «РИМ»: КОНТРОЛЬ ГРАНИЦ)")
+POISON = N_("НАБОР ДОПОЛНЕНИЙ «РИМ»: ЯДЫ (Poison)")
+BORDER_CONTROL = N_("НАБОР ДОПОЛНЕНИЙ «РИМ»: КОНТРОЛЬ ГРАНИЦ (Border Control)")
 
 # Phases of a turn.
 PLACING = "place"

@@ -25,16 +25,15 @@ if TYPE_CHECKING:
     from ludi.games.caesar.state import CaesarState
 
 # rule references, read through ``_`` where a refusal is made (see rules.py)
-SOLO = N_("solo rules (ПРАВИЛА ОДИНОЧНОЙ ИГРЫ)")
-SOLO_ORDERS = N_("solo rules: order tokens (ПРАВИЛА ОДИНОЧНОЙ ИГРЫ: Взятие жетона приказов)")
+SOLO = N_("ПРАВИЛА ОДИНОЧНОЙ ИГРЫ (solo rules)")
+SOLO_ORDERS = N_("ПРАВИЛА ОДИНОЧНОЙ ИГРЫ: Взятие жетона приказов (order tokens)")
 SOLO_PRIORITY = N_(
-    "solo rules: Crassus's placement priority "
-    "(ПРАВИЛА ОДИНОЧНОЙ ИГРЫ: Приоритет размещения жетонов влияния авто-Красса)"
+    "ПРАВИЛА ОДИНОЧНОЙ ИГРЫ: Приоритет размещения жетонов влияния авто-Красса "
+    "(Crassus's placement priority)"
 )
-SOLO_BONUS = N_("solo rules: Crassus's bonuses (ПРАВИЛА ОДИНОЧНОЙ ИГРЫ: Этапы хода авто-Красса)")
+SOLO_BONUS = N_("ПРАВИЛА ОДИНОЧНОЙ ИГРЫ: Этапы хода авто-Красса (Crassus's bonuses)")
 SOLO_BORDER = N_(
-    "the Rome expansion, solo rules: Border Control "
-    "(НАБОР ДОПОЛНЕНИЙ «РИМ»: ПРАВИЛА ОДИНОЧНОЙ ИГРЫ, КОНТРОЛЬ ГРАНИЦ)"
+    "НАБОР ДОПОЛНЕНИЙ «РИМ»: ПРАВИЛА ОДИНОЧНОЙ ИГРЫ, КОНТРОЛЬ ГРАНИЦ (Border Control, solo)"
 )
 
 

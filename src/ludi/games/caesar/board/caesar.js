@@ -3,18 +3,11 @@
 // control tokens, bonus tokens and the Senate; below it, your screen and what you know of the
 // other side. A move is taken by clicking: a token behind your screen, a highlighted cell, and,
 // when the token's halves differ, which way it faces.
-import {el, svg} from "/static/common.js";
+// The words are this game's catalog's (the same messages as the Python side's), in the reader's
+// language: _() and n_() look them up when the board is drawn, so a language switched
+// mid-match changes the board at once; N_ only marks a table's words for extraction.
+import {N_, _, el, n_, svg} from "/static/common.js";
 import {findMove, movesOf} from "/static/kit.js";
-
-// The words in the reader's language, from this game's catalog (the same messages as the
-// Python side's, extracted from this file by tools/i18n.py): the kit's translator once it is on
-// the page, else the English with its placeholders filled. `N_` only marks a table's words.
-const fill = (text, params = {}) =>
-  text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
-const _ = (text, params) => (window.ludiT ? window.ludiT(text, params) : fill(text, params));
-const n_ = (one, many, n, params) =>
-  window.ludiN ? window.ludiN(one, many, n, params) : fill(n === 1 ? one : many, params);
-const N_ = (text) => text;
 
 // Where each province sits on the drawing (a schematic Mediterranean, west to east).
 const PLACES = {

@@ -18,11 +18,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ludi.cli.common import UsageError, console, emit_json, parse_options
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 
 def add_command(sub: Any) -> None:
     """Add ``ludi lab`` to the command parsers."""
-    p = sub.add_parser("lab", help="run a balance experiment and write its report")
+    p = sub.add_parser("lab", help=_("run a balance experiment and write its report"))
     p.add_argument("file", nargs="?", metavar="EXPERIMENT", help="a YAML or TOML experiment")
     p.add_argument("--game", help="without a file: the game id")
     p.add_argument("--players", help="without a file: player counts, e.g. 3,4")

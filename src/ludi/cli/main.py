@@ -79,7 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="ludi",
         description=_("Roman strategy board games played exactly by their rulebooks."),
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {ludi.__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {ludi.__version__}",
+        help=_("show program's version number and exit"),
+    )
     parser.add_argument(
         "--lang",
         choices=sorted(i18n.LANGUAGES),
@@ -131,7 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--to", type=int, metavar="N", help=_("show the board after move N"))
     p.add_argument("--data", metavar="FILE", help=_("the data file the match was played with"))
 
-    p = sub.add_parser("bench", help="measure the speed of a game's rules")
+    p = sub.add_parser("bench", help=_("measure the speed of a game's rules"))
     p.add_argument("game", metavar="GAME")
     p.add_argument("--seconds", type=float, default=1.0, help="time per measurement (1.0)")
     p.add_argument("--players", type=int, help="number of players (default: the smallest)")

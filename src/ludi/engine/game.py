@@ -16,6 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ludi.engine.errors import OptionError
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 if TYPE_CHECKING:
     from ludi.engine.encoding import Encoder
@@ -66,17 +69,34 @@ class Option:
                 return value
             if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
                 return value.lower() in _TRUE
-            raise OptionError(f"option {self.name!r} is on or off (true/false), not {value!r}")
+            raise OptionError(
+                _(
+                    "option {option} is on or off (true/false), not {value}",
+                    option=repr(self.name),
+                    value=repr(value),
+                )
+            )
         if kind is int:
             if isinstance(value, int) and not isinstance(value, bool):
                 return value
             if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
                 return int(value)
-            raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
+            raise OptionError(
+                _(
+                    "option {option} takes a whole number, not {value}",
+                    option=repr(self.name),
+                    value=repr(value),
+                )
+            )
         text = str(value)
         if self.choices and text not in self.choices:
             raise OptionError(
-                f"option {self.name!r} takes one of {', '.join(self.choices)}, not {text!r}"
+                _(
+                    "option {option} takes one of {choices}, not {value}",
+                    option=repr(self.name),
+                    choices=", ".join(self.choices),
+                    value=repr(text),
+                )
             )
         return text
 
@@ -240,8 +260,15 @@ class Game(ABC):
         for opt in self.options:
             if opt.name == name:
                 return opt
-        known = ", ".join(o.name for o in self.options) or "none"
-        raise OptionError(f"{self.title} has no option {name!r} (its options: {known})")
+        known = ", ".join(o.name for o in self.options) or _("none")
+        raise OptionError(
+            _(
+                "{game} has no option {option} (its options: {known})",
+                game=self.title,
+                option=repr(name),
+                known=known,
+            )
+        )
 
     def resolve_options(
         self, raw: Mapping[str, object] | None, players: int
@@ -249,7 +276,14 @@ class Game(ABC):
         """Return every option with its value: ``raw`` coerced and checked, defaults filled in."""
         if players not in self.players:
             counts = ", ".join(str(n) for n in self.players)
-            raise OptionError(f"{self.title} is played by {counts} players, not {players}")
+            raise OptionError(
+                _(
+                    "{game} is played by {counts} players, not {n}",
+                    game=self.title,
+                    counts=counts,
+                    n=players,
+                )
+            )
         values = {opt.name: opt.default for opt in self.options}
         for name, value in (raw or {}).items():
             values[name] = self.option(name).coerce(value)

@@ -15,6 +15,9 @@ from ludi.engine.errors import IllegalAction, OptionError, RecordError
 from ludi.engine.game import Game, GameData
 from ludi.engine.record import MAX_NESTING, MatchRecord, too_deep
 from ludi.engine.state import State
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 _REGISTRY: dict[str, Game] = {}
 
@@ -35,8 +38,10 @@ def get_game(game_id: str) -> Game:
     try:
         return _REGISTRY[game_id]
     except KeyError:
-        known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise OptionError(f"no game {game_id!r} (Ludi has: {known})") from None
+        known = ", ".join(sorted(_REGISTRY)) or _("none")
+        raise OptionError(
+            _("no game {game} (Ludi has: {known})", game=repr(game_id), known=known)
+        ) from None
 
 
 def _resolve_data(game: Game, data: GameData | str | Path | None) -> GameData:

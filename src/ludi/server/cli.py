@@ -20,6 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from ludi.engine import LudiError, RecordError
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 
 def default_db() -> Path:
@@ -141,7 +144,7 @@ SETTINGS = (
 def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``serve`` to the ``ludi`` command's subparsers; return its parser."""
     p: argparse.ArgumentParser = subparsers.add_parser(
-        "serve", help="play in the browser: a lobby, live matches with friends and bots"
+        "serve", help=_("play in the browser: a lobby, live matches with friends and bots")
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")

@@ -1,48 +1,38 @@
-"""``ludi bench`` on the compiled rules and on their pure sources, side by side.
+"""``ludi bench --compare-builds`` for every game at every player count: the README's table.
 
     nice -n 10 .venv/bin/python tools/bench_compiled.py                 # every game, every count
     nice -n 10 .venv/bin/python tools/bench_compiled.py caesar --rounds 5 --seconds 1
 
-Each round runs ``ludi bench GAME --players N --json`` twice, once compiled and once with
-``LUDI_PURE=1``, alternating which goes first, so that a change in the machine's load falls on
-both alike. Every figure is a median of CPU time: ``ludi bench`` takes the median of its
-repetitions, and this takes the median over the rounds. The load average is read before every
-run and reported (min–max). Prints a Markdown table; ``--json`` prints the raw figures.
+For each game and player count (and Caesar!'s solo game) it runs ``ludi bench GAME --players N
+--compare-builds --json``: the compiled build and the pure sources (``LUDI_PURE=1``) measured
+alternately in child processes, medians of CPU time over the rounds, the work of a fixed seed
+list timed in both builds, and the load average seen (min–max). Prints a Markdown table;
+``--json`` prints the raw reports.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
-import statistics
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-MEASURES = (
-    ("decisions_per_second", "decisions / s", True),
-    ("clone_us", "clone µs", False),
-    ("ismcts_iterations_per_second", "ISMCTS it / s", True),
+#: the table's columns: (measure in the report, higher is better)
+COLUMNS = (
+    ("decisions_per_second", True),
+    ("fixed_work.decisions_per_second", True),
+    ("clone_us", False),
+    ("ismcts_iterations_per_second", True),
+    ("fixed_work.ismcts_iterations_per_second", True),
 )
-
-
-def bench(
-    game: str, players: int, options: list[str], seconds: float, pure: bool
-) -> dict[str, Any]:
-    env = dict(os.environ)
-    env.pop("LUDI_PURE", None)
-    if pure:
-        env["LUDI_PURE"] = "1"
-    argv = [sys.executable, "-m", "ludi", "bench", game, "--players", str(players), "--json"]
-    argv += ["--seconds", str(seconds)]
-    for option in options:
-        argv += ["--option", option]
-    proc = subprocess.run(argv, env=env, capture_output=True, text=True, check=True, cwd=ROOT)
-    report: dict[str, Any] = json.loads(proc.stdout)
-    return report
+HEADER = (
+    "| game | players | decisions / s, pure → compiled | the same, fixed work | clone µs "
+    "| `ismcts` iterations / s | the same, fixed work (iterations) | load |\n"
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+)
 
 
 def main() -> int:
@@ -55,58 +45,52 @@ def main() -> int:
 
     import ludi
 
-    if ludi._purity.status != "compiled":
-        print(f"the rules are not compiled here ({ludi._purity.status}): run tools/compile.py")
-        return 1
-    configs: list[tuple[str, int, list[str]]] = []
+    configs: list[tuple[str, str, int, list[str]]] = []
     for game in ludi.games():
         if args.games and game.id not in args.games:
             continue
-        configs += [(game.id, n, []) for n in game.players]
+        configs += [(game.id, game.title, n, []) for n in game.players]
         if game.id == "caesar":
-            configs.append(("caesar", 2, ["solo=normal"]))
-    rows = []
-    for game_id, players, options in configs:
-        runs: dict[bool, list[dict[str, Any]]] = {True: [], False: []}
-        loads: list[float] = []
-        for r in range(args.rounds):
-            for pure in (r % 2 == 0, r % 2 != 0):
-                loads.append(os.getloadavg()[0])
-                runs[pure].append(bench(game_id, players, options, args.seconds, pure))
-        assert all(rep["build"] == "pure" for rep in runs[True])
-        assert all(rep["build"] == "compiled" for rep in runs[False])
-        row: dict[str, Any] = {
-            "game": game_id,
-            "players": players,
-            "options": options,
-            "load": [min(loads), max(loads)],
-        }
-        for key, _, _ in MEASURES:
-            for pure, name in ((True, "pure"), (False, "compiled")):
-                values = [rep[key] for rep in runs[pure] if rep[key] is not None]
-                row[f"{key}_{name}"] = statistics.median(values) if values else None
-        rows.append(row)
+            configs.append((game.id, game.title, 2, ["solo=normal"]))
+    reports = []
+    if not args.json:
+        print(HEADER, flush=True)
+    for game_id, title, players, options in configs:
+        argv = [sys.executable, "-m", "ludi", "bench", game_id, "--players", str(players)]
+        argv += ["--compare-builds", "--json", "--rounds", str(args.rounds)]
+        argv += ["--seconds", str(args.seconds)]
+        for option in options:
+            argv += ["--option", option]
+        done = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT)
+        if done.returncode != 0:
+            print(done.stderr.strip(), file=sys.stderr)
+            return 1
+        report: dict[str, Any] = json.loads(done.stdout)
+        report["title"] = title
+        reports.append(report)
         if not args.json:
-            print(render_row(row), flush=True)
+            print(render_row(report), flush=True)
     if args.json:
-        print(json.dumps(rows, indent=1))
+        print(json.dumps(reports, indent=1))
     return 0
 
 
-def render_row(row: dict[str, Any]) -> str:
-    label = f"{row['game']} {row['players']}p" + (
-        f" ({', '.join(row['options'])})" if row["options"] else ""
-    )
-    cells = [label]
-    for key, _, higher in MEASURES:
-        pure, compiled = row[f"{key}_pure"], row[f"{key}_compiled"]
+def render_row(report: dict[str, Any]) -> str:
+    label = report["title"] + (f" ({', '.join(report['options'])})" if report["options"] else "")
+    cells = [label, str(report["players"])]
+    for key, higher in COLUMNS:
+        row = report["measures"][key]
+        pure, compiled, ratio = row["pure"], row["compiled"], row["ratio"]
         if pure is None or compiled is None:
             cells.append("n/a")
-            continue
-        ratio = compiled / pure if higher else pure / compiled
-        fmt = "{:,.0f}" if higher else "{:.1f}"
-        cells.append(f"{fmt.format(pure)} → {fmt.format(compiled)} ({ratio:.2f}×)")
-    cells.append(f"{row['load'][0]:.1f}–{row['load'][1]:.1f}")
+        elif higher:
+            cells.append(f"{pure:,.0f} → {compiled:,.0f} ({ratio:.2f}×)")
+        else:
+            cells.append(f"{pure:.1f} → {compiled:.1f}")
+    if report["fixed_work"]["ismcts_iterations"]:
+        cells[-1] += f" ({report['fixed_work']['ismcts_iterations']})"
+    low, high = report["load"]
+    cells.append(f"{low:.1f}–{high:.1f}")
     return "| " + " | ".join(cells) + " |"
 
 

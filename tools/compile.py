@@ -2,6 +2,7 @@
 
     python tools/compile.py            # build; on any failure, leave the pure sources in use
     python tools/compile.py --clean    # remove what a build left, back to pure Python
+    LUDI_NO_COMPILE=1 python tools/compile.py   # only remove it (make setup then builds nothing)
 
 ``make setup`` runs it. It compiles ``engine/``, ``bots/`` and every game package under
 ``games/`` except the modules listed in ``SKIP`` (below, with the reason for each), into
@@ -227,6 +228,9 @@ def main() -> int:
     if args.clean:
         shutil.rmtree(ROOT / "build" / "mypyc", ignore_errors=True)
         say(f"removed {gone} compiled files; the pure sources are in use")
+        return 0
+    if os.environ.get("LUDI_NO_COMPILE", "") not in ("", "0"):
+        say("LUDI_NO_COMPILE is set: the rules stay pure Python")
         return 0
     missing = toolchain_missing()
     if missing:

@@ -11,12 +11,22 @@ Measured, each as the median of several repetitions:
 
 Times are the process's CPU time (``time.process_time``), not the wall clock, so other work
 on a shared machine disturbs the numbers less (cache and frequency effects remain).
+
+``--fixed-work`` also times work that is the same in every run: random matches from fixed
+seeds (``FIXED_DECISIONS``) and ISMCTS searches of ``FIXED_ITERATIONS`` iterations from fixed
+states. ``--compare-builds`` runs the whole measurement on the rules compiled by mypyc and on
+their pure sources (``LUDI_PURE=1``), alternately in child processes, and prints both side by
+side with their ratio and the machine's load (docs/compiled.md).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
+import sys
 import time
 from typing import Any
 
@@ -30,6 +40,11 @@ from ludi.cli.common import UsageError, emit_json, parse_options
 from ludi.engine import Rng, State
 
 REPETITIONS = 5
+#: the fixed work (``--fixed-work``): random matches from seeds 0, 1, 2... until at least this
+#: many decisions were taken, and an ISMCTS search of this many iterations from each of three
+#: mid-game states
+FIXED_DECISIONS = 20_000
+FIXED_ITERATIONS = 100
 
 
 def playouts(
@@ -163,10 +178,54 @@ def ismcts_profile(states: list[State], seconds: float) -> dict[str, float] | No
     return shares
 
 
-def measure(game: str, players: int, options: dict[str, str], seconds: float) -> dict[str, Any]:
+def fixed_work(
+    game: str, players: int, options: dict[str, str], states: list[State]
+) -> dict[str, Any]:
+    """Time work that is the same in every run and in both builds (they play identically):
+    the matches and searches of ``FIXED_DECISIONS`` and ``FIXED_ITERATIONS``, in CPU time."""
+    decisions = matches = 0
+    start = time.process_time()
+    while decisions < FIXED_DECISIONS:
+        state = ludi.new_match(game, players=players, seed=matches, options=options)
+        rng = Rng(matches)
+        while not state.is_over:
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            decisions += 1
+        matches += 1
+    playing = time.process_time() - start
+    out: dict[str, Any] = {
+        "matches": matches,
+        "decisions": decisions,
+        "decisions_seconds": playing,
+        "decisions_per_second": decisions / playing,
+        "ismcts_iterations": None,
+        "ismcts_seconds": None,
+        "ismcts_iterations_per_second": None,
+    }
+    searched = [s for s in states if len(s.legal_actions(s.to_act[0])) > 1][:3]
+    if "ismcts" in BOTS and searched:
+        start = time.process_time()
+        for i, state in enumerate(searched):
+            bot = make_bot(f"ismcts:iterations={FIXED_ITERATIONS}", seed=i)
+            bot.choose(Seat(state, state.to_act[0]))
+        thinking = time.process_time() - start
+        iterations = FIXED_ITERATIONS * len(searched)
+        out["ismcts_iterations"] = iterations
+        out["ismcts_seconds"] = thinking
+        out["ismcts_iterations_per_second"] = iterations / thinking
+    return out
+
+
+def measure(
+    game: str, players: int, options: dict[str, str], seconds: float, fixed: bool = False
+) -> dict[str, Any]:
     """Return every measurement of ``game`` as one JSON object."""
     reps = [playouts(game, players, options, seconds, seed) for seed in range(REPETITIONS)]
     states = mid_game_states(game, players, options, 10, 1)
+    # early, in a process that has not yet built a search's thousands of objects for the
+    # collector to walk (measured last, the same matches ran up to half as fast)
+    fixed_report = fixed_work(game, players, options, states) if fixed else None
     clone = [per_call_us(states, "clone", seconds / 2) for _ in range(REPETITIONS)]
     sample = [per_call_us(states, "sample_hidden", seconds / 2) for _ in range(REPETITIONS)]
     rate = ismcts_rate(states, seconds)
@@ -188,6 +247,8 @@ def measure(game: str, players: int, options: dict[str, str], seconds: float) ->
         "ismcts_plain_iterations_per_second": plain,
         "ismcts_time_shares": profile,
     }
+    if fixed_report is not None:
+        out["fixed_work"] = fixed_report
     target = ludi.get_game(game).bench_targets
     if target is not None:
         out["targets"] = {
@@ -205,14 +266,16 @@ def run(args: argparse.Namespace, out: Console) -> int:
     game.resolve_options(options, players)
     if not args.seconds > 0:
         raise UsageError(f"--seconds must be positive, not {args.seconds}")
-    if not args.json:
+    if not args.json and not getattr(args, "compare_builds", False):
         build = "compiled by mypyc" if _purity.status == "compiled" else "pure Python"
         out.print(
             f"Measuring {game.title}, {build} ({REPETITIONS} repetitions of {args.seconds:g} s)..."
         )
     if getattr(args, "research", False):
         return run_research(game.id, players, options, args, out)
-    report = measure(game.id, players, options, args.seconds)
+    if getattr(args, "compare_builds", False):
+        return run_compare(game.id, players, args, out)
+    report = measure(game.id, players, options, args.seconds, getattr(args, "fixed_work", False))
     if args.json:
         emit_json(report)
         return 0
@@ -246,6 +309,19 @@ def run(args: argparse.Namespace, out: Console) -> int:
     table.add_row(
         "ISMCTS iterations / s (playout=random)", "n/a" if plain is None else f"{plain:,.0f}", ""
     )
+    fixed = report.get("fixed_work")
+    if fixed is not None:
+        table.add_row(
+            f"fixed work: {fixed['decisions']:,} decisions ({fixed['matches']} matches) / s",
+            f"{fixed['decisions_per_second']:,.0f}",
+            "",
+        )
+        if fixed["ismcts_iterations"] is not None:
+            table.add_row(
+                f"fixed work: {fixed['ismcts_iterations']} ISMCTS iterations / s",
+                f"{fixed['ismcts_iterations_per_second']:,.0f}",
+                "",
+            )
     out.print(table)
     shares = report["ismcts_time_shares"]
     if shares:
@@ -290,4 +366,136 @@ def run_research(
         "",
     )
     out.print(table)
+    return 0
+
+
+#: what ``--compare-builds`` shows: (key in the report, label, higher is better)
+COMPARED = (
+    (("decisions_per_second",), "decisions / s (random playouts)", True),
+    (("fixed_work", "decisions_per_second"), "decisions / s, fixed work", True),
+    (("clone_us",), "clone (µs)", False),
+    (("sample_hidden_us",), "sample_hidden (µs)", False),
+    (("ismcts_iterations_per_second",), "ISMCTS iterations / s", True),
+    (("fixed_work", "ismcts_iterations_per_second"), "ISMCTS iterations / s, fixed work", True),
+)
+
+
+def _child(argv: list[str], pure: bool) -> dict[str, Any]:
+    """Run ``ludi bench ... --json`` in a child process on one build; return its report."""
+    env = dict(os.environ)
+    env.pop("LUDI_PURE", None)
+    if pure:
+        env["LUDI_PURE"] = "1"
+    done = subprocess.run(
+        [sys.executable, "-m", "ludi", *argv], env=env, capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        tail = done.stderr.strip().splitlines()[-1:] or ["no message"]
+        raise UsageError(f"measuring the {'pure' if pure else 'compiled'} build failed: {tail[0]}")
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
+
+
+def _figure(report: dict[str, Any], path: tuple[str, ...]) -> float | None:
+    value: Any = report
+    for key in path:
+        value = value.get(key) if isinstance(value, dict) else None
+    return float(value) if isinstance(value, (int, float)) else None
+
+
+def compare_builds(
+    game: str, players: int, option_args: list[str], seconds: float, rounds: int
+) -> dict[str, Any]:
+    """Measure both builds ``rounds`` times each, alternating which goes first, so a change of
+    the machine's load falls on both alike; return the medians and the loads seen."""
+    argv = ["bench", game, "--players", str(players), "--seconds", f"{seconds:g}"]
+    argv += ["--json", "--fixed-work"]
+    for option in option_args:
+        argv += ["--option", option]
+    runs: dict[str, list[dict[str, Any]]] = {"pure": [], "compiled": []}
+    loads: list[float] = []
+    for r in range(rounds):
+        for pure in (r % 2 == 0, r % 2 != 0):
+            loads.append(os.getloadavg()[0])
+            report = _child(argv, pure)
+            build = "pure" if pure else "compiled"
+            if report["build"] != build:
+                raise UsageError(f"the {build} run measured the {report['build']} build")
+            runs[build].append(report)
+    played = {rep["fixed_work"]["decisions"] for reps in runs.values() for rep in reps}
+    if len(played) != 1:  # the same seeds must give the same matches in both builds
+        raise UsageError(f"the builds played different matches from the same seeds: {played}")
+    out: dict[str, Any] = {
+        "game": game,
+        "players": players,
+        "options": option_args,
+        "rounds": rounds,
+        "seconds": seconds,
+        "load": [min(loads), max(loads)],
+        "fixed_work": {
+            "decisions": played.pop(),
+            "ismcts_iterations": runs["pure"][0]["fixed_work"]["ismcts_iterations"],
+        },
+        "measures": {},
+    }
+    for path, _label, higher in COMPARED:
+        row: dict[str, Any] = {}
+        for build, reports in runs.items():
+            values = [v for v in (_figure(rep, path) for rep in reports) if v is not None]
+            row[build] = statistics.median(values) if values else None
+        pure, compiled = row["pure"], row["compiled"]
+        row["ratio"] = (
+            None if not pure or not compiled else (compiled / pure if higher else pure / compiled)
+        )
+        out["measures"][".".join(path)] = row
+    return out
+
+
+def run_compare(game: str, players: int, args: argparse.Namespace, out: Console) -> int:
+    """``--compare-builds``: measure both builds and print them side by side."""
+    if args.rounds < 1:
+        raise UsageError(f"--rounds must be at least 1, not {args.rounds}")
+    if _purity.status != "compiled":
+        why = {
+            "stale": "the rules changed since they were compiled",
+            "pure": "there is no compiled build here, or LUDI_PURE is set",
+        }[_purity.status]
+        raise UsageError(
+            f"--compare-builds needs the compiled rules, and {why}: run `make setup` "
+            "(or python tools/compile.py) first"
+        )
+    if not args.json:
+        out.print(
+            f"Measuring {ludi.get_game(game).title} at {players} players, compiled and pure "
+            f"({args.rounds} rounds of each, alternating; medians of CPU time)..."
+        )
+    report = compare_builds(game, players, args.option or [], args.seconds, args.rounds)
+    if args.json:
+        emit_json(report)
+        return 0
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("measure")
+    table.add_column("pure", justify="right")
+    table.add_column("compiled", justify="right")
+    table.add_column("compiled is", justify="right")
+    for path, label, higher in COMPARED:
+        row = report["measures"][".".join(path)]
+        if row["pure"] is None or row["compiled"] is None:
+            continue
+        fmt = "{:,.0f}" if higher else "{:.2f}"
+        ratio = row["ratio"]
+        table.add_row(
+            label,
+            fmt.format(row["pure"]),
+            fmt.format(row["compiled"]),
+            f"{ratio:.2f}× {'faster' if ratio >= 1 else 'slower'}",
+        )
+    out.print(table)
+    fixed = report["fixed_work"]
+    low, high = report["load"]
+    out.print(
+        f"Fixed work: {fixed['decisions']:,} decisions of random matches from seeds 0, 1, ...; "
+        f"{fixed['ismcts_iterations'] or 0} ISMCTS iterations. Load average while measuring: "
+        f"{low:.1f}–{high:.1f} on {os.cpu_count()} cores."
+    )
     return 0

@@ -147,6 +147,19 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="measure the research adapters (PettingZoo, Gymnasium, OpenSpiel) instead",
     )
+    p.add_argument(
+        "--fixed-work",
+        action="store_true",
+        help="also time the same work in every run: matches from fixed seeds, fixed searches",
+    )
+    p.add_argument(
+        "--compare-builds",
+        action="store_true",
+        help="measure the compiled rules and their pure sources side by side (docs/compiled.md)",
+    )
+    p.add_argument(
+        "--rounds", type=int, default=3, help="with --compare-builds: runs of each build (3)"
+    )
 
     from ludi.cli.lab import add_command as add_lab_command
 

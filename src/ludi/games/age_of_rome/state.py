@@ -12,6 +12,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from ludi.engine import (
     Event,
     IllegalAction,
@@ -27,6 +29,9 @@ from ludi.games.age_of_rome.actions import ActionTable, Move, table_for
 from ludi.games.age_of_rome.tables import Tables
 
 
+# compiled (docs/compiled.md), a class that allows interpreted subclasses lets ``clone`` make
+# an empty state without running ``__init__``
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AgeOfRomeState(State):
     """A match of Age of Rome: seats 0..N-1 sit clockwise round the table (``sides``)."""
 

@@ -195,6 +195,10 @@ function onMessage(msg) {
     if (page.hot) hotSeat(msg);
     render();
   } else if (msg.type === "error") {
+    // a reason is a sentence to the player ("first decide on..." reads as "First decide on..."),
+    // unless it starts with the notation the player typed ("pick:senator is not possible...")
+    if (/^[a-z]+\s/.test(msg.reason || ""))
+      msg.reason = msg.reason.charAt(0).toUpperCase() + msg.reason.slice(1);
     page.refusal = msg;
     toast(msg.reason, "error", msg.rule);
     if (!page.msg) {
@@ -624,7 +628,7 @@ function renderControls() {
       ),
     );
   }
-  if (msg.seat !== null && !msg.over) parts.push(standInControl(msg));
+  if (msg.seat !== null && !msg.over && standInControl(msg)) parts.push(standInControl(msg));
   if (msg.seat !== null && !msg.over) parts.push(endControls(msg));
   if (msg.seat !== null && !msg.over) parts.push(el("p", {}, alertsToggle()));
   parts.push(howToPlay());

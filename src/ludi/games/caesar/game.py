@@ -55,12 +55,14 @@ class Caesar(Game):
             "off",
             "play against auto-Crassus at this difficulty",
             ("off", "easy", "normal", "hard"),
+            choice_labels=("Off: two players", "Easy", "Normal", "Hard"),
         ),
         Option(
             "crassus_plays",
             "pompey",
             "the side Crassus takes in a solo game (he moves first)",
             ("pompey", "caesar"),
+            choice_labels=("Pompey", "Caesar"),
         ),
         Option(
             "solo_harder",

@@ -82,6 +82,13 @@ const ACTION_HELP = {
 };
 const BOOST_WORDS = {covered: "covered by enmity", open: "open: usable this round", used: "used this round"};
 
+/** Attributes that fit a label into `width` px when it would run over (a building's name in a
+ * narrow cell): its letters are drawn closer, never out of the box. `perChar`: the label's
+ * average letter width at its size (10 px bold: about 6.2 px). */
+function squeezed(label, width, perChar = 6.2) {
+  return label.length * perChar > width ? {textLength: width, lengthAdjust: "spacingAndGlyphs"} : {};
+}
+
 function text(x, y, content, attrs = {}) {
   return svg("text", {x, y, ...attrs}, content);
 }
@@ -432,13 +439,18 @@ export function createBoard(root, host) {
     );
     if (horizontal) {
       g.append(
-        text(x + w / 2, y + 13, name, {class: "aor-bname", "text-anchor": "middle", fill: TYPE_INK[type]}),
+        text(x + w / 2, y + 13, name, {
+          class: "aor-bname",
+          "text-anchor": "middle",
+          fill: TYPE_INK[type],
+          ...squeezed(name, w - 4),
+        }),
       );
       g.append(
         text(x + w / 2, y + 36, level ? LEVELS[level] : "—", {class: "aor-level", "text-anchor": "middle"}),
       );
     } else {
-      g.append(text(x + 6, y + 19, name, {class: "aor-bname", fill: TYPE_INK[type]}));
+      g.append(text(x + 6, y + 19, name, {class: "aor-bname", fill: TYPE_INK[type], ...squeezed(name, 62)}));
       g.append(text(x + 72, y + 20, level ? LEVELS[level] : "—", {class: "aor-level-s"}));
     }
     // the supporters standing on it (as many places as its level gives)
@@ -773,6 +785,7 @@ export function createBoard(root, host) {
           text(bx + 33, y + 68, medalLeft ? `${comp.medal} medal` : "medal taken", {
             class: "aor-tiny",
             "text-anchor": "middle",
+            ...squeezed(medalLeft ? `${comp.medal} medal` : "medal taken", 62, 5.6),
           }),
         );
       g.append(

@@ -956,7 +956,13 @@ export function createBoard(root, host) {
       const g = svg("g", {"data-mark": `seat-${s}-tokens-unseen`});
       g.append(svg("rect", {x: tx, y: y + 1, width: 20, height: 20, rx: 4, fill: "#9a9387"}));
       g.append(text(tx + 10, y + 15.5, unseen, {class: "sy-token-n", "text-anchor": "middle"}));
-      g.append(svg("title", {}, `${unseen} token(s) taken behind the screen: colour unseen`));
+      g.append(
+        svg(
+          "title",
+          {},
+          `${unseen} ${unseen === 1 ? "token" : "tokens"} taken behind the screen: colour unseen`,
+        ),
+      );
       parts.push(g);
       tx += 26;
     }

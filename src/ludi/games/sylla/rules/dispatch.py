@@ -105,13 +105,23 @@ def check(st: SyllaState, seat: int, action: Move) -> None:
         if st.phase == ELECT and st.high < 0:
             low = count_active(st, seat, "senator")
             if action.n < low:
-                raise IllegalAction(f"your {low} Senator(s) already give {low} votes", rule)
+                said = (
+                    "your Senator already gives 1 vote"
+                    if low == 1
+                    else (f"your {low} Senators already give {low} votes")
+                )
+                raise IllegalAction(said, rule)
         elif action.n <= st.high:
             raise IllegalAction(f"a bid must beat the best offer so far ({st.high})", rule)
         top = phase1_consul.max_votes(st, seat) if st.phase == ELECT else len(legal) - 1 + st.high
         raise IllegalAction(f"you can offer at most {top}", rule)
+    from ludi.games.sylla.view import PHASE_NAMES  # (the view imports the rules)
+
     expected = ", ".join(str(a) for a in legal[:12]) + (", ..." if len(legal) > 12 else "")
-    raise IllegalAction(f"{action} is not possible now ({st.phase}); you may: {expected}", rule)
+    raise IllegalAction(
+        f"{action} is not possible now (the phase: {PHASE_NAMES[st.phase]}); you may: {expected}",
+        rule,
+    )
 
 
 def carry_out(st: SyllaState, seat: int, action: Move) -> None:

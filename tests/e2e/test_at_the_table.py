@@ -18,13 +18,15 @@ def open_log(page: Page) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", ["caesar", "age_of_rome"])
 def test_a_clock_running_out_hands_the_seat_to_its_bot_and_back(
-    server: Server, browser: Browser, size: str
+    server: Server, browser: Browser, game: str, size: str
 ) -> None:
     created = server.post(
         "/api/matches",
         {
-            "game": "caesar",
+            "game": game,
+            "players": 2,
             "seed": 4,
             "seats": [{"name": "Ann"}, {"bot": "random"}],
             "clock": {"kind": "move", "base": 8},
@@ -46,7 +48,7 @@ def test_a_clock_running_out_hands_the_seat_to_its_bot_and_back(
     # Ann does nothing: her clock runs out and her stand-in moves for her
     server.wait_for_moves(match_id, done + 1)
     open_log(page)
-    expect(page.locator("#log li.note", has_text="clock ran out")).to_be_visible()
+    expect(page.locator("#log li.note", has_text="clock ran out").first).to_be_visible()
     if page.locator("#log-close").is_visible():
         page.locator("#log-close").click()
     # she was at the table all along: the seat is hers again, with her clock

@@ -23,6 +23,8 @@ from playwright.sync_api import Browser, Page, WebSocket
 
 from programs import wait_until_up
 
+from ludi.server.patch import apply
+
 CHROMIUM = os.environ.get("LUDI_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -124,15 +126,25 @@ class Wire:
         self.state: dict[str, Any] = {}
 
     def watch(self, ws: WebSocket) -> None:
-        ws.on("framesent", lambda payload: self._note(self.sent, payload))
-        ws.on("framereceived", lambda payload: self._note(self.received, payload))
+        # the page asks for its states as changes (ludi.server.patch): each connection's
+        # patches apply to that connection's last state
+        last: dict[str, Any] = {}
+        ws.on("framesent", lambda payload: self._note(self.sent, payload, last))
+        ws.on("framereceived", lambda payload: self._note(self.received, payload, last))
 
-    def _note(self, into: list[dict[str, Any]], payload: str | bytes) -> None:
+    def _note(self, into: list[dict[str, Any]], payload: str | bytes, last: dict[str, Any]) -> None:
         message = json.loads(payload)
         if message.get("type") in ("act", "ack", "error"):
             into.append(message)
         elif message.get("type") == "state":
+            last.clear()
+            last.update(message)
             self.state = message
+        elif message.get("type") == "patch" and last.get("v") == message["v"] - 1:
+            made = {**apply(last, message["ops"]), "v": message["v"]}
+            last.clear()
+            last.update(made)
+            self.state = made
 
     def acts(self) -> list[dict[str, Any]]:
         return [m for m in self.sent if m["type"] == "act"]

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 import programs
 from ludi.server.app import create_app
+from ludi.server.patch import apply
 
 
 def make_client(db: Path | str, message_rate: float = 1000.0) -> TestClient:
@@ -48,6 +49,39 @@ def hello(ws: Any, token: str | None) -> dict[str, Any]:
     message = ws.receive_json()
     assert message["type"] == "state", message
     return message
+
+
+class Patched:
+    """A websocket of the test client that asked for patches (``"patch": true``): it reads
+    each patch into the whole state message it stands for (``ludi.server.patch.apply``), and
+    keeps every patch it read in ``patches`` with the state it made."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.state: dict[str, Any] | None = None
+        self.patches: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = []
+
+    def send_json(self, message: Any) -> None:
+        if message.get("type") == "hello":
+            message = {**message, "patch": True}
+        self.ws.send_json(message)
+
+    def send_text(self, text: str) -> None:
+        self.ws.send_text(text)
+
+    def receive_json(self) -> dict[str, Any]:
+        message: dict[str, Any] = self.ws.receive_json()
+        if message["type"] == "state":
+            assert message["full"], "a client that asked for patches gets whole states only first"
+            self.state = message
+        elif message["type"] == "patch":
+            assert self.state is not None, "a patch before any whole state"
+            assert message["v"] == self.state["v"] + 1, "a version missing"
+            before = self.state
+            self.state = {**apply(before, message["ops"]), "v": message["v"]}
+            self.patches.append((before, message, self.state))
+            return self.state
+        return message
 
 
 def receive_until(ws: Any, kind: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:

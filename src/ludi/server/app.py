@@ -543,6 +543,7 @@ def create_app(
         client = Client(seat, TokenBucket(message_rate, 2 * message_rate))
         if msg.lang is not None:  # the page's choice, over the browser's preference
             client.lang = msg.lang
+        client.patch = msg.patch
         sender = asyncio.create_task(_send_loop(ws, client))
         hub.join(room, client)
         try:
@@ -605,7 +606,7 @@ def create_app(
         # the token stays here: the owner gets its hash, which is what it compares; and the
         # language the client reads, in which the owner writes to it
         digest = hash_token(msg.token) if msg.token is not None else None
-        join = {"c": cid, "m": match_id, "h": digest, "l": client.lang}
+        join = {"c": cid, "m": match_id, "h": digest, "l": client.lang, "p": msg.patch}
         cluster.send(owner, JOIN, json.dumps(join))
         sender = asyncio.create_task(_send_loop(ws, client))
         try:
@@ -636,6 +637,7 @@ def create_app(
             client = RemoteClient(None, cluster, sender, join["c"])  # type: ignore[arg-type]
             if join.get("l") in LANGUAGES:
                 client.lang = join["l"]
+            client.patch = join.get("p") is True  # (the owner makes the patches)
             remote[(sender, client.cid)] = client
             client.task = asyncio.create_task(_serve_remote(client, join["m"], join["h"]))
         elif kind == IN:
@@ -803,14 +805,14 @@ def create_app(
                 client.send({"type": "pong", "ref": ref})
             elif msg.type == "sync":
                 client.raw_seen = 0
-                client.send(hub.state_message(room, client, {}, room.public(), True))
+                client.send_state(hub.state_message(room, client, {}, room.public(), True))
             elif msg.type == "lang":
                 # the same match, every word of it again in the new language
                 assert msg.lang is not None
                 client.lang = msg.lang
                 client.raw_seen = 0
                 with using(client.lang):
-                    client.send(hub.state_message(room, client, {}, room.public(), True))
+                    client.send_state(hub.state_message(room, client, {}, room.public(), True))
             elif msg.type == "hello":
                 raise ProtocolError(_("already greeted; open a new connection to change seat"), ref)
             elif client.seat is None:

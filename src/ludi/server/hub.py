@@ -35,6 +35,7 @@ from ludi.i18n import N_, catalog, language, using
 from ludi.server.bots import BotPool, bot_seed, check_spec
 from ludi.server.clocks import LOSE, ClockRules, Clocks
 from ludi.server.cluster import CLOSE, OUT, Cluster
+from ludi.server.patch import diff
 from ludi.server.persist import GroupCommitter
 from ludi.server.protocol import ProtocolError, TokenBucket
 from ludi.server.table import (
@@ -118,6 +119,11 @@ class Client:
         )
         self.close_code = 1013  # too slow: reconnect and resync
         self.raw_seen = 0
+        #: whether it asked for its states as patches (``ludi.server.patch``), the version of
+        #: the last state it was sent, and that state (what the next patch is taken against)
+        self.patch = False
+        self.version = 0
+        self.last: dict[str, Any] | None = None
         self.bucket = bucket or TokenBucket()
         #: messages refused in a row by the flood guards (its own, or its address's)
         self.refused = 0
@@ -134,6 +140,19 @@ class Client:
             self.outbox.put_nowait(message)
         except asyncio.QueueFull:
             self.close(1013)
+
+    def send_state(self, message: dict[str, Any]) -> None:
+        """Send a state message: whole, or, to a client that asked for patches, as the
+        changes since the last one it was sent (whole the first time and when ``full``)."""
+        if not self.patch:
+            self.send(message)
+            return
+        self.version += 1
+        if message["full"] or self.last is None:
+            self.send({**message, "v": self.version})
+        else:
+            self.send({"type": "patch", "v": self.version, "ops": diff(self.last, message)})
+        self.last = message
 
     def close(self, code: int) -> None:
         """Close the connection after what is queued (or at once if the queue is full)."""
@@ -787,7 +806,7 @@ class Hub:
         room.touched = time.monotonic()
         client.raw_seen = 0
         with using(client.lang):
-            client.send(self.state_message(room, client, {}, room.public(), True))
+            client.send_state(self.state_message(room, client, {}, room.public(), True))
         self._presence(room, before, client)
         if client.seat is not None and client.seat in room.table.timed_out:
             # back at the table after the clock handed the seat to its stand-in: take it back
@@ -857,7 +876,9 @@ class Hub:
                 if client.lang not in shared:
                     shared[client.lang] = ({}, room.public())
                 views, public = shared[client.lang]
-                client.send(self.state_message(room, client, views, public, client is full_for))
+                client.send_state(
+                    self.state_message(room, client, views, public, client is full_for)
+                )
 
     def state_message(
         self,

@@ -6,7 +6,9 @@ A client sends JSON objects, one per message, at most ``MAX_MESSAGE`` bytes:
 ``{"type": "hello", "token": T|null,``      first message: act for the seat whose token is T
 ``"lang": L}``                               (null: watch as a spectator), reading language L
                                              (optional; else the ``ludi_lang`` cookie, else
-                                             ``Accept-Language``); answered by a state
+                                             ``Accept-Language``); answered by a state;
+                                             ``"patch": true`` asks for the later states as
+                                             patches (``ludi.server.patch``)
 ``{"type": "act", "action": "...", "ref": R}``  take an action (its notation); answered by
                                              ``ack`` or ``error`` carrying the same ``ref``
 ``{"type": "bot", "spec": "random"|null}``   hand your seat to a bot, or take it back (null)
@@ -22,7 +24,8 @@ A client sends JSON objects, one per message, at most ``MAX_MESSAGE`` bytes:
 ==========================================  ===============================================
 
 The server sends ``state`` (the viewer's view, its legal actions, the new narrated events),
-``ack``, ``error`` (``reason`` and ``rule``), ``rematch`` (the new match's id), ``pong``, and
+``patch`` (a state as the changes since the last one, to a client that asked: see
+``ludi.server.patch``), ``ack``, ``error`` (``reason`` and ``rule``), ``rematch`` (the new match's id), ``pong``, and
 ``presence`` (``connected``: the seats someone holds open) when a seat is opened or closed; a
 spectator coming or going changes nothing anyone else is sent.
 """
@@ -83,6 +86,8 @@ class Message:
     end: bool = False
     #: the language the client reads (``hello``, ``lang``), one of ``ludi.i18n.LANGUAGES``
     lang: str | None = None
+    #: (hello) send the states after the first as patches
+    patch: bool = False
 
 
 def parse_message(text: str | bytes) -> Message:
@@ -121,7 +126,12 @@ def parse_message(text: str | bytes) -> Message:
             isinstance(token, str) and 0 < len(token) <= 128 and is_plain_text(token)
         ):
             raise ProtocolError(_("'token' is a seat token (a string) or null"), ref)
-        return Message("hello", ref, token=token, lang=_language(obj, ref, required=False))
+        patch = obj.get("patch", False)
+        if not isinstance(patch, bool):
+            raise ProtocolError(_("'patch' is true (send me changes) or false"), ref)
+        return Message(
+            "hello", ref, token=token, lang=_language(obj, ref, required=False), patch=patch
+        )
     if kind == "act":
         action = obj.get("action")
         # spaces around a move are not part of it, in every game alike

@@ -33,6 +33,7 @@ import {
   seatTitle,
   waitingText,
 } from "./kit.js";
+import {patched} from "./patch.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -133,9 +134,13 @@ function connect(token) {
   page.ws = ws;
   setConnection(_("connecting…"), "wait");
   ws.onopen = () => {
-    ws.send(JSON.stringify({type: "hello", token, lang: language()}));
+    // the states after the first come as changes (ludi.server.patch)
+    ws.send(JSON.stringify({type: "hello", token, lang: language(), patch: true}));
   };
-  ws.onmessage = (event) => onMessage(JSON.parse(event.data));
+  ws.onmessage = (event) => {
+    // (a connection being replaced may still deliver: its states are not this one's)
+    if (page.ws === ws) onMessage(JSON.parse(event.data));
+  };
   ws.onclose = (event) => {
     if (page.ws !== ws) return;
     if (event.code === 4403 || event.code === 4404) {
@@ -169,6 +174,18 @@ function act(text) {
 }
 
 function onMessage(msg) {
+  if (msg.type === "patch") {
+    const whole = patched(page.msg, msg);
+    if (!whole) {
+      // a version went missing (it should not, on one connection): ask for the whole state
+      // once; the patches until it comes do not follow what the page holds
+      if (!page.syncing) page.syncing = send({type: "sync"});
+      return;
+    }
+    msg = whole;
+  } else if (msg.type === "state") {
+    page.syncing = false;
+  }
   if (msg.type === "state") {
     page.retry = 0;
     setConnection(_("connected"), "ok");

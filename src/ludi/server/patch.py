@@ -1,0 +1,159 @@
+"""Views sent as changes: a state message given as a JSON Patch against the viewer's last one.
+
+A client that says so in its hello (``"patch": true``; the browser and Ludi's tools do) gets
+its first state whole, with a version ``v``; after that, each new state comes as
+``{"type": "patch", "v": v, "ops": [...]}``: the operations (RFC 6902 JSON Patch: ``add``,
+``replace``, ``remove``) that turn the state message of version ``v - 1`` into the state
+message the server would otherwise have sent whole. A client that finds a version missing
+(it holds another than ``v - 1``) asks for the whole state again with ``sync``; one that
+reconnects starts from a whole state.
+
+The patch for a viewer is worked out from that viewer's own two messages, each made from its
+seat's view alone, so it carries only what that viewer's whole message would: every value in
+it is the value at its path in the new message.
+
+``diff`` is written for the server's case rather than taken from a general library: the two
+messages mostly share their parts, and Python compares equal dicts and lists in C, so it
+descends only into the parts that differ (the ``jsonpatch`` library, which the tests use to
+check that these patches are RFC 6902, walks both documents whole in Python). ``apply`` is for
+Ludi's Python clients (the load benchmark, the tests); the browser has its own
+(``web/patch.js``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+try:  # (the server extra installs orjson)
+    from orjson import dumps as _dumps
+except ImportError:  # pragma: no cover - the same, slower
+
+    def _dumps(value: Any) -> bytes:
+        return json.dumps(value).encode()
+
+
+#: a list more than this share of whose items changed (one more for a short list) is sent
+#: whole: a list shifted or reshuffled costs fewer bytes whole than item by item
+WHOLE_LIST = 0.5
+
+
+def diff(old: Any, new: Any) -> list[dict[str, Any]]:
+    """Return the JSON Patch operations that turn the JSON value ``old`` into ``new``."""
+    ops: list[dict[str, Any]] = []
+    if not _same(old, new):
+        _diff(old, new, "", ops)
+    return ops
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether two JSON values are the same JSON. Python compares them in C but takes True
+    for 1 and 1 for 1.0 (which a client reads apart), so an object or a list that Python
+    finds equal is also written out (in C too) to confirm it."""
+    if a is b:
+        return True
+    kind = type(a)
+    if kind is not type(b) or a != b:
+        return False
+    return (kind is not dict and kind is not list) or _dumps(a) == _dumps(b)
+
+
+def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
+    """Append the operations turning ``old`` into ``new`` (known to differ) at ``path``."""
+    kind = type(new)
+    if kind is dict and type(old) is dict:
+        for key, value in new.items():
+            if key not in old:
+                ops.append({"op": "add", "path": f"{path}/{escape(key)}", "value": value})
+                continue
+            was = old[key]
+            # (_same, written out: this loop runs for every key of every changed object)
+            if was is value or (
+                type(was) is type(value)
+                and was == value
+                and ((type(value) is not dict and type(value) is not list) or _same(was, value))
+            ):
+                continue
+            _diff(was, value, f"{path}/{escape(key)}", ops)
+        if len(old) > len(new) or any(key not in new for key in old):
+            for key in old:
+                if key not in new:
+                    ops.append({"op": "remove", "path": f"{path}/{escape(key)}"})
+    elif kind is list and type(old) is list and old and new:
+        mine: list[dict[str, Any]] = []
+        common = min(len(old), len(new))
+        changed = abs(len(old) - len(new))
+        for i in range(common):
+            was, value = old[i], new[i]
+            if was is value or (
+                type(was) is type(value)
+                and was == value
+                and ((type(value) is not dict and type(value) is not list) or _same(was, value))
+            ):
+                continue
+            changed += 1
+            _diff(was, value, f"{path}/{i}", mine)
+        # a longer list gains its tail, a shorter one loses it (from the end, so each index
+        # still means what it meant)
+        for i in range(common, len(new)):
+            mine.append({"op": "add", "path": f"{path}/{i}", "value": new[i]})
+        for i in range(len(old) - 1, common - 1, -1):
+            mine.append({"op": "remove", "path": f"{path}/{i}"})
+        if changed > WHOLE_LIST * len(new) + 1:  # (a list reshuffled: cheaper whole)
+            ops.append({"op": "replace", "path": path, "value": new})
+        else:
+            ops.extend(mine)
+    else:
+        ops.append({"op": "replace", "path": path, "value": new})
+
+
+def escape(key: str) -> str:
+    """Return a key as a JSON Pointer step (RFC 6901: ``~`` and ``/`` escaped)."""
+    return key.replace("~", "~0").replace("/", "~1") if "~" in key or "/" in key else key
+
+
+def apply(doc: Any, ops: list[dict[str, Any]]) -> Any:
+    """Return ``doc`` with the operations of ``diff`` applied (``doc`` itself is not changed:
+    the parts on each operation's path are copied)."""
+    for op in ops:
+        steps = [s.replace("~1", "/").replace("~0", "~") for s in op["path"].split("/")[1:]]
+        if not steps:
+            if op["op"] == "remove":
+                raise ValueError("a patch cannot remove the whole document")
+            doc = op["value"]
+            continue
+        doc = _copy(doc)
+        parent = doc
+        for step in steps[:-1]:
+            key: Any = int(step) if type(parent) is list else step
+            parent[key] = _copy(parent[key])
+            parent = parent[key]
+        last = steps[-1]
+        kind = op["op"]
+        if type(parent) is list:
+            index = len(parent) if last == "-" else int(last)
+            if kind == "add":
+                parent.insert(index, op["value"])
+            elif kind == "replace":
+                parent[index] = op["value"]
+            elif kind == "remove":
+                del parent[index]
+            else:
+                raise ValueError(f"unknown patch operation {kind!r}")
+        elif kind in ("add", "replace"):
+            if kind == "replace" and last not in parent:
+                raise ValueError(f"nothing to replace at {op['path']}")
+            parent[last] = op["value"]
+        elif kind == "remove":
+            del parent[last]
+        else:
+            raise ValueError(f"unknown patch operation {kind!r}")
+    return doc
+
+
+def _copy(value: Any) -> Any:
+    if type(value) is dict:
+        return dict(value)
+    if type(value) is list:
+        return list(value)
+    raise ValueError("a patch's path runs through a value that is neither object nor list")

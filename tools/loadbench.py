@@ -9,7 +9,12 @@ stays the same. It reports:
 - actions per second: every stored action (the clients' and the bots'), over the wall time;
 - the action round trip of the clients: from sending an action to its acknowledgement, which
   the server sends only once the action is committed to the database; median and 99th
-  percentile.
+  percentile;
+- the server's CPU time per action (its worker processes' too, with ``--workers``).
+
+The clients ask for their states as patches (``ludi.server.patch``), as the browser does;
+``--whole`` has them take whole states, as before issue 14. ``--db URL`` (or the environment's
+``LOADBENCH_DB``) runs the server on PostgreSQL, which ``--workers N`` needs.
 
 Not a test: a measurement, bounded in count and time, on 127.0.0.1 only::
 
@@ -39,6 +44,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from ludi.server.patch import apply
+
 try:  # the clients' CPU counts in their round trips: read JSON as fast as the server writes it
     from orjson import loads
 except ImportError:  # pragma: no cover
@@ -62,9 +69,9 @@ def start_server(db: Path | str, port: int, workers: int = 1) -> subprocess.Pope
     command += ["--matches-per-address", "100000"]  # every match comes from loopback
     # and so does every client: the per-address limits (issue 9) are for attackers, not for this
     command += ["--connections-per-address", "100000", "--address-rate", "100000"]
-    command += ["--message-rate", "100000"]
+    command += ["--message-rate", "100000", "--max-live", str(2 * MAX_MATCHES + 100)]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + 120  # (a busy machine starts it slowly)
     while time.monotonic() < deadline:
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1).read()
@@ -100,6 +107,7 @@ async def play(
     deadline: float,
     rtts: list[tuple[float, float]],
     seed: int,
+    patch: bool = True,
 ) -> list[str]:
     """Play one seat until the deadline: when a match ends, ask for its rematch (same seats)
     and play that, so the number of live matches stays the same. Return the matches played."""
@@ -113,7 +121,8 @@ async def play(
         acted_at = -1
         url = f"{ws_base}/ws/{match_id}"
         async with websockets.connect(url, max_size=2**22, compression=None) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token}))
+            await ws.send(json.dumps({"type": "hello", "token": token, "patch": patch}))
+            state: dict[str, Any] = {}
             while True:
                 left = deadline - time.monotonic()
                 if left <= 0:
@@ -123,6 +132,13 @@ async def play(
                 except TimeoutError:
                     return played
                 kind = message["type"]
+                if kind == "patch":  # the state it stands for (the version is checked)
+                    if state.get("v") != message["v"] - 1:
+                        raise RuntimeError("loadbench: a state went missing")
+                    message = {**apply(state, message["ops"]), "v": message["v"]}
+                    kind = "state"
+                if kind == "state":
+                    state = message
                 if kind == "ack" and message["ref"] in sent:
                     now = time.perf_counter()
                     rtts.append((now, now - sent.pop(message["ref"])))
@@ -184,6 +200,7 @@ async def run(
     think: float,
     pid: int | None = None,
     db_pid: int | None = None,
+    patch: bool = True,
 ) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
     created = []
@@ -203,7 +220,7 @@ async def run(
     deadline = start + seconds
     results = await asyncio.gather(
         *(
-            play(ws_base, c["id"], c["seats"][0]["token"], think, deadline, rtts, i)
+            play(ws_base, c["id"], c["seats"][0]["token"], think, deadline, rtts, i, patch)
             for i, c in enumerate(created)
         ),
         return_exceptions=True,
@@ -241,6 +258,7 @@ async def run(
         "server_action_to_ack": server_stats["action_to_ack"],
         "server_loop_lag": server_stats["loop_lag"],
         "think_s": think,
+        "patches": patch,
         "server_cpu_ms_per_action": (
             round(1000 * (cpu_end - cpu_start) / actions, 2)
             if cpu_start is not None and cpu_end is not None and actions
@@ -267,6 +285,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=200, help="concurrent matches (200)")
     parser.add_argument("--seconds", type=float, default=30.0, help="time limit (30)")
     parser.add_argument("--think", type=float, default=1.0, help="client think time, s (1.0)")
+    parser.add_argument("--whole", action="store_true", help="whole states, not patches")
+    parser.add_argument("--db", help="the server's database URL (default: a SQLite file)")
     parser.add_argument(
         "--workers", type=int, default=1, help="server processes (1; more need PostgreSQL)"
     )
@@ -286,12 +306,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--seconds runs up to {MAX_SECONDS}")
     if args.port:
         base = f"http://127.0.0.1:{args.port}"
-        report = asyncio.run(run(base, args.matches, args.seconds, args.think))
+        report = asyncio.run(
+            run(base, args.matches, args.seconds, args.think, patch=not args.whole)
+        )
         print(json.dumps(report, indent=2))
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
-        db = os.environ.get("LOADBENCH_DB") or Path(tmp) / "bench.db"
+        db = args.db or os.environ.get("LOADBENCH_DB") or Path(tmp) / "bench.db"
         server = start_server(db, port, args.workers)
         try:
             report = asyncio.run(
@@ -302,6 +324,7 @@ def main(argv: list[str] | None = None) -> int:
                     args.think,
                     server.pid,
                     args.db_pid,
+                    not args.whole,
                 )
             )
             report["workers"] = args.workers

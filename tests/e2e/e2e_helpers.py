@@ -21,9 +21,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, WebSocket
 
-from programs import wait_until_up
-
 from ludi.server.patch import apply
+from programs import wait_until_up
 
 CHROMIUM = os.environ.get("LUDI_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [

@@ -168,7 +168,9 @@ def test_sync_sends_the_whole_state_again_and_the_patches_follow_it(client: Test
         socket = Patched(ws)
         first = hello(socket, created["seats"][0]["token"])
         socket.send_json({"type": "act", "action": first["legal"][0]})
-        while not socket.patches:  # the move's state (and the bot's) come as patches
+        # the move's state and the bot's come as patches; then Ann is to act, and nothing
+        # happens until she does
+        while not (socket.patches and socket.state["legal"]):  # type: ignore[index]
             socket.receive_json()
         version = socket.state["v"]  # type: ignore[index]
         ws.send_json({"type": "sync"})  # what a page does when it finds a version missing

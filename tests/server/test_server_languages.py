@@ -4,8 +4,10 @@ it mid-match sends the same match again in the new words and changes nothing in 
 
 from __future__ import annotations
 
+import gettext
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from server_helpers import create, hello, receive_until
 
@@ -157,3 +159,32 @@ def test_a_match_ended_at_the_table_tells_each_reader_why_in_their_language(
     # stored in English: a record of it reads the same in any language
     stored = client.get(f"/api/matches/{created['id']}").json()
     assert stored["result"]["reason"] == over_en["result"]["reason"]
+
+
+def test_a_games_summary_and_options_are_read_through_its_catalog(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # what the lobby shows of a game comes through the game's own catalog, in the reader's
+    # language: here a Russian catalog of one message stands in for the game's
+    import ludi
+    from ludi import i18n
+
+    game = ludi.get_game("caesar")
+    summary = game.summary
+
+    class Words(gettext.NullTranslations):
+        def gettext(self, message: str) -> str:
+            return "Краткое описание" if message == summary else message
+
+    package = type(game).__module__.rsplit(".", 1)[0]
+    real = i18n._translations
+    monkeypatch.setattr(
+        i18n, "_translations", lambda pkg, lang: Words() if pkg == package else real(pkg, lang)
+    )
+    russian = client.get("/api/games", headers={"Accept-Language": RUSSIAN}).json()
+    english = client.get("/api/games").json()
+    pick = {g["id"]: g for g in russian["games"]}["caesar"]
+    assert pick["summary"] == "Краткое описание"
+    assert {g["id"]: g for g in english["games"]}["caesar"]["summary"] == summary
+    assert pick["title"] == game.title  # the box's printed name
+    assert pick["languages"][0] == "en"

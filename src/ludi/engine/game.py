@@ -100,17 +100,18 @@ class Option:
             )
         return text
 
-    def describe(self) -> dict[str, Any]:
-        """Return the option as JSON for listings."""
+    def describe(self, words: Callable[[str], str] = str) -> dict[str, Any]:
+        """Return the option as JSON for listings; ``words`` puts its label, help and choice
+        labels in the reader's language (its game's catalog, ``Game.describe``)."""
         out: dict[str, Any] = {
             "name": self.name,
-            "label": self.label or self.name.replace("_", " ").capitalize(),
+            "label": words(self.label) if self.label else self.name.replace("_", " ").capitalize(),
             "default": self.default,
-            "help": self.help,
+            "help": words(self.help) if self.help else self.help,
         }
         if self.choices:
             out["choices"] = list(self.choices)
-            out["choice_labels"] = list(self.choice_labels or self.choices)
+            out["choice_labels"] = [words(c) for c in self.choice_labels or self.choices]
         if self.reading:
             out["reading"] = True
         return out
@@ -294,15 +295,19 @@ class Game(ABC):
         """Refuse combinations of options the rulebook does not allow (hook for games)."""
 
     def describe(self) -> dict[str, Any]:
-        """Return the game as JSON for listings (``ludi games``)."""
+        """Return the game as JSON for listings (``ludi games``). Its summary and its options'
+        labels, help and choice labels are read through the game's own catalog, in the reader's
+        language (a game marks them ``N_("...")`` so they are extracted into it); the title is
+        the box's printed name."""
         data = self.load_data(None)
+        words, _plural = catalog(type(self).__module__)
         return {
             "id": self.id,
             "title": self.title,
             "players": list(self.players),
             "rules_version": self.rules_version,
-            "summary": self.summary,
-            "options": [o.describe() for o in self.options],
+            "summary": words(self.summary) if self.summary else self.summary,
+            "options": [o.describe(words) for o in self.options],
             "board": list(self.board_assets),
             # the languages its own words are complete in (the common interface has all four)
             "languages": list(self.languages),

@@ -21,9 +21,9 @@ The end: track glory + battlefields (by place) + Senate positions + goods sets +
 tasks + 1 glory per 4 denarii. Most glory wins; then most denarii; then the win is shared.
 Milestones on the fame track (5 and three moving markers) recruit supporters.
 
-Variants as options: ``truce``, ``clockwise``, ``heroes``, ``harsh_times``; the Emperor solo
-with 1 player. Readings of ambiguous rules: ``new_supporter``, ``tiebreak_denarii``,
-``solo_harsh_penalty`` (docs/age_of_rome.md). Notation: see ``ludi.games.age_of_rome.actions``.
+Variants as options: ``truce``, ``clockwise``, ``heroes``, ``harsh_times``, ``spies_allies``;
+the Emperor solo with 1 player. Each reading of an ambiguous rule is an option too (``game.py``;
+the table in docs/age_of_rome.md). Notation: see ``ludi.games.age_of_rome.actions``.
 """
 
 from ludi.engine import register

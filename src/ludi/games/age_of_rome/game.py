@@ -114,9 +114,6 @@ class AgeOfRome(Game):
             reading=True,
             label="Solo penalties of the harsh events",
         ),
-    )
-    options = (
-        *options,
         Option(
             "action",
             "optional",

@@ -381,3 +381,22 @@ def test_a24_a_double_tax_the_turned_marker_cannot_pay() -> None:
         seat = st.order[0]
         st.glory[seat] = 31 + penalty(st, seat) - 1
         assert can_double(st, seat) is allowed
+
+
+def test_a17_identical_sets_aside_only_while_placing() -> None:
+    """A-17, ``chain=identical``: the subtypes are those of "when you place a supporter"; a card
+    drawn by a card in another window (here "when you activate an intrigue") is not set aside,
+    so it stays playable when its own trigger comes."""
+    from aor_helpers import deck_top, hand
+
+    from ludi.games.age_of_rome.rules.goods import play_card
+    from ludi.games.age_of_rome.tables import T_BY_YOU
+
+    st = started(chain="identical")
+    seat = st.order[0]
+    st.anchor[seat] = False
+    hand(st, seat, "sica")  # when you activate an intrigue: draw 1
+    deck_top(st, "caligae")  # when an intrigue is activated in your province: draw 1
+    turn(st, common.BY_YOU, seat)
+    play_card(st, seat, st.tables.goods_index["sica"], T_BY_YOU)
+    assert st.unchained == []

@@ -13,6 +13,7 @@ from ludi.games.age_of_rome.rules.common import (
     OWN_TURN_PHASES,
     ROOM,
     TRADE_RULE,
+    WINDOW,
     hand_full,
     joker,
 )
@@ -70,9 +71,10 @@ def play_card(st: AgeOfRomeState, seat: int, kind: int, trigger: int) -> None:
     forget(st, card)
     st.log("play", seat, card)
     before = list(st.hands[seat])
+    placing = st.phase == WINDOW  # only placing a supporter has triggers of several kinds
     apply_card(st, seat, st.tables.goods[kind])
     st.goods_discard.append(card)
-    if st.options["chain"] == "identical":
+    if placing and st.options["chain"] == "identical":
         mark_unchained(st, seat, kind, before)
 
 

@@ -30,8 +30,12 @@ from functools import lru_cache
 
 from ludi.engine import Action, IllegalAction
 from ludi.games.sylla.data import BUILDING_TYPES, COLOURS, CRANE, SyllaData
+from ludi.i18n import N_, catalog
 
-RULE_NOTATION = "Ludi notation for Sylla (see ludi.games.sylla.actions)"
+_, n_ = catalog(__name__)
+
+#: the rule reference of a text that names no action (read through ``_`` where it is made)
+RULE_NOTATION = N_("Ludi notation for Sylla (see ludi.games.sylla.actions)")
 _NUMBERED = re.compile(r"^(bid|up|down|free):(\d{1,4})$")
 
 
@@ -126,10 +130,15 @@ class ActionTable:
         if match:
             return self.number(match.group(1), int(match.group(2)))
         raise IllegalAction(
-            f"{text!r} is not a Sylla action; examples: pick:senator, bid:4, pass, token:health, "
-            "recruit:vestal, offer:field/grey, tilt:merchant, temple:civic, tavern:leisure+, "
-            "cube:legionary>famine, avert:famine, remove:famine, cover:stall, up:3, down:0, free:2",
-            RULE_NOTATION,
+            _(
+                "{text} is not a Sylla action; examples: {examples}",
+                text=repr(text),
+                examples="pick:senator, bid:4, pass, token:health, recruit:vestal, "
+                "offer:field/grey, tilt:merchant, temple:civic, tavern:leisure+, "
+                "cube:legionary>famine, avert:famine, remove:famine, cover:stall, up:3, down:0, "
+                "free:2",
+            ),
+            _(RULE_NOTATION),
         )
 
 

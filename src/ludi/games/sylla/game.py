@@ -33,6 +33,8 @@ class Sylla(Game):
     title = "Sylla"
     players = (2, 3, 4)
     rules_version = "pl-rebel.1"
+    #: Polish as the Rebel.pl edition words it; Russian in Ludi's words (docs/sylla.md)
+    languages = ("en", "ru", "pl")
     summary = (
         "Roman senators over five rounds of seven phases: elect the First Consul, recruit, buy "
         "buildings with your characters, fight events, vote on great works in secret, feed "

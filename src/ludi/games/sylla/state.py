@@ -24,9 +24,12 @@ from ludi.engine import (
     require,
     require_each_once,
 )
-from ludi.games.sylla import rules, view
+from ludi.games.sylla import rules, view, wording
 from ludi.games.sylla.actions import ActionTable, Move, table_for
 from ludi.games.sylla.data import Counts, SyllaData
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 
 # compiled (docs/compiled.md), a class that allows interpreted subclasses lets ``clone`` make
@@ -237,7 +240,10 @@ class SyllaState(State[SyllaData]):
 
     def _apply(self, seat: int, action: Any) -> None:
         if not isinstance(action, Move):
-            raise IllegalAction(f"{action!r} is not a Sylla action", rules.PHASE_RULES[self.phase])
+            raise IllegalAction(
+                _("{action} is not a Sylla action", action=repr(action)),
+                _(rules.PHASE_RULES[self.phase]),
+            )
         rules.check(self, seat, action)
         rules.carry_out(self, seat, action)
 
@@ -256,8 +262,17 @@ class SyllaState(State[SyllaData]):
         ranking = tuple(1 + sum(1 for q in self.prestige if q > p) for p in self.prestige)
         best = max(self.prestige)
         winners = tuple(s for s in range(self.players) if self.prestige[s] == best)
-        names = " and ".join(self.seat_name(s) for s in winners)
-        reason = f"{names} {'share' if len(winners) > 1 else 'has'} the most prestige ({best})"
+        if len(winners) == 1:
+            reason = _(
+                "{seat} has the most prestige ({n})", seat=self.seat_name(winners[0]), n=best
+            )
+        else:
+            reason = _(
+                "{seats} and {last} share the most prestige ({n})",
+                seats=", ".join(self.seat_name(s) for s in winners[:-1]),
+                last=self.seat_name(winners[-1]),
+                n=best,
+            )
         return Result(points, ranking, winners, reason)
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -267,7 +282,7 @@ class SyllaState(State[SyllaData]):
         return view.narrate(self, event, viewer)
 
     def seat_name(self, seat: int) -> str:
-        return self.data.colours[seat]
+        return wording.name(self.data.colours[seat])
 
     def sample_hidden(self, seat: int, rng: Rng) -> SyllaState:
         """Re-draw what ``seat`` cannot see, consistently with what it has seen: the other

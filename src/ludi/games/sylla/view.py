@@ -17,26 +17,30 @@ from ludi.engine import Event
 from ludi.games.datafile import reconstructed_notice
 from ludi.games.sylla import rules, wording
 from ludi.games.sylla.data import COLOURS, FAMINE
+from ludi.i18n import N_, catalog
 
 if TYPE_CHECKING:
     from ludi.games.sylla.state import SyllaState
 
+_, n_ = catalog(__name__)
+
+#: the phases as a player reads them (read through ``_``)
 PHASE_NAMES = {
-    rules.PICK: "Setup: each player keeps characters of their set in secret",
-    rules.ELECT: "I First Consul: election",
-    rules.TOKEN: "Res Publica token",
-    rules.RECRUIT: "II Recruitment",
-    rules.OFFER: "III Buildings: offer",
-    rules.BID: "III Buildings: bids",
-    rules.TILT: "III Buildings: payment",
-    rules.USE: "IV Income",
-    rules.CUBE: "V Events: cube placement",
-    rules.AVERT: "V Events: the Consul breaks a tie (averted events)",
-    rules.REMOVE: "V Events: the Consul breaks a tie (removed event)",
-    rules.COVER: "V Events: cover a card or building",
-    rules.VOTE: "VI Great work: thumbs up or down, denarii in hand",
-    rules.FREE: "End of game (Ecclesia): free Slaves",
-    rules.OVER: "The game is over",
+    rules.PICK: N_("Setup: each player keeps characters of their set in secret"),
+    rules.ELECT: N_("I First Consul: election"),
+    rules.TOKEN: N_("Res Publica token"),
+    rules.RECRUIT: N_("II Recruitment"),
+    rules.OFFER: N_("III Buildings: offer"),
+    rules.BID: N_("III Buildings: bids"),
+    rules.TILT: N_("III Buildings: payment"),
+    rules.USE: N_("IV Income"),
+    rules.CUBE: N_("V Events: cube placement"),
+    rules.AVERT: N_("V Events: the Consul breaks a tie (averted events)"),
+    rules.REMOVE: N_("V Events: the Consul breaks a tie (removed event)"),
+    rules.COVER: N_("V Events: cover a card or building"),
+    rules.VOTE: N_("VI Great work: thumbs up or down, denarii in hand"),
+    rules.FREE: N_("End of game (Ecclesia): free Slaves"),
+    rules.OVER: N_("The game is over"),
 }
 
 
@@ -50,12 +54,12 @@ def view(st: SyllaState, seat: int | None) -> dict[str, Any]:
         "round": st.round,
         "rounds": data.rounds,
         "phase": st.phase,
-        "phase_name": PHASE_NAMES[st.phase],
+        "phase_name": _(PHASE_NAMES[st.phase]),
         "to_act": list(st.to_act),
         "first_consul": st.consul if st.round else None,
         "ladder": {
             tracks[t]: {
-                "name": data.track_names[t],
+                "name": wording.track(st, t),
                 "space": st.ladder[t],
                 "value": data.ladder_values[st.ladder[t]],
                 "crisis": st.ladder[t] in data.crisis,
@@ -124,7 +128,7 @@ def _events(st: SyllaState) -> list[dict[str, Any]]:
             {
                 "slot": slot + 1,
                 "id": event.id,
-                "name": event.name,
+                "name": wording.event(st, e),
                 "token": data.track_ids[event.token] if event.token >= 0 else None,
                 "legionary": event.legionary,
                 "vestal": event.vestal,
@@ -160,9 +164,9 @@ def _scoring(st: SyllaState, w: int) -> dict[str, Any]:
     work = st.data.works[w]
     marker = name = None
     if work.track == FAMINE:
-        marker, name = "famine", "Famine"
+        marker, name = "famine", _("Famine")
     elif work.track >= 0:
-        marker, name = st.data.track_ids[work.track], st.data.track_names[work.track]
+        marker, name = st.data.track_ids[work.track], wording.track(st, work.track)
     return {
         "places": list(work.places),
         "thresholds": [list(t) for t in work.thresholds],
@@ -263,34 +267,11 @@ def _choice_said(st: SyllaState, s: int) -> str:
     """Return a seat's secret choice in words, for its own eyes."""
     if st.phase == rules.VOTE:
         money, up = divmod(st.choice[s], 2)
-        return f"thumb {'up' if up else 'down'}, {money} denarii"
+        if up:
+            return n_("thumb up, {n} denarius", "thumb up, {n} denarii", money, n=money)
+        return n_("thumb down, {n} denarius", "thumb down, {n} denarii", money, n=money)
     n = st.choice[s]
-    return f"you free {n} Slave{'' if n == 1 else 's'}"
-
-
-#: events told by filling in their values, in order: {0}, {1}, ...
-TOLD = {
-    "round": "Round {0}",
-    "famine": "Famine rises {0} to {1}",
-    "to_bottom": "{0} character(s) go under the deck",
-    "ecclesia": "Ecclesia is built: the end of the game",
-}
-#: events about a seat, its first value: told with its name as {seat}, the other values as {1}, ...
-TOLD_OF_SEAT = {
-    "consul": "{seat} is First Consul with {1} votes, paying {2} denarii",
-    "pass": "{seat} passes",
-    "bid": "{seat} bids {1}",
-    "crane": "{seat} takes a Crane card (usable from next round)",
-    "income": "{seat} takes {1} denarii of income",
-    "temple": "{seat} pays the Private Temple",
-    "decadence": "{seat} has the most cubes on Decadence: +{1} prestige",
-    "nothing_to_cover": "{seat} has nothing to turn face down",
-    "voted": "{seat} has decided",
-    "plebs": "{seat} gives to the plebs: +{1} prestige",
-    "work_prestige": "{seat} builds: +{1} prestige",
-    "christians": "{seat}: {1} Christian card(s)",
-    "freed": "{seat} frees {1} Slave(s)",
-}
+    return n_("you free {n} Slave", "you free {n} Slaves", n, n=n)
 
 
 def _thing(kind: str) -> str:
@@ -299,102 +280,241 @@ def _thing(kind: str) -> str:
 
 
 def narrate(st: SyllaState, event: Event, viewer: int | None) -> str | None:
-    """Return the text of ``event`` as ``viewer`` may read it (None: nothing to see): from
-    ``TOLD`` or ``TOLD_OF_SEAT`` when only its values are filled in, else told below."""
+    """Return the text of ``event`` as ``viewer`` may read it (None: nothing to see), in the
+    reader's language: each sentence one message, the names in it filled in."""
     data = st.data
     kind, *args = event
     name = st.seat_name
-    tracks = data.track_names
-    if kind in TOLD:
-        return TOLD[kind].format(*args)
-    if kind in TOLD_OF_SEAT:
-        return TOLD_OF_SEAT[kind].format(*args, seat=name(args[0]))
+    ev, track = wording.event, wording.track
+    if kind == "round":
+        return _("Round {n}", n=args[0])
+    if kind == "famine":
+        return _("Famine rises {by} to {level}", by=args[0], level=args[1])
+    if kind == "to_bottom":
+        return n_(
+            "{n} character goes under the deck",
+            "{n} characters go under the deck",
+            args[0],
+            n=args[0],
+        )
+    if kind == "ecclesia":
+        return _("Ecclesia is built: the end of the game")
+    if kind == "consul":
+        seat, votes, paid = args
+        return _(
+            "{seat} is First Consul with {votes} votes, paying {paid} denarii",
+            seat=name(seat),
+            votes=votes,
+            paid=paid,
+        )
+    if kind == "pass":
+        return _("{seat} passes", seat=name(args[0]))
+    if kind == "bid":
+        return _("{seat} bids {n}", seat=name(args[0]), n=args[1])
+    if kind == "crane":
+        return _("{seat} takes a Crane card (usable from next round)", seat=name(args[0]))
+    if kind == "income":
+        return n_(
+            "{seat} takes {n} denarius of income",
+            "{seat} takes {n} denarii of income",
+            args[1],
+            seat=name(args[0]),
+            n=args[1],
+        )
+    if kind == "temple":
+        return _("{seat} pays the Private Temple", seat=name(args[0]))
+    if kind == "decadence":
+        return _(
+            "{seat} has the most cubes on Decadence: +{n} prestige", seat=name(args[0]), n=args[1]
+        )
+    if kind == "nothing_to_cover":
+        return _("{seat} has nothing to turn face down", seat=name(args[0]))
+    if kind == "voted":
+        return _("{seat} has decided", seat=name(args[0]))
+    if kind == "plebs":
+        return _("{seat} gives to the plebs: +{n} prestige", seat=name(args[0]), n=args[1])
+    if kind == "work_prestige":
+        return _("{seat} builds: +{n} prestige", seat=name(args[0]), n=args[1])
+    if kind == "christians":
+        return n_(
+            "{seat}: {n} Christian card",
+            "{seat}: {n} Christian cards",
+            args[1],
+            seat=name(args[0]),
+            n=args[1],
+        )
+    if kind == "freed":
+        return n_(
+            "{seat} frees {n} Slave",
+            "{seat} frees {n} Slaves",
+            args[1],
+            seat=name(args[0]),
+            n=args[1],
+        )
     if kind == "data":
         (sections,) = args
-        return reconstructed_notice(sections)
-    if kind in ("recruit", "tilt"):
+        return reconstructed_notice(sections, wording.section_title)
+    if kind == "recruit":
         seat, what = args
-        verb = "recruits" if kind == "recruit" else "tilts"
-        return f"{name(seat)} {verb} {wording.a(wording.character(what))}"
+        return _(
+            "{seat} recruits {character}",
+            seat=name(seat),
+            character=wording.a(wording.character(what)),
+        )
+    if kind == "tilt":
+        seat, what = args
+        return _(
+            "{seat} tilts {character}",
+            seat=name(seat),
+            character=wording.a(wording.character(what)),
+        )
     if kind == "uncover":
         seat, what = args
-        return f"{name(seat)}'s {_thing(what)} is face up again"
+        return _("{seat}'s {thing} is face up again", seat=name(seat), thing=_thing(what))
     if kind == "setup":
         tiles, removed = args
-        dealt = ", ".join(f"{name(s)} {data.set_names[t]}" for s, t in enumerate(tiles))
-        return (
-            f"Revenue tiles: {dealt}. Great work removed from the game: {data.works[removed].name}"
+        dealt = ", ".join(
+            _("{seat} {tile}", seat=name(s), tile=data.set_names[t]) for s, t in enumerate(tiles)
+        )
+        return _(
+            "Revenue tiles: {dealt}. Great work removed from the game: {work}",
+            dealt=dealt,
+            work=wording.work(st, removed),
         )
     if kind == "picked":
         seat, card = args
-        return f"{name(seat)} keeps the {wording.character(card)}" if viewer == seat else None
+        if viewer != seat:
+            return None
+        return _("{seat} keeps the {character}", seat=name(seat), character=wording.character(card))
     if kind == "reveal":
         seat, kinds, money = args
         shown = ", ".join(wording.character(k) for k in kinds)
-        return f"{name(seat)} reveals {shown} and takes {money} denarii"
+        return _(
+            "{seat} reveals {characters} and takes {n} denarii",
+            seat=name(seat),
+            characters=shown,
+            n=money,
+        )
     if kind == "display":
-        return f"Characters shown: {', '.join(wording.character(k) for k in args[0]) or 'none'}"
+        shown = ", ".join(wording.character(k) for k in args[0]) or _("none")
+        return _("Characters shown: {characters}", characters=shown)
     if kind == "token":
-        seat, track, secret = args
+        seat, t, secret = args
         if secret and viewer != seat:
-            return f"{name(seat)} takes a Res Publica token behind the screen"
-        return f"{name(seat)} takes a {tracks[track]} token"
+            return _("{seat} takes a Res Publica token behind the screen", seat=name(seat))
+        return _("{seat} takes a {track} token", seat=name(seat), track=track(st, t))
     if kind == "offer":
-        seat, tile, colour = args
-        built = wording.a(wording.building(data.tiles[tile].type))
-        return f"{name(seat)} offers {built} ({COLOURS[colour]} sale)"
+        seat, tile, hexes = args
+        return _(
+            "{seat} offers {building} ({colour} sale)",
+            seat=name(seat),
+            building=wording.a(wording.building(data.tiles[tile].type)),
+            colour=wording.colour(COLOURS[hexes]),
+        )
     if kind == "discarded":
-        return f"Nobody bids: the {wording.building(data.tiles[args[0]].type)} is discarded"
+        return _(
+            "Nobody bids: the {building} is discarded",
+            building=wording.building(data.tiles[args[0]].type),
+        )
     if kind == "unsold":
-        built = wording.building(data.tiles[args[0]].type)
-        return f"The {built} is not offered this round and is discarded"
+        return _(
+            "The {building} is not offered this round and is discarded",
+            building=wording.building(data.tiles[args[0]].type),
+        )
     if kind == "bought":
         seat, tile, price = args
-        built = wording.building(data.tiles[tile].type)
-        return f"{name(seat)} buys the {built} for {price} card{'' if price == 1 else 's'}"
+        return n_(
+            "{seat} buys the {building} for {n} card",
+            "{seat} buys the {building} for {n} cards",
+            price,
+            seat=name(seat),
+            building=wording.building(data.tiles[tile].type),
+            n=price,
+        )
     if kind == "unused":
-        return f"{name(args[0])} does not use a {'Private Temple' if args[1] == 'temple' else 'Tavern'}"
+        if args[1] == "temple":
+            return _("{seat} does not use a Private Temple", seat=name(args[0]))
+        return _("{seat} does not use a Tavern", seat=name(args[0]))
     if kind == "tavern":
-        seat, track, by, moved = args
-        how = "locks" if not moved else ("raises" if by > 0 else "lowers")
-        return f"{name(seat)}'s Tavern {how} {tracks[track]}"
+        seat, t, by, moved = args
+        if not moved:
+            return _("{seat}'s Tavern locks {track}", seat=name(seat), track=track(st, t))
+        if by > 0:
+            return _("{seat}'s Tavern raises {track}", seat=name(seat), track=track(st, t))
+        return _("{seat}'s Tavern lowers {track}", seat=name(seat), track=track(st, t))
     if kind == "cube":
         seat, what, e = args
-        return f"{name(seat)} places {wording.a(what.capitalize())} cube on {data.events[e].name}"
+        if what == "vestal":
+            return _("{seat} places a Vestal cube on {event}", seat=name(seat), event=ev(st, e))
+        return _("{seat} places a Legionary cube on {event}", seat=name(seat), event=ev(st, e))
     if kind == "avert":
-        return f"{name(args[0])}, First Consul, averts {data.events[args[1]].name}"
+        return _("{seat}, First Consul, averts {event}", seat=name(args[0]), event=ev(st, args[1]))
     if kind == "averted":
-        return "Averted: " + " and ".join(data.events[e].name for e in args[0])
+        names = [ev(st, e) for e in args[0]]
+        if len(names) == 1:
+            return _("Averted: {event}", event=names[0])
+        return _("Averted: {event} and {other}", event=", ".join(names[:-1]), other=names[-1])
     if kind == "happens":
-        return f"{data.events[args[0]].name} happens"
+        return _("{event} happens", event=ev(st, args[0]))
     if kind == "marker":
-        track, moved = args
-        label = "Famine" if track == FAMINE else tracks[track]
-        return f"{label} moves {moved:+d}"
+        t, moved = args
+        label = _("Famine") if t == FAMINE else track(st, t)
+        by = f"{moved:+d}"
+        return _("{marker} moves {by}", marker=label, by=by)
     if kind == "cover":
         seat, what, e = args
-        return f"{name(seat)} turns {wording.a(_thing(what))} face down ({data.events[e].name})"
+        return _(
+            "{seat} turns {thing} face down ({event})",
+            seat=name(seat),
+            thing=wording.a(_thing(what)),
+            event=ev(st, e),
+        )
     if kind == "removed":
-        return f"{data.events[args[0]].name} leaves the game"
+        return _("{event} leaves the game", event=ev(st, args[0]))
     if kind == "drawn":
-        return f"New event: {data.events[args[0]].name}"
+        return _("New event: {event}", event=ev(st, args[0]))
     if kind == "work":
         current, nxt = args
-        after = f"; next round: {data.works[nxt].name}" if nxt >= 0 else ""
-        return f"Great work: {data.works[current].name}{after}"
+        if nxt >= 0:
+            return _(
+                "Great work: {work}; next round: {next}",
+                work=wording.work(st, current),
+                next=wording.work(st, nxt),
+            )
+        return _("Great work: {work}", work=wording.work(st, current))
     if kind == "vote":
         seat, up, money, votes = args
-        thumb = "up" if up else "down"
-        return f"{name(seat)}: thumb {thumb}, {money} denarii, {votes} votes"
+        if up:
+            return _(
+                "{seat}: thumb up, {money} denarii, {votes} votes",
+                seat=name(seat),
+                money=money,
+                votes=votes,
+            )
+        return _(
+            "{seat}: thumb down, {money} denarii, {votes} votes",
+            seat=name(seat),
+            money=money,
+            votes=votes,
+        )
     if kind == "famine_loss":
-        return f"{name(args[0])} loses {args[1]} prestige to famine" if args[1] else None
+        if not args[1]:
+            return None
+        return _("{seat} loses {n} prestige to famine", seat=name(args[0]), n=args[1])
     if kind == "crisis":
-        track, counts = args
-        shown = ", ".join(f"{name(s)} {c}" for s, c in enumerate(counts))
-        return f"Crisis of {tracks[track]}: {shown}"
+        t, counts = args
+        shown = ", ".join(_("{seat} {n}", seat=name(s), n=c) for s, c in enumerate(counts))
+        return _("Crisis of {track}: {counts}", track=track(st, t), counts=shown)
     if kind == "politics":
         seat, toks, gain = args
-        return f"{name(seat)} shows {toks[0]}/{toks[1]}/{toks[2]} tokens: +{gain} prestige"
+        shown = f"{toks[0]}/{toks[1]}/{toks[2]}"
+        return _(
+            "{seat} shows {tokens} tokens: +{n} prestige",
+            seat=name(seat),
+            tokens=shown,
+            n=gain,
+        )
     if kind == "over":
-        return "Final prestige: " + ", ".join(f"{name(s)} {p}" for s, p in enumerate(args[0]))
+        scores = ", ".join(_("{seat} {n}", seat=name(s), n=p) for s, p in enumerate(args[0]))
+        return _("Final prestige: {scores}", scores=scores)
     return None

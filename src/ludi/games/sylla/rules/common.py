@@ -8,33 +8,36 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ludi.games.sylla.data import FAMINE
+from ludi.i18n import N_
 
 if TYPE_CHECKING:
     from ludi.games.sylla.actions import Move
     from ludi.games.sylla.state import SyllaState
 
 
-# The rule references a refusal names.
-SETUP = "Przygotowanie (setup)"
-ELECTION = "I – Pierwszy Konsul, 1) Wybór (election)"
-CONSUL_TOKEN = "I – Pierwszy Konsul, 2) Republika (the Consul's token)"
-FAMINE_RISE = "I – Pierwszy Konsul, 3) Głód (famine rises)"
-RECRUITMENT = "II – Rekrutacja (recruitment)"
-BUILDINGS = "III – Budynki (building sales)"
-INCOME = "IV – Przychód (income)"
-PLACEMENT = "V – Wydarzenia, 1) Rozmieszczenie (cube placement)"
-EVENT_TOKENS = "V – Wydarzenia, 2) Przydzielenie żetonów Republiki"
-EFFECTS = "V – Wydarzenia, 3) Skutki Wydarzeń (averted and happening events)"
-REMOVAL = "V – Wydarzenia, 4) Anulowanie skutku (removal)"
-GREAT_WORK = "VI – Wielkie Dzieła (thumbs up or down)"
-FAMINE_LOSS = "VII – Głód i Kryzys, 1) Głód (famine)"
-CRISIS = "VII – Głód i Kryzys, 2) Kryzys (crisis)"
-END_OF_ROUND = "Koniec tury (end of the round)"
-END = "Koniec gry (end of the game: Ecclesia)"
-BUILDING_AID = "Budynki (building aid)"
-EVENT_AID = "Wydarzenia (event aid)"
-WORK_AID = "Wielkie Dzieła (great works aid)"
-THREE_PLAYERS = "3 graczy (3-player changes)"
+# The rule references a refusal names, read through ``_`` where it is made: the Polish
+# rulebook's heading with Ludi's English name of it in brackets (the browser shows the English
+# first); in Polish the heading as printed, in Russian Ludi's Russian name (no Russian edition).
+SETUP = N_("Przygotowanie (setup)")
+ELECTION = N_("I – Pierwszy Konsul, 1) Wybór (election)")
+CONSUL_TOKEN = N_("I – Pierwszy Konsul, 2) Republika (the Consul's token)")
+FAMINE_RISE = N_("I – Pierwszy Konsul, 3) Głód (famine rises)")
+RECRUITMENT = N_("II – Rekrutacja (recruitment)")
+BUILDINGS = N_("III – Budynki (building sales)")
+INCOME = N_("IV – Przychód (income)")
+PLACEMENT = N_("V – Wydarzenia, 1) Rozmieszczenie (cube placement)")
+EVENT_TOKENS = N_("V – Wydarzenia, 2) Przydzielenie żetonów Republiki")
+EFFECTS = N_("V – Wydarzenia, 3) Skutki Wydarzeń (averted and happening events)")
+REMOVAL = N_("V – Wydarzenia, 4) Anulowanie skutku (removal)")
+GREAT_WORK = N_("VI – Wielkie Dzieła (thumbs up or down)")
+FAMINE_LOSS = N_("VII – Głód i Kryzys, 1) Głód (famine)")
+CRISIS = N_("VII – Głód i Kryzys, 2) Kryzys (crisis)")
+END_OF_ROUND = N_("Koniec tury (end of the round)")
+END = N_("Koniec gry (end of the game: Ecclesia)")
+BUILDING_AID = N_("Budynki (building aid)")
+EVENT_AID = N_("Wydarzenia (event aid)")
+WORK_AID = N_("Wielkie Dzieła (great works aid)")
+THREE_PLAYERS = N_("3 graczy (3-player changes)")
 
 # Phases: who decides what now.
 PICK = "pick"  # setup: the secret choice of characters (simultaneous)

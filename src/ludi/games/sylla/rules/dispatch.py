@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ludi.engine import IllegalAction
+from ludi.games.sylla import wording
 from ludi.games.sylla.actions import Move
 from ludi.games.sylla.rules import (
     end_of_game,
@@ -37,9 +38,12 @@ from ludi.games.sylla.rules.common import (
     count_active,
     payers,
 )
+from ludi.i18n import catalog
 
 if TYPE_CHECKING:
     from ludi.games.sylla.state import SyllaState
+
+_, n_ = catalog(__name__)
 
 
 #: the rule that lists a seat's decisions, for each phase whose decisions depend on the position
@@ -74,13 +78,23 @@ def choices(st: SyllaState, seat: int) -> list[Move]:
 
 def check(st: SyllaState, seat: int, action: Move) -> None:
     """Refuse a decision the rules do not allow now, saying why and which rule."""
-    rule = PHASE_RULES[st.phase]
+    rule = _(PHASE_RULES[st.phase])
     if st.phase == VOTE:
         if action.verb not in ("up", "down"):
-            raise IllegalAction(f"vote now: up:N or down:N, not {action}", rule)
+            raise IllegalAction(
+                _("vote now: thumb up or down with denarii in hand, not {action}", action=action),
+                rule,
+            )
         if action.n > st.money[seat]:
             raise IllegalAction(
-                f"you hold {st.money[seat]} denarii behind your screen, not {action.n}", rule
+                n_(
+                    "you hold {n} denarius behind your screen, not {wanted}",
+                    "you hold {n} denarii behind your screen, not {wanted}",
+                    st.money[seat],
+                    n=st.money[seat],
+                    wanted=action.n,
+                ),
+                rule,
             )
         return
     if st.phase == BID and action.verb == "bid":
@@ -105,21 +119,30 @@ def check(st: SyllaState, seat: int, action: Move) -> None:
         if st.phase == ELECT and st.high < 0:
             low = count_active(st, seat, "senator")
             if action.n < low:
-                said = (
-                    "your Senator already gives 1 vote"
-                    if low == 1
-                    else (f"your {low} Senators already give {low} votes")
+                raise IllegalAction(
+                    n_(
+                        "your Senator already gives {n} vote",
+                        "your {n} Senators already give {n} votes",
+                        low,
+                        n=low,
+                    ),
+                    rule,
                 )
-                raise IllegalAction(said, rule)
         elif action.n <= st.high:
-            raise IllegalAction(f"a bid must beat the best offer so far ({st.high})", rule)
+            raise IllegalAction(_("a bid must beat the best offer so far ({n})", n=st.high), rule)
         top = phase1_consul.max_votes(st, seat) if st.phase == ELECT else len(legal) - 1 + st.high
-        raise IllegalAction(f"you can offer at most {top}", rule)
-    from ludi.games.sylla.view import PHASE_NAMES  # (the view imports the rules)
+        raise IllegalAction(_("you can offer at most {n}", n=top), rule)
+    from ludi.games.sylla.view import PHASE_NAMES  # the view reads the rules: named here
 
-    expected = ", ".join(str(a) for a in legal[:12]) + (", ..." if len(legal) > 12 else "")
+    labels = wording.move_labels(st, seat, legal[:12])
+    expected = "; ".join(labels) + ("; ..." if len(legal) > 12 else "")
     raise IllegalAction(
-        f"{action} is not possible now (the phase: {PHASE_NAMES[st.phase]}); you may: {expected}",
+        _(
+            "{action} is not possible now (the phase: {phase}); you may: {moves}",
+            action=action,
+            phase=_(PHASE_NAMES[st.phase]),
+            moves=expected,
+        ),
         rule,
     )
 

@@ -90,7 +90,7 @@ def test_the_sylla_board_is_drawn_played_by_clicking_and_keeps_secrets(
     expect(ann.locator("#sy-money")).to_have_text("1")
     up = ann.locator('.sy-work .target[data-action="up:1"]')
     assert acknowledged(ann, up.click)[0] == "up:1"
-    expect(ann.locator(".sy-seat.mine")).to_contain_text("thumb up, 1 denarii")
+    expect(ann.locator(".sy-seat.mine")).to_contain_text("thumb up, 1 denarius")
     # Bob sees that Ann has chosen, never what
     expect(ann_on_bob).to_contain_text("has chosen (hidden)")
     expect(bob.locator("#log")).to_contain_text("Blue has decided")

@@ -175,6 +175,11 @@ def test_two_browsers_make_a_simultaneous_secret_decision(server: Server, browse
 
 def test_the_lobby_creates_a_match_and_lists_it(server: Server, browser: Browser) -> None:
     page = open_page(browser, server.base + "/")
+    # a browser that never chose a game is offered Caesar! first, then the one it chose last
+    expect(page.locator("#game")).to_have_value("caesar")
+    page.select_option("#game", "sylla")
+    page.reload()
+    expect(page.locator("#game")).to_have_value("sylla")
     page.select_option("#game", "caesar")
     page.select_option("[name=seat-1]", "random")
     page.fill("[name=name-0]", "Ann")

@@ -114,6 +114,13 @@ def test_games_lists_caesar_with_its_options_and_the_bots(client: TestClient) ->
     assert "heuristic" in bots["sylla"] and "crassus" not in bots["sylla"]
 
 
+def test_the_lobby_offers_one_game_first_to_a_new_player(client: TestClient) -> None:
+    # the issue: the default game was the alphabet's first (Æterna, three epochs); a new player
+    # is offered the twenty-minute two-player game with its automaton
+    games = client.get("/api/games").json()["games"]
+    assert [g["id"] for g in games if g["offered_first"]] == ["caesar"]
+
+
 def test_a_bot_that_cannot_play_the_game_is_refused_at_creation(
     client: TestClient, db: Path | str
 ) -> None:

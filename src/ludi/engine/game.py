@@ -173,6 +173,9 @@ class Game(ABC):
     #: package's ``locale/``); the suite fails on a message of a listed language without its
     #: translation. Others fall back to English for the game's own words.
     languages: tuple[str, ...] = ("en",)
+    #: offered first in the lobby to a browser that has not chosen a game yet: the game a new
+    #: player starts with best (short, two players, the strongest bots); one game sets it
+    offered_first: bool = False
 
     def seat_label(self, state: State, seat: int) -> str:
         """Return a seat's name that means the same seat in every match at this player count,
@@ -311,6 +314,7 @@ class Game(ABC):
             "board": list(self.board_assets),
             # the languages its own words are complete in (the common interface has all four)
             "languages": list(self.languages),
+            "offered_first": self.offered_first,
             "data": {
                 "source": data.info.source,
                 "reconstructed": [

@@ -26,8 +26,11 @@ function currentGame() {
 
 function fillGames() {
   $("game").replaceChildren(...GAMES.map((g) => el("option", {value: g.id}, g.title)));
+  // the game this browser chose last; on a first visit, the one the games offer first
   const last = localStorage.getItem("ludi-game");
+  const first = GAMES.find((g) => g.offered_first);
   if (GAMES.some((g) => g.id === last)) $("game").value = last;
+  else if (first) $("game").value = first.id;
   fillGame();
 }
 

@@ -38,6 +38,8 @@ class Caesar(Game):
     rules_version = "ru-2022.1"
     #: the Russian words are the GaGa Games edition's (docs/i18n.md)
     languages = ("en", "ru")
+    #: the lobby's first offer to a new player: twenty minutes, two players, auto-Crassus
+    offered_first = True
     summary = (
         "Place influence tokens on the borders of provinces; close a province to take its bonus, "
         "and hold the most influence there to take it. The first to lay all 12 control tokens wins."

@@ -45,8 +45,11 @@ from functools import lru_cache
 
 from ludi.engine import INTERNAL, Action, IllegalAction
 from ludi.games.age_of_rome.tables import GOODS_TYPES, INTRIGUES, TYPES, Tables
+from ludi.i18n import N_, catalog
 
-RULE_NOTATION = "Ludi notation for Age of Rome (see ludi.games.age_of_rome.actions)"
+_, n_ = catalog(__name__)
+
+RULE_NOTATION = N_("Ludi notation for Age of Rome (see ludi.games.age_of_rome.actions)")
 _NUMBER = re.compile(r"^(offer|counter):(\d{1,4})$")
 _SET = re.compile(r"^set:([a-z]+)=([a-z0-9_]+),([a-z0-9_]+),([a-z0-9_]+)$")
 
@@ -281,11 +284,15 @@ class ActionTable:
                 kinds = tuple(sorted(index[n] for n in names))
                 return self.set_move(GOODS_TYPES.index(gname), kinds)
         raise IllegalAction(
-            f"{text!r} is not an Age of Rome action; examples: return:<task>, "
-            "activate:gallia/2, intrigue:slander, build:religion, place:trade+boost, "
-            "place:colosseum, play:<card>, act, skip, legion:home>epirus, tax, tax:double, "
-            "sell:<card>, set:tools=<card>,<card>,<card>, priest, end, done, pass",
-            RULE_NOTATION,
+            _(
+                "{text} is not an Age of Rome action; examples: {examples}",
+                text=repr(text),
+                examples="return:<task>, activate:gallia/2, intrigue:slander, build:religion, "
+                "place:trade+boost, place:colosseum, play:<card>, act, skip, legion:home>epirus, "
+                "tax, tax:double, sell:<card>, set:tools=<card>,<card>,<card>, priest, end, done, "
+                "pass",
+            ),
+            _(RULE_NOTATION),
         )
 
 

@@ -95,9 +95,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+import yaml
+from pydantic import BaseModel, Field, model_validator
 
 from ludi.engine import DataError, DataInfo
 from ludi.games.datafile import (
@@ -1234,12 +1237,47 @@ class TaskCard:
     confidence: str
 
 
+@cache
+def words_ru() -> dict[str, str]:
+    """Return the Russian names of ``data/age_of_rome.words.yaml``, keyed by the English ones.
+    Not part of the data's fingerprint: words are not rules, and a record replays in any
+    language."""
+    text = (
+        resources.files("ludi.games.age_of_rome")
+        .joinpath("data")
+        .joinpath("age_of_rome.words.yaml")
+        .read_text(encoding="utf-8")
+    )
+    raw = yaml.safe_load(text) or {}
+    return {str(k): str(v) for k, v in (raw.get("names_ru") or {}).items()}
+
+
+def _names_ru(node: Any) -> Iterable[tuple[str, str]]:
+    """Yield (name, name_ru) for every part of the data file that gives both."""
+    if isinstance(node, BaseModel):
+        name, ru = getattr(node, "name", None), getattr(node, "name_ru", None)
+        if isinstance(name, str) and isinstance(ru, str) and ru:
+            yield name, ru
+        for key in type(node).model_fields:
+            yield from _names_ru(getattr(node, key))
+    elif isinstance(node, (list, tuple)):
+        for item in node:
+            yield from _names_ru(item)
+    elif isinstance(node, dict):
+        for item in node.values():
+            yield from _names_ru(item)
+
+
 class AgeOfRomeData(FileData[AgeOfRomeFile]):
     """The validated data with the lookup tables the rules use."""
 
     def __init__(self, model: AgeOfRomeFile, info: DataInfo) -> None:
         super().__init__(model, info)
         m = model
+        #: the Russian name of each thing the data names in English: the data file's
+        #: ``name_ru``, or ``data/age_of_rome.words.yaml`` (which wins where both give one),
+        #: read through ``ludi.i18n.pick``
+        self.names_ru: dict[str, str] = {**dict(_names_ru(model)), **words_ru()}
         self.colours = tuple(m.seats.colours)
         self.rounds = m.rounds.count
         self.agriculture_income = tuple(m.rounds.agriculture_income)

@@ -27,6 +27,9 @@ from ludi.engine import (
 from ludi.games.age_of_rome import rules, view
 from ludi.games.age_of_rome.actions import ActionTable, Move, table_for
 from ludi.games.age_of_rome.tables import Tables
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 
 # compiled (docs/compiled.md), a class that allows interpreted subclasses lets ``clone`` make
@@ -306,7 +309,8 @@ class AgeOfRomeState(State):
     def _apply(self, seat: int, action: Any) -> None:
         if not isinstance(action, Move):
             raise IllegalAction(
-                f"{action!r} is not an Age of Rome action", rules.PHASE_RULES[self.phase]
+                _("{action} is not an Age of Rome action", action=repr(action)),
+                _(rules.PHASE_RULES[self.phase]),
             )
         rules.check(self, seat, action)
         rules.carry_out(self, seat, action)

@@ -25,40 +25,57 @@ from ludi.games.age_of_rome.rules.common import (
     seat_facing,
 )
 from ludi.games.age_of_rome.tables import BOOSTS, GOODS_TYPES, METALS, TYPES
+from ludi.games.age_of_rome.wording import goods_type_name, named
+from ludi.i18n import N_, catalog
+
+_, n_ = catalog(__name__)
 
 if TYPE_CHECKING:
     from ludi.games.age_of_rome.state import AgeOfRomeState
 
-#: the intrigue effects as a player reads them (the rulebook's Russian name in brackets)
+#: the intrigue effects as a player reads them (in English with the rulebook's Russian name in
+#: brackets; in Russian the rulebook's name)
 INTRIGUE_NAMES = (
-    "Dirty Slander (Грязная клевета)",
-    "Construction Sabotage (Саботаж строительства)",
-    "Apostasy (Отступничество)",
-    "Forged Order (Подложный приказ)",
-    "Revote (Повторное голосование)",
-    "Invalid Vote (Недействительное голосование)",
-    "Sold! (Продано!)",
-    "Customs Duties (Таможенные сборы)",
+    N_("Dirty Slander (Грязная клевета)"),
+    N_("Construction Sabotage (Саботаж строительства)"),
+    N_("Apostasy (Отступничество)"),
+    N_("Forged Order (Подложный приказ)"),
+    N_("Revote (Повторное голосование)"),
+    N_("Invalid Vote (Недействительное голосование)"),
+    N_("Sold! (Продано!)"),
+    N_("Customs Duties (Таможенные сборы)"),
 )
 TRIGGER_WORDS = (
-    "when you activate an intrigue",
-    "when an intrigue is activated in your province",
-    "when you build",
-    "when you place a supporter",
-    "when you place a supporter in the Colosseum",
-    "when you place a supporter on agriculture",
-    "when you take double tax",
+    N_("when you activate an intrigue"),
+    N_("when an intrigue is activated in your province"),
+    N_("when you build"),
+    N_("when you place a supporter"),
+    N_("when you place a supporter in the Colosseum"),
+    N_("when you place a supporter on agriculture"),
+    N_("when you take double tax"),
 )
+
+
+def intrigue_name(effect: int) -> str:
+    return _(INTRIGUE_NAMES[effect])
+
+
+def arrows_words(direction: int, turns: int) -> str:
+    """An event's arrows: the round's turn direction and the provinces board's quarter turns."""
+    if direction > 0:
+        return _("clockwise {degrees}°", degrees=90 * turns)
+    return _("counter-clockwise {degrees}°", degrees=90 * turns)
 
 
 def card_json(st: AgeOfRomeState, card: int) -> dict[str, Any]:
     g = st.tables.goods[st.tables.goods_of[card]]
     out: dict[str, Any] = {
         "id": g.id,
-        "name": g.name,
+        "name": named(st, g.name),
         "type": GOODS_TYPES[g.type],
-        "trigger": TRIGGER_WORDS[g.trigger.bit_length() - 1],
-        "text": g.text,
+        "type_name": goods_type_name(st, g.type),
+        "trigger": _(TRIGGER_WORDS[g.trigger.bit_length() - 1]),
+        "text": goods_text(st, st.tables.goods_of[card]),
     }
     if g.reconstructed:
         out["reconstructed"] = True
@@ -76,7 +93,7 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
         provinces.append(
             {
                 "id": t.provinces[p],
-                "name": t.province_names[p],
+                "name": named(st, t.province_names[p]),
                 "side": (p + st.rot) % 4,
                 "facing": name(facing) if facing >= 0 else None,
                 "first_player_token": p == st.first_prov,
@@ -96,7 +113,7 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
     battlefields = [
         {
             "id": bf.id,
-            "name": bf.name,
+            "name": named(st, bf.name),
             "shield": bf.shield,
             "banners": list(bf.banners_two if n <= 2 else bf.banners),
             "conquered": conquered(st, b),
@@ -113,7 +130,7 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
             "character": c.id,
             "glory": st.glory[s],
             "denarii": st.denarii[s],
-            "province": t.province_names[province_of(st, s)],
+            "province": named(st, t.province_names[province_of(st, s)]),
             "legions_home": st.legions_home[s],
             "legions_on_battlefields": legions_on_fields(st, s),
             "legions_recruited": st.legions_total[s],
@@ -129,7 +146,7 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
                 else ("open" if boost_open(st, s, b) else "covered")
                 for b in range(3)
             },
-            "intrigue_effects": [INTRIGUE_NAMES[e] for e in c.intrigues],
+            "intrigue_effects": [intrigue_name(e) for e in c.intrigues],
             "intrigue_tokens_home": st.intr_home[s],
             "pantheon": pantheon_json(st, s),
             "medals": [TYPES[b] for b in range(5) if st.medals[b] == s],
@@ -174,7 +191,7 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
         "round": st.round,
         "rounds": t.rounds,
         "phase": st.phase,
-        "decision": DECISION_WORDS.get(st.phase, ""),
+        "decision": _(DECISION_WORDS[st.phase]) if st.phase in DECISION_WORDS else "",
         "to_act": [name(s) for s in st.acting],
         "you": seat,
         "direction": "clockwise" if st.direction > 0 else "counter-clockwise",
@@ -205,15 +222,17 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
         out["activation"] = {
             "by": name(st.cur),
             "target": name(st.act_target),
-            "province": t.province_names[st.act_cell // 3],
-            "effect": INTRIGUE_NAMES[st.fx[0]] if st.fx else None,
+            "province": named(st, t.province_names[st.act_cell // 3]),
+            "effect": intrigue_name(st.fx[0]) if st.fx else None,
         }
     if st.players == 1:
         out["solo"] = solo_json(st)
     if st.phase == common.ROOM:  # reading A-15 full_hand=make_room
         out["room"] = {
             "cards_owed": {name(s): st.owed[s] for s in range(n) if st.owed[s]},
-            "interrupted": DECISION_WORDS.get(st.room_phase, ""),
+            "interrupted": _(DECISION_WORDS[st.room_phase])
+            if st.room_phase in DECISION_WORDS
+            else "",
             "interrupted_turn_of": [name(s) for s in st.room_acting],
             "own_turn": st.room_phase in common.OWN_TURN_PHASES,
         }
@@ -268,10 +287,12 @@ def components_json(st: AgeOfRomeState) -> dict[str, Any]:
     return {
         "buildings": {
             TYPES[b]: {
-                "name": t.type_names[b],
-                "medal": t.medal_names[b],
+                "name": named(st, t.type_names[b]),
+                "medal": named(st, t.medal_names[b]),
                 "capacity": list(t.capacity),
-                "level_1": {t.province_names[p]: list(t.cell_cost[5 * p + b]) for p in range(4)},
+                "level_1": {
+                    named(st, t.province_names[p]): list(t.cell_cost[5 * p + b]) for p in range(4)
+                },
                 "levels_2_3": [list(t.upgrade[3 * b + 1]), list(t.upgrade[3 * b + 2])],
             }
             for b in range(5)
@@ -314,8 +335,8 @@ def diplomacy_json(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
         offer: dict[str, Any] = {
             "by": st.seat_name(placer),
             "to": st.seat_name(seat_facing(st, p)),
-            "province": st.tables.province_names[p],
-            "building": st.tables.type_names[b],
+            "province": named(st, st.tables.province_names[p]),
+            "building": named(st, st.tables.type_names[b]),
             "level": st.level[5 * p + b],
             "denarii": amount,
         }
@@ -339,7 +360,7 @@ def pantheon_json(st: AgeOfRomeState, s: int) -> dict[str, Any]:
 
 def task_json(st: AgeOfRomeState, k: int) -> dict[str, Any]:
     task = st.tables.tasks[k]
-    out: dict[str, Any] = {"id": task.id, "name": task.name, "text": task.text}
+    out: dict[str, Any] = {"id": task.id, "name": named(st, task.name), "text": task_text(st, k)}
     if task.reconstructed:
         out["reconstructed"] = True
     return out
@@ -349,10 +370,10 @@ def event_json(st: AgeOfRomeState, e: int) -> dict[str, Any]:
     ev = st.tables.events[e]
     out: dict[str, Any] = {
         "id": ev.id,
-        "name": ev.name,
+        "name": named(st, ev.name),
         "harsh": ev.harsh,
-        "text": ev.text,
-        "arrows": f"{'clockwise' if ev.direction > 0 else 'counter-clockwise'} {90 * ev.turns}°",
+        "text": event_text(st, e),
+        "arrows": arrows_words(ev.direction, ev.turns),
     }
     if ev.reconstructed:
         out["reconstructed"] = True
@@ -367,162 +388,412 @@ def narrate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
     t = st.tables
     name = st.seat_name
     kind = event[0]
+
+    def field(b: int) -> str:
+        return named(st, t.battlefields[b].name)
+
+    def province(p: int) -> str:
+        return named(st, t.province_names[p])
+
+    def building(b: int) -> str:
+        return named(st, t.type_names[b])
+
     if kind == "data":
         notice = getattr(st.data, "start_notice", None)
         return notice() if notice is not None and st.data.info.reconstructed() else None
     if kind == "setup":
-        return f"Setup: {name(event[1])} is the first player"
+        return _("Setup: {seat} is the first player", seat=name(event[1]))
     if kind == "keep":
-        return f"{name(event[1])} chose the tasks to keep"
+        return _("{seat} chose the tasks to keep", seat=name(event[1]))
     if kind == "round":
-        return f"Round {event[1]}"
+        return _("Round {round}", round=event[1])
     if kind == "event":
         ev = t.events[event[1]]
-        arrows = f"{'clockwise' if ev.direction > 0 else 'counter-clockwise'} {90 * ev.turns}°"
-        return f"Event: {ev.name} ({ev.text}; {arrows})"
+        return _(
+            "Event: {event} ({text}; {arrows})",
+            event=named(st, ev.name),
+            text=event_text(st, event[1]),
+            arrows=arrows_words(ev.direction, ev.turns),
+        )
     if kind == "order":
-        return "Turn order: " + ", ".join(name(s) for s in event[1])
+        return _("Turn order: {seats}", seats=", ".join(name(s) for s in event[1]))
     if kind == "glory":
-        sign = "gains" if event[2] > 0 else "loses"
-        return f"{name(event[1])} {sign} {abs(event[2])} glory ({event[3]})"
+        if event[2] > 0:
+            return n_(
+                "{seat} gains {n} glory ({total})",
+                "{seat} gains {n} glory ({total})",
+                event[2],
+                seat=name(event[1]),
+                n=event[2],
+                total=event[3],
+            )
+        return n_(
+            "{seat} loses {n} glory ({total})",
+            "{seat} loses {n} glory ({total})",
+            -event[2],
+            seat=name(event[1]),
+            n=-event[2],
+            total=event[3],
+        )
     if kind == "denarii":
         if not event[2]:
             return None
-        sign = "gains" if event[2] > 0 else "loses"
-        return f"{name(event[1])} {sign} {abs(event[2])} denarii"
+        if event[2] > 0:
+            return n_(
+                "{seat} gains {n} denarii",
+                "{seat} gains {n} denarii",
+                event[2],
+                seat=name(event[1]),
+                n=event[2],
+            )
+        return n_(
+            "{seat} loses {n} denarii",
+            "{seat} loses {n} denarii",
+            -event[2],
+            seat=name(event[1]),
+            n=-event[2],
+        )
     if kind == "supporter":
-        return f"{name(event[1])} recruits a supporter ({event[2]})"
+        return _("{seat} recruits a supporter ({total})", seat=name(event[1]), total=event[2])
     if kind == "marker":
-        return f"A milestone marker moves down to cell {event[2]}"
+        return _("A milestone marker moves down to cell {cell}", cell=event[2])
     if kind == "activate":
-        cell = event[2]
-        return (
-            f"{name(event[1])} activates an intrigue in {t.province_names[cell // 3]} "
-            f"against {name(event[3])}"
+        return _(
+            "{seat} activates an intrigue in {province} against {target}",
+            seat=name(event[1]),
+            province=province(event[2] // 3),
+            target=name(event[3]),
         )
     if kind == "effect":
-        return f"{name(event[1])} chooses {INTRIGUE_NAMES[event[2]]}"
+        return _("{seat} chooses {effect}", seat=name(event[1]), effect=intrigue_name(event[2]))
     if kind == "cancelled":
-        return f"The intrigue has no effect on {name(event[1])}"
+        return _("The intrigue has no effect on {seat}", seat=name(event[1]))
     if kind == "sabotage":
-        return f"A piece of {name(event[1])}'s Pantheon is removed"
+        return _("A piece of {seat}'s Pantheon is removed", seat=name(event[1]))
     if kind == "apostasy":
-        bf = t.battlefields[event[3]].name
-        how = "replaced by one of theirs" if event[4] else "sent home"
-        return f"{name(event[1])} turns a legion of {name(event[2])} in {bf}: {how}"
+        if event[4]:
+            return _(
+                "{seat} turns a legion of {target} in {field}: replaced by one of theirs",
+                seat=name(event[1]),
+                target=name(event[2]),
+                field=field(event[3]),
+            )
+        return _(
+            "{seat} turns a legion of {target} in {field}: sent home",
+            seat=name(event[1]),
+            target=name(event[2]),
+            field=field(event[3]),
+        )
     if kind == "forge":
-        b = t.battlefields[event[4]].name
         if event[3] < 0:
-            return f"{name(event[1])} sends a legion of {name(event[2])} from their board to {b}"
-        a = t.battlefields[event[3]].name
-        return f"{name(event[1])} moves a legion of {name(event[2])} from {a} to {b}"
+            return _(
+                "{seat} sends a legion of {target} from their board to {field}",
+                seat=name(event[1]),
+                target=name(event[2]),
+                field=field(event[4]),
+            )
+        return _(
+            "{seat} moves a legion of {target} from {source} to {field}",
+            seat=name(event[1]),
+            target=name(event[2]),
+            source=field(event[3]),
+            field=field(event[4]),
+        )
     if kind == "unvote":
-        return f"A vote of {name(event[1])} leaves the Senate"
+        return _("A vote of {seat} leaves the Senate", seat=name(event[1]))
     if kind == "sold":
-        return f"{name(event[1])} makes {name(event[2])} discard {card_name(st, event[3])}"
+        return _(
+            "{seat} makes {target} discard {card}",
+            seat=name(event[1]),
+            target=name(event[2]),
+            card=card_name(st, event[3]),
+        )
     if kind == "customs":
         if viewer in (event[1], event[2]):
-            return f"{name(event[1])} takes {card_name(st, event[3])} from {name(event[2])}"
-        return f"{name(event[1])} takes a random goods card from {name(event[2])}"
+            return _(
+                "{seat} takes {card} from {target}",
+                seat=name(event[1]),
+                card=card_name(st, event[3]),
+                target=name(event[2]),
+            )
+        return _(
+            "{seat} takes a random goods card from {target}",
+            seat=name(event[1]),
+            target=name(event[2]),
+        )
     if kind == "build":
         p, b, lv = event[2], event[3], event[4]
-        return (
-            f"{name(event[1])} builds {t.type_names[b]} {'I' * lv} in {t.province_names[p]} "
-            f"for {event[5]} denarii"
+        return n_(
+            "{seat} builds {building} {level} in {province} for {n} denarius",
+            "{seat} builds {building} {level} in {province} for {n} denarii",
+            event[5],
+            seat=name(event[1]),
+            building=building(b),
+            level="I" * lv,
+            province=province(p),
+            n=event[5],
         )
     if kind == "medal":
-        return f"{name(event[1])} earns the {t.type_names[event[2]]} medal"
+        return _(
+            "{seat} earns the {building} medal", seat=name(event[1]), building=building(event[2])
+        )
     if kind == "end":
-        return f"{name(event[1])} ends the turn"
+        return _("{seat} ends the turn", seat=name(event[1]))
     if kind == "place":
-        at = (*t.type_names, "the Colosseum", "an intrigue cell")[event[2]]
-        boost = " with the boost" if event[3] else ""
-        return f"{name(event[1])} places a supporter on {at}{boost}"
+        at = event[2]
+        if at < len(t.type_names):
+            where = building(at)
+        elif at == len(t.type_names):
+            where = _("the Colosseum")
+        else:
+            where = _("an intrigue cell")
+        if event[3]:
+            return _(
+                "{seat} places a supporter on {place} with the boost",
+                seat=name(event[1]),
+                place=where,
+            )
+        return _("{seat} places a supporter on {place}", seat=name(event[1]), place=where)
     if kind == "skip":
-        return f"{name(event[1])} does not take the action"
+        return _("{seat} does not take the action", seat=name(event[1]))
     if kind == "legion":
-        src = "their board" if event[2] < 0 else t.battlefields[event[2]].name
         if event[3] == -1:
-            return f"A legion of {name(event[1])} goes home from {t.battlefields[event[2]].name}"
-        return f"{name(event[1])} moves a legion from {src} to {t.battlefields[event[3]].name}"
+            return _(
+                "A legion of {seat} goes home from {field}",
+                seat=name(event[1]),
+                field=field(event[2]),
+            )
+        if event[2] < 0:
+            return _(
+                "{seat} moves a legion from their board to {field}",
+                seat=name(event[1]),
+                field=field(event[3]),
+            )
+        return _(
+            "{seat} moves a legion from {source} to {field}",
+            seat=name(event[1]),
+            source=field(event[2]),
+            field=field(event[3]),
+        )
     if kind == "vote":
-        return f"{name(event[1])} puts a vote on the Senate column"
+        return _("{seat} puts a vote on the Senate column", seat=name(event[1]))
     if kind == "supremacy":
-        return f"{name(event[1])} makes supremacy in the Senate"
+        return _("{seat} makes supremacy in the Senate", seat=name(event[1]))
     if kind == "pushed":
-        return f"The bottom vote, {name(event[1])}'s, is pushed out of the Senate"
+        return _("The bottom vote, {seat}'s, is pushed out of the Senate", seat=name(event[1]))
     if kind == "pantheon":
-        level = "foundation" if event[2] == 0 else "temple"
-        piece = "an own piece" if event[3] < 0 else f"the {METALS[event[3]]} piece"
-        return f"{name(event[1])} adds {piece} to the Pantheon's {level}"
+        if event[3] < 0:
+            if event[2] == 0:
+                return _(
+                    "{seat} adds an own piece to the Pantheon's foundation", seat=name(event[1])
+                )
+            return _("{seat} adds an own piece to the Pantheon's temple", seat=name(event[1]))
+        piece = _(METAL_WORDS[event[3]]) if event[3] < len(METAL_WORDS) else METALS[event[3]]
+        if event[2] == 0:
+            return _(
+                "{seat} adds the {metal} piece to the Pantheon's foundation",
+                seat=name(event[1]),
+                metal=piece,
+            )
+        return _(
+            "{seat} adds the {metal} piece to the Pantheon's temple",
+            seat=name(event[1]),
+            metal=piece,
+        )
     if kind == "farm":
-        return f"{name(event[1])} farms {event[2]} denarii"
+        return n_(
+            "{seat} farms {n} denarii",
+            "{seat} farms {n} denarii",
+            event[2],
+            seat=name(event[1]),
+            n=event[2],
+        )
     if kind == "intrigue":
-        return f"{name(event[1])} places an intrigue in {t.province_names[event[2] // 3]}"
+        return _(
+            "{seat} places an intrigue in {province}",
+            seat=name(event[1]),
+            province=province(event[2] // 3),
+        )
     if kind == "draw":
-        return f"{name(event[1])} draws {event[2]} goods card{'s' if event[2] > 1 else ''}"
+        return n_(
+            "{seat} draws {n} goods card",
+            "{seat} draws {n} goods cards",
+            event[2],
+            seat=name(event[1]),
+            n=event[2],
+        )
     if kind == "no_room":
-        return f"{name(event[1])}'s hand is full: no card drawn"
+        return _("{seat}'s hand is full: no card drawn", seat=name(event[1]))
     if kind == "reshuffle":
-        return "The goods discard pile is shuffled into a new deck"
+        return _("The goods discard pile is shuffled into a new deck")
     if kind == "play":
-        return f"{name(event[1])} plays {card_name(st, event[2])}"
+        return _("{seat} plays {card}", seat=name(event[1]), card=card_name(st, event[2]))
     if kind == "take_discard":
-        return f"{name(event[1])} takes {card_name(st, event[2])} from the discard pile"
+        return _(
+            "{seat} takes {card} from the discard pile",
+            seat=name(event[1]),
+            card=card_name(st, event[2]),
+        )
     if kind == "discarded":
-        return f"{name(event[1])} discards {card_name(st, event[2])}"
+        return _("{seat} discards {card}", seat=name(event[1]), card=card_name(st, event[2]))
     if kind == "recruit":
-        return f"{name(event[1])} recruits {event[3]} {event[2]}{'s' if event[3] > 1 else ''}"
+        if event[2] == "legion":
+            return n_(
+                "{seat} recruits {n} legion",
+                "{seat} recruits {n} legions",
+                event[3],
+                seat=name(event[1]),
+                n=event[3],
+            )
+        return n_(
+            "{seat} recruits {n} vote",
+            "{seat} recruits {n} votes",
+            event[3],
+            seat=name(event[1]),
+            n=event[3],
+        )
     if kind == "anchor":
-        return f"{name(event[1])}'s anchor card leaves the game"
+        return _("{seat}'s anchor card leaves the game", seat=name(event[1]))
     if kind == "steal":
-        return f"{name(event[1])} takes {event[3]} denarii from {name(event[2])}"
+        return n_(
+            "{seat} takes {n} denarii from {target}",
+            "{seat} takes {n} denarii from {target}",
+            event[3],
+            seat=name(event[1]),
+            n=event[3],
+            target=name(event[2]),
+        )
     if kind == "enmity":
-        what = "takes" if event[2] > 0 else "returns"
-        return f"{name(event[1])} {what} {abs(event[2])} enmity"
+        if event[2] > 0:
+            return n_(
+                "{seat} takes {n} enmity",
+                "{seat} takes {n} enmity",
+                event[2],
+                seat=name(event[1]),
+                n=event[2],
+            )
+        return n_(
+            "{seat} returns {n} enmity",
+            "{seat} returns {n} enmity",
+            -event[2],
+            seat=name(event[1]),
+            n=-event[2],
+        )
     if kind == "sell":
-        return f"{name(event[1])} sells {card_name(st, event[2])}"
+        return _("{seat} sells {card}", seat=name(event[1]), card=card_name(st, event[2]))
     if kind == "discard":
-        return f"{name(event[1])} discards {card_name(st, event[2])} to make room"
+        return _(
+            "{seat} discards {card} to make room", seat=name(event[1]), card=card_name(st, event[2])
+        )
     if kind == "set":
-        return f"{name(event[1])} lays a set of {GOODS_TYPES[event[2]]}"
+        return _(
+            "{seat} lays a set of {type}", seat=name(event[1]), type=goods_type_name(st, event[2])
+        )
     if kind == "priest":
-        return f"{name(event[1])} pays 3 denarii to the priests"
+        return _("{seat} pays 3 denarii to the priests", seat=name(event[1]))
     if kind == "tax":
-        how = "double tax" if event[3] else "tax"
-        return f"{name(event[1])} collects {event[2]} denarii ({how})"
+        if event[3]:
+            return n_(
+                "{seat} collects {n} denarii (double tax)",
+                "{seat} collects {n} denarii (double tax)",
+                event[2],
+                seat=name(event[1]),
+                n=event[2],
+            )
+        return n_(
+            "{seat} collects {n} denarii (tax)",
+            "{seat} collects {n} denarii (tax)",
+            event[2],
+            seat=name(event[1]),
+            n=event[2],
+        )
     if kind == "phase_end":
-        return "The supporters go home"
+        return _("The supporters go home")
     if kind == "rotate":
         q = event[1]
         if q == 0:
-            return "The provinces board does not turn"
-        way = "clockwise" if q > 0 else "counter-clockwise"
-        return f"The provinces board turns {90 * abs(q)}° {way}"
+            return _("The provinces board does not turn")
+        if q > 0:
+            return _("The provinces board turns {degrees}° clockwise", degrees=90 * abs(q))
+        return _("The provinces board turns {degrees}° counter-clockwise", degrees=90 * abs(q))
     if kind == "scoring":
-        return "Final scoring"
+        return _("Final scoring")
     if kind == "achievement":
-        return f"{name(event[1])} earns an achievement: {event[2]}"
+        return _(
+            "{seat} earns an achievement: {achievement}",
+            seat=name(event[1]),
+            achievement=named(st, event[2]),
+        )
     if kind == "dipl_pass":
-        return f"{name(event[1])} places no more diplomacy tokens this round"
+        return _("{seat} places no more diplomacy tokens this round", seat=name(event[1]))
     if kind == "dipl_token":
-        building = t.type_names[event[3]]
-        return f"{name(event[1])} puts a diplomacy token on {name(event[2])}'s {building}"
+        return _(
+            "{seat} puts a diplomacy token on {target}'s {building}",
+            seat=name(event[1]),
+            target=name(event[2]),
+            building=building(event[3]),
+        )
     if kind == "dipl_offer":
-        return f"{name(event[1])} offers {event[2]} denarii with it"
+        return n_(
+            "{seat} offers {n} denarii with it",
+            "{seat} offers {n} denarii with it",
+            event[2],
+            seat=name(event[1]),
+            n=event[2],
+        )
     if kind == "dipl_counter":
-        return f"{name(event[1])} asks {event[2]} denarii instead"
+        return n_(
+            "{seat} asks {n} denarii instead",
+            "{seat} asks {n} denarii instead",
+            event[2],
+            seat=name(event[1]),
+            n=event[2],
+        )
     if kind == "dipl_reveal":
-        token = ("an espionage", "an alliance")[event[3]]
-        deal = "accepts" if event[4] else "refuses"
-        return f"{name(event[2])} {deal}: the token was {token}"
+        if event[3] == 0 and event[4]:
+            return _("{seat} accepts: the token was an espionage", seat=name(event[2]))
+        if event[3] == 0:
+            return _("{seat} refuses: the token was an espionage", seat=name(event[2]))
+        if event[4]:
+            return _("{seat} accepts: the token was an alliance", seat=name(event[2]))
+        return _("{seat} refuses: the token was an alliance", seat=name(event[2]))
     if kind == "spy_action":
-        return f"{name(event[1])}'s spy uses the {t.type_names[event[2]]}"
+        return _(
+            "{seat}'s spy uses the {building}", seat=name(event[1]), building=building(event[2])
+        )
     return None
 
 
+#: the common Pantheon pieces' metals (tables.METALS), as a player reads them
+METAL_WORDS = (N_("gold"), N_("silver"), N_("bronze"))
+
+
 def card_name(st: AgeOfRomeState, card: int) -> str:
-    return st.tables.goods[st.tables.goods_of[card]].name
+    return named(st, st.tables.goods[st.tables.goods_of[card]].name)
+
+
+def goods_text(st: AgeOfRomeState, kind: int) -> str:
+    """A goods card's text in the reader's language (made from its effect, never stored)."""
+    from ludi.games.age_of_rome import data as words
+
+    cards = getattr(st.data, "goods", ())
+    return words.goods_words(cards[kind]) if kind < len(cards) else st.tables.goods[kind].text
+
+
+def event_text(st: AgeOfRomeState, e: int) -> str:
+    """An event card's text in the reader's language."""
+    from ludi.games.age_of_rome import data as words
+
+    cards = getattr(st.data, "events", ())
+    return words.event_words(cards[e]) if e < len(cards) else st.tables.events[e].text
+
+
+def task_text(st: AgeOfRomeState, k: int) -> str:
+    """A task card's text in the reader's language."""
+    from ludi.games.age_of_rome import data as words
+
+    cards = getattr(st.data, "tasks", ())
+    return words.score_words(cards[k].score) if k < len(cards) else st.tables.tasks[k].text
 
 
 # -- re-drawing what a seat cannot see -----------------------------------------------------

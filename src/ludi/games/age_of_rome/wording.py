@@ -11,47 +11,65 @@ from ludi.engine import Action
 from ludi.games.age_of_rome.actions import HOME_NAME, Move
 from ludi.games.age_of_rome.rules import common
 from ludi.games.age_of_rome.tables import GOODS_TYPES, TYPES
+from ludi.i18n import N_, catalog, pick
 
 if TYPE_CHECKING:
     from ludi.games.age_of_rome.state import AgeOfRomeState
 
-__all__ = ["LEVELS", "move_labels"]
+__all__ = ["LEVELS", "move_labels", "named"]
+
+_, n_ = catalog(__name__)
+
+
+def named(st: AgeOfRomeState, name: str) -> str:
+    """Return a name the data file gives in English as the reader's edition prints it (the
+    Russian names: the data's ``name_ru`` and ``data/age_of_rome.words.yaml``)."""
+    names_ru: dict[str, str] = getattr(st.data, "names_ru", {})
+    return pick({"en": name, "ru": names_ru.get(name, "")})
+
 
 LEVELS = ("", "I", "II", "III")
 #: what each building's action does, in a few words (Фаза действий, стр. 16-22)
 ACTION_WORDS = (
-    "move legions to the battlefields",
-    "a vote on the Senate column",
-    "draw a goods card",
-    "a piece on your Pantheon",
-    "denarii from the harvest",
+    N_("move legions to the battlefields"),
+    N_("a vote on the Senate column"),
+    N_("draw a goods card"),
+    N_("a piece on your Pantheon"),
+    N_("denarii from the harvest"),
 )
 #: the intrigue effects as a player reads them (the rulebook's Russian name in the view's words)
 EFFECT_WORDS = {
-    "slander": "Dirty Slander",
-    "sabotage": "Construction Sabotage",
-    "apostasy": "Apostasy",
-    "forged_order": "Forged Order",
-    "revote": "Revote",
-    "invalid_vote": "Invalid Vote",
-    "sold": "Sold!",
-    "customs": "Customs Duties",
+    "slander": N_("Dirty Slander"),
+    "sabotage": N_("Construction Sabotage"),
+    "apostasy": N_("Apostasy"),
+    "forged_order": N_("Forged Order"),
+    "revote": N_("Revote"),
+    "invalid_vote": N_("Invalid Vote"),
+    "sold": N_("Sold!"),
+    "customs": N_("Customs Duties"),
 }
 #: what an effect without a further choice does, in a few words (Эффекты интриг, стр. 14)
 EFFECT_HINTS = {
-    "slander": "their glory goes 1 down",
-    "sabotage": "a piece of their unfinished Pantheon level is removed",
-    "forged_order": "move their legions between battlefields",
-    "sold": "a random card of their hand is discarded, you gain 2 denarii",
-    "customs": "a random card of their hand comes into yours",
+    "slander": N_("their glory goes 1 down"),
+    "sabotage": N_("a piece of their unfinished Pantheon level is removed"),
+    "forged_order": N_("move their legions between battlefields"),
+    "sold": N_("a random card of their hand is discarded, you gain 2 denarii"),
+    "customs": N_("a random card of their hand comes into yours"),
 }
 #: the end of a turn, by the phase it ends
 END_WORDS = {
-    common.ACTIVATE_TURN: "End your intrigue turn",
-    common.BUILD_TURN: "End your building turn",
-    common.LEGION: "Stop moving legions",
+    common.ACTIVATE_TURN: N_("End your intrigue turn"),
+    common.BUILD_TURN: N_("End your building turn"),
+    common.LEGION: N_("Stop moving legions"),
 }
-ORDINAL = ("bottom", "2nd from the bottom", "3rd from the bottom", "4th from the bottom", "top")
+#: a vote's place in the Senate column, counted from the bottom
+ORDINAL = (
+    N_("the bottom"),
+    N_("the 2nd from the bottom"),
+    N_("the 3rd from the bottom"),
+    N_("the 4th from the bottom"),
+    N_("the top"),
+)
 
 
 def move_labels(st: AgeOfRomeState, seat: int, actions: Sequence[Action]) -> list[str]:
@@ -62,51 +80,90 @@ def move_labels(st: AgeOfRomeState, seat: int, actions: Sequence[Action]) -> lis
 def _position(n: int, top: int) -> str:
     """A Senate position, 1 = bottom, as a player counts it."""
     if n == top:
-        return "the top"
-    return f"the {ORDINAL[n - 1]}" if n <= len(ORDINAL) else f"position {n}"
+        return _("the top")
+    return _(ORDINAL[n - 1]) if n <= len(ORDINAL) else _("position {n}", n=n)
 
 
 def _label(st: AgeOfRomeState, seat: int, m: Move) -> str:
     t = st.tables
     verb = m.verb
-    provinces = dict(zip(t.provinces, t.province_names, strict=True))
-    fields = {b.id: b.name for b in t.battlefields}
+    provinces = {p: named(st, n) for p, n in zip(t.provinces, t.province_names, strict=True)}
+    fields = {b.id: named(st, b.name) for b in t.battlefields}
     goods = {g.id: g for g in t.goods}
-    building = dict(zip(TYPES, t.type_names, strict=True))
+    building = {k: named(st, n) for k, n in zip(TYPES, t.type_names, strict=True)}
 
     def card(kind: str) -> str:
-        return goods[kind].name if kind in goods else kind
+        return named(st, goods[kind].name) if kind in goods else kind
 
     if verb == "return":
-        return f"Return the task “{t.tasks[m.idx[0]].name}” (keep the other two)"
+        return _(
+            "Return the task “{task}” (keep the other two)", task=named(st, t.tasks[m.idx[0]].name)
+        )
     if verb == "activate":
         target = common.seat_facing(st, m.idx[0] // 3)
-        against = f" against {st.seat_name(target)}" if target >= 0 else ""
-        return f"Activate your intrigue in {provinces[m.what]} (cell {m.n}){against}"
+        if target >= 0:
+            return _(
+                "Activate your intrigue in {province} (cell {cell}) against {seat}",
+                province=provinces[m.what],
+                cell=m.n,
+                seat=st.seat_name(target),
+            )
+        return _(
+            "Activate your intrigue in {province} (cell {cell})",
+            province=provinces[m.what],
+            cell=m.n,
+        )
     if verb == "intrigue":
-        name = EFFECT_WORDS.get(m.what, m.what)
+        name = _(EFFECT_WORDS[m.what]) if m.what in EFFECT_WORDS else m.what
         if m.what == "apostasy":
-            how = "put one of yours in its place" if m.boost else "send it home"
             if len(m.idx) > 3:
-                how = f"put your legion from {st.tables.battlefields[m.idx[3]].name} in its place"
-            return f"{name}: turn a legion in {fields[m.to]} ({how})"
+                return _(
+                    "{effect}: turn a legion in {field} (put your legion from {source} in its "
+                    "place)",
+                    effect=name,
+                    field=fields[m.to],
+                    source=named(st, st.tables.battlefields[m.idx[3]].name),
+                )
+            if m.boost:
+                return _(
+                    "{effect}: turn a legion in {field} (put one of yours in its place)",
+                    effect=name,
+                    field=fields[m.to],
+                )
+            return _(
+                "{effect}: turn a legion in {field} (send it home)", effect=name, field=fields[m.to]
+            )
         if m.what == "revote":
-            return f"{name}: remove the vote at {_position(m.n, len(st.senate))} of the Senate"
+            return _(
+                "{effect}: remove the vote at {position} of the Senate",
+                effect=name,
+                position=_position(m.n, len(st.senate)),
+            )
         if m.what == "invalid_vote":
-            return f"{name}: the vote at {_position(m.n, len(st.senate))} of the Senate goes"
-        return f"{name}: {EFFECT_HINTS.get(m.what, '')}".rstrip(": ")
+            return _(
+                "{effect}: the vote at {position} of the Senate goes",
+                effect=name,
+                position=_position(m.n, len(st.senate)),
+            )
+        if m.what in EFFECT_HINTS:
+            return _("{effect}: {what}", effect=name, what=_(EFFECT_HINTS[m.what]))
+        return name
     if verb == "forge":
         if m.idx[0] < 0:
-            return f"Forged Order: send a legion from their board to {fields[m.to]}"
-        return f"Forged Order: move their legion from {fields[m.what]} to {fields[m.to]}"
+            return _("Forged Order: send a legion from their board to {field}", field=fields[m.to])
+        return _(
+            "Forged Order: move their legion from {source} to {field}",
+            source=fields[m.what],
+            field=fields[m.to],
+        )
     if verb == "react":
-        return f"Answer with {card(m.what)}"
+        return _("Answer with {card}", card=card(m.what))
     if verb == "pass":
         if st.phase == common.REACT:
-            return "Do not answer with a card"
+            return _("Do not answer with a card")
         if st.phase == "diplomacy":
-            return "No more diplomacy tokens this round"
-        return "Pass"
+            return _("No more diplomacy tokens this round")
+        return _("Pass")
     if verb == "build":
         b = TYPES.index(m.what)
         p = common.province_of(st, seat)
@@ -115,86 +172,131 @@ def _label(st: AgeOfRomeState, seat: int, m: Move) -> str:
             cost, glory = t.cell_cost[5 * p + b]
         else:
             cost, glory = t.upgrade[3 * b + lvl - 1]
-        return f"Build {building[m.what]} {LEVELS[lvl]} ({cost} denarii, +{glory} glory)"
+        return _(
+            "Build {building} {level} ({cost} denarii, +{glory} glory)",
+            building=building[m.what],
+            level=LEVELS[lvl],
+            cost=cost,
+            glory=glory,
+        )
     if verb == "place":
         if m.what == "colosseum":
-            return f"Supporter in the Colosseum (+{t.colosseum_glory} glory)"
+            return _("Supporter in the Colosseum (+{glory} glory)", glory=t.colosseum_glory)
         if m.what == "intrigue":
-            return "Supporter on an intrigue cell (lay an intrigue face down)"
-        words = ACTION_WORDS[TYPES.index(m.what)]
-        boost = ", with the boost (twice)" if m.boost else ""
-        return f"Supporter on the {building[m.what]}: {words}{boost}"
+            return _("Supporter on an intrigue cell (lay an intrigue face down)")
+        words = _(ACTION_WORDS[TYPES.index(m.what)])
+        if m.boost:
+            return _(
+                "Supporter on the {building}: {action}, with the boost (twice)",
+                building=building[m.what],
+                action=words,
+            )
+        return _("Supporter on the {building}: {action}", building=building[m.what], action=words)
     if verb == "play":
-        return f"Play {card(m.what)}"
+        return _("Play {card}", card=card(m.what))
     if verb == "act":
-        return f"Take the action: {_place_words(st)}"
+        return _("Take the action: {action}", action=_place_words(st))
     if verb == "skip":
-        return "Do not take the action"
+        return _("Do not take the action")
     if verb == "legion":
         if m.what == HOME_NAME:
-            return f"A legion from your board to {fields[m.to]}"
-        return f"A legion from {fields[m.what]} to {fields[m.to]}"
+            return _("A legion from your board to {field}", field=fields[m.to])
+        return _("A legion from {source} to {field}", source=fields[m.what], field=fields[m.to])
     if verb == "recall":
-        return f"A legion comes home from {fields[m.what]}"
+        return _("A legion comes home from {field}", field=fields[m.what])
     if verb == "tax":
         pop = common.population(st, common.province_of(st, seat))
         if m.what == "double":
             penalty = t.penalty[min(pop, len(t.penalty)) - 1]
-            return f"Double tax: {t.double_tax * pop} denarii, −{penalty} glory"
-        return f"Tax: {t.tax * pop} denarii"
+            return _(
+                "Double tax: {denarii} denarii, −{glory} glory",
+                denarii=t.double_tax * pop,
+                glory=penalty,
+            )
+        return _("Tax: {denarii} denarii", denarii=t.tax * pop)
     if verb == "sell":
-        return f"Sell {card(m.what)} for {_denarii(t.sell_value)}"
+        return _("Sell {card} for {denarii}", card=card(m.what), denarii=_denarii(t.sell_value))
     if verb == "discard":
-        return f"Discard {card(m.what)} to take the card you draw"
+        return _("Discard {card} to take the card you draw", card=card(m.what))
     if verb == "set":
         kind = GOODS_TYPES.index(m.what)
         names = ", ".join(card(c) for c in m.cards)
-        return f"Lay a set of {m.what} ({names}): {t.set_values[kind]} glory at the end"
+        return _(
+            "Lay a set of {type} ({cards}): {glory} glory at the end",
+            type=goods_type_name(st, kind),
+            cards=names,
+            glory=t.set_values[kind],
+        )
     if verb == "priest":
-        return f"Priest's medal: pay {t.priest_price} denarii for {t.priest_glory} glory"
+        return _(
+            "Priest's medal: pay {denarii} denarii for {glory} glory",
+            denarii=t.priest_price,
+            glory=t.priest_glory,
+        )
     if verb == "end":
-        return END_WORDS.get(st.phase, "End")
+        return _(END_WORDS[st.phase]) if st.phase in END_WORDS else _("End")
     if verb == "done":
-        return "No more cards: go on"
+        return _("No more cards: go on")
     if verb == "diplomacy":
-        token = "espionage" if m.what == "espionage" else "alliance"
         province, btype = m.to.split("/")
         p = t.provinces.index(province)
         owner = common.seat_facing(st, p)
-        whose = f"{st.seat_name(owner)}'s " if owner >= 0 else ""
-        return f"Your {token} token on {whose}{building[btype]} in {provinces[province]}"
+        espionage = m.what == "espionage"
+        where = {"building": building[btype], "province": provinces[province]}
+        if owner >= 0 and espionage:
+            return _(
+                "Your espionage token on {seat}'s {building} in {province}",
+                seat=st.seat_name(owner),
+                **where,
+            )
+        if owner >= 0:
+            return _(
+                "Your alliance token on {seat}'s {building} in {province}",
+                seat=st.seat_name(owner),
+                **where,
+            )
+        if espionage:
+            return _("Your espionage token on {building} in {province}", **where)
+        return _("Your alliance token on {building} in {province}", **where)
     if verb == "offer":
-        return f"Offer {_denarii(m.n)}"
+        return _("Offer {denarii}", denarii=_denarii(m.n))
     if verb == "counter":
-        return f"Ask {_denarii(m.n)} instead"
+        return _("Ask {denarii} instead", denarii=_denarii(m.n))
     if verb == "accept":
-        return "Accept the offer"
+        return _("Accept the offer")
     if verb == "refuse":
-        return "Refuse the offer"
+        return _("Refuse the offer")
     if verb == "withdraw":
-        return "Withdraw: do not pay the sum asked"
+        return _("Withdraw: do not pay the sum asked")
     if verb == "spy_glory":
-        return "Your spy takes the glory"
+        return _("Your spy takes the glory")
     if verb == "spy_action":
-        return "Your spy does the building's action"
+        return _("Your spy does the building's action")
     return str(m)
 
 
+def goods_type_name(st: AgeOfRomeState, kind: int) -> str:
+    """Return a goods type (tools, weapons ...) as the reader's edition names it."""
+    names: dict[str, str] = getattr(st.data, "goods_type_names", {})
+    return named(st, names.get(GOODS_TYPES[kind], GOODS_TYPES[kind]))
+
+
 def _denarii(n: int) -> str:
-    return f"{n} denarius" if n == 1 else f"{n} denarii"
+    return n_("{n} denarius", "{n} denarii", n, n=n)
 
 
 def _place_words(st: AgeOfRomeState) -> str:
     """What the action of the place where the supporter stands does."""
     loc = st.loc
     if 0 <= loc < len(TYPES):
-        twice = " (twice, boosted)" if st.boosted else ""
-        return ACTION_WORDS[loc] + twice
+        if st.boosted:
+            return _("{action} (twice, boosted)", action=_(ACTION_WORDS[loc]))
+        return _(ACTION_WORDS[loc])
     if loc == common.COLOSSEUM_LOC:
-        return f"+{st.tables.colosseum_glory} glory in the Colosseum"
+        return _("+{glory} glory in the Colosseum", glory=st.tables.colosseum_glory)
     if loc == common.INTRIGUE_LOC:
-        return "lay an intrigue face down in the province in front of you"
-    return "the place's action"
+        return _("lay an intrigue face down in the province in front of you")
+    return _("the place's action")
 
 
 def seat_label(st: AgeOfRomeState, seat: int) -> str:

@@ -30,6 +30,9 @@ from ludi.games.age_of_rome.tables import (
     T_COLOSSEUM,
     TRADE,
 )
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 if TYPE_CHECKING:
     from ludi.games.age_of_rome.actions import Move
@@ -70,10 +73,12 @@ def place(st: AgeOfRomeState, seat: int, action: Move) -> None:
     trigger the placement meets may be played before the place's action (Карты товаров)."""
     if action not in place_choices(st, seat):
         raise IllegalAction(
-            "a supporter goes on a built building in front of you with room for it, on a free "
-            "intrigue cell there, or in the Colosseum; a boost only on its own building type, "
-            "once a round, while its cell is free of enmity",
-            PLACE,
+            _(
+                "a supporter goes on a built building in front of you with room for it, on a free "
+                "intrigue cell there, or in the Colosseum; a boost only on its own building type, "
+                "once a round, while its cell is free of enmity"
+            ),
+            _(PLACE),
         )
     loc = action.idx[0]
     st.supp_left[seat] -= 1
@@ -188,8 +193,8 @@ def legion_choices(st: AgeOfRomeState, seat: int) -> list[Move]:
 def move_legion(st: AgeOfRomeState, seat: int, action: Move) -> None:
     if action not in legion_choices(st, seat):
         raise IllegalAction(
-            "move a legion of yours from your board to a battlefield or between battlefields",
-            MILITARY_RULE,
+            _("move a legion of yours from your board to a battlefield or between battlefields"),
+            _(MILITARY_RULE),
         )
     src, dst = action.idx
     n = st.players

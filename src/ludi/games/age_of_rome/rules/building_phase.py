@@ -13,6 +13,9 @@ from ludi.games.age_of_rome.rules.common import (
     province_of,
 )
 from ludi.games.age_of_rome.tables import T_BUILD
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 if TYPE_CHECKING:
     from ludi.games.age_of_rome.actions import Move
@@ -40,11 +43,17 @@ def can_build(st: AgeOfRomeState, seat: int, btype: int) -> str:
     p = province_of(st, seat)
     lvl, cost, _glory = build_cost(st, p, btype)
     if lvl > 3:
-        return "that building is already at level III"
+        return _("that building is already at level III")
     if st.supply[3 * btype + lvl - 1] <= 0:
-        return f"no level-{'I' * lvl} tile of that type is left"
+        return _("no level-{level} tile of that type is left", level="I" * lvl)
     if st.denarii[seat] < cost:
-        return f"it costs {cost} denarii and you have {st.denarii[seat]}"
+        return n_(
+            "it costs {n} denarius and you have {denarii}",
+            "it costs {n} denarii and you have {denarii}",
+            cost,
+            n=cost,
+            denarii=st.denarii[seat],
+        )
     return ""
 
 
@@ -62,7 +71,7 @@ def build(st: AgeOfRomeState, seat: int, action: Move) -> None:
     btype = action.idx[0]
     why = can_build(st, seat, btype)
     if why:
-        raise IllegalAction(why, BUILD)
+        raise IllegalAction(why, _(BUILD))
     p = province_of(st, seat)
     lvl, cost, glory = build_cost(st, p, btype)
     st.denarii[seat] -= cost

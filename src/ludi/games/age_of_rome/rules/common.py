@@ -9,44 +9,50 @@ from typing import TYPE_CHECKING
 from ludi.games.age_of_rome.tables import (
     CHESTS,
 )
+from ludi.i18n import N_, catalog
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ludi.games.age_of_rome.state import AgeOfRomeState
 
-# The rule references a refusal names: the rulebook's own headings and pages («Во славу Рима»).
-SETUP = "Подготовка к игре (стр. 8)"
-BOARDS = "Планшеты игроков (стр. 9)"
-TASKS = "Карты заданий (стр. 10)"
-FAME = "Общие правила: Шкала славы (стр. 10)"
-MILESTONES = "Вехи (стр. 11)"
-TIES = "Ситуация при ничьей (стр. 11)"
-EVENTS = "Фаза интриг: Карты событий, шаг 1 (стр. 12)"
-ACTIVATE = "Фаза интриг: Активация интриг, шаг 2 (стр. 12)"
-INTRIGUE_FX = "Эффекты интриг (стр. 14)"
-BUILD = "Фаза строительства (стр. 15)"
-BUILDINGS = "Здания (стр. 15)"
-MEDALS = "Медали (стр. 16)"
-PLACE = "Фаза действий: Размещение сторонников (стр. 16)"
-MILITARY_RULE = "Военное дело (стр. 17)"
-POLITICS_RULE = "Политика (стр. 18)"
-TRADE_RULE = "Торговля (стр. 20)"
-GOODS_RULE = "Карты товаров (стр. 21)"
-RELIGION_RULE = "Религия (стр. 22)"
-FARMING = "Земледелие (стр. 22)"
-COLOSSEUM = "Колизей (стр. 22)"
-INTRIGUE_ACTION = "Действие интриги (стр. 23)"
-BOOSTS_RULE = "Об усилениях (стр. 23)"
-INCOME = "Фаза дохода (стр. 24)"
-ROTATION = "Вращение поля провинций (стр. 24)"
-END = "Итоговый подсчет очков (стр. 25)"
-SPIES = "Варианты: Шпионы и союзники (стр. 28)"
-TRUCE = "Варианты: Перемирие (стр. 28)"
-CLOCKWISE = "Варианты: По ходу часов (стр. 28)"
-HEROES = "Варианты: Герои (стр. 28)"
-HARSH = "Варианты: Суровые времена (стр. 28)"
-SOLO = "Соло Императора (стр. 29)"
+_, n_ = catalog(__name__)
+
+# The rule references a refusal names: in Russian the rulebook's own headings and pages («Во славу
+# Рима»); in English Ludi's name with the Russian heading after it (locale/).
+SETUP = N_("setup (Подготовка к игре, стр. 8)")
+BOARDS = N_("player boards (Планшеты игроков, стр. 9)")
+TASKS = N_("task cards (Карты заданий, стр. 10)")
+FAME = N_("the glory track (Общие правила: Шкала славы, стр. 10)")
+MILESTONES = N_("milestones (Вехи, стр. 11)")
+TIES = N_("ties (Ситуация при ничьей, стр. 11)")
+EVENTS = N_("event cards, intrigue phase step 1 (Фаза интриг: Карты событий, шаг 1, стр. 12)")
+ACTIVATE = N_(
+    "activating intrigues, intrigue phase step 2 (Фаза интриг: Активация интриг, шаг 2, стр. 12)"
+)
+INTRIGUE_FX = N_("intrigue effects (Эффекты интриг, стр. 14)")
+BUILD = N_("building phase (Фаза строительства, стр. 15)")
+BUILDINGS = N_("buildings (Здания, стр. 15)")
+MEDALS = N_("medals (Медали, стр. 16)")
+PLACE = N_("placing supporters, action phase (Фаза действий: Размещение сторонников, стр. 16)")
+MILITARY_RULE = N_("military (Военное дело, стр. 17)")
+POLITICS_RULE = N_("politics (Политика, стр. 18)")
+TRADE_RULE = N_("trade (Торговля, стр. 20)")
+GOODS_RULE = N_("goods cards (Карты товаров, стр. 21)")
+RELIGION_RULE = N_("religion (Религия, стр. 22)")
+FARMING = N_("farming (Земледелие, стр. 22)")
+COLOSSEUM = N_("the Colosseum (Колизей, стр. 22)")
+INTRIGUE_ACTION = N_("the intrigue action (Действие интриги, стр. 23)")
+BOOSTS_RULE = N_("boosts (Об усилениях, стр. 23)")
+INCOME = N_("income phase (Фаза дохода, стр. 24)")
+ROTATION = N_("turning the provinces board (Вращение поля провинций, стр. 24)")
+END = N_("final scoring (Итоговый подсчет очков, стр. 25)")
+SPIES = N_("variants: spies and allies (Варианты: Шпионы и союзники, стр. 28)")
+TRUCE = N_("variants: truce (Варианты: Перемирие, стр. 28)")
+CLOCKWISE = N_("variants: clockwise (Варианты: По ходу часов, стр. 28)")
+HEROES = N_("variants: heroes (Варианты: Герои, стр. 28)")
+HARSH = N_("variants: hard times (Варианты: Суровые времена, стр. 28)")
+SOLO = N_("the Emperor solo (Соло Императора, стр. 29)")
 
 # Phases: who decides what now.
 RECALL = "recall"  # an event sends legions home: the player chooses from where
@@ -92,26 +98,26 @@ PHASE_RULES = {
 
 #: the decision at hand in each phase, as a player reads it
 DECISION_WORDS = {
-    RECALL: "choose the battlefield a legion of yours leaves",
-    KEEP: "return one of your three tasks",
-    ACTIVATE_TURN: "activate an intrigue or end your intrigue turn",
-    EFFECT: "choose the intrigue's effect",
-    FORGE: "move the target's legions",
-    REACT: "answer the intrigue with a card, or pass",
-    BY_YOU: "play cards triggered by your intrigue, or done",
-    BUILD_TURN: "build, or end your building turn",
-    BUILD_WINDOW: "play cards triggered by building, or done",
-    PLACE_TURN: "place a supporter",
-    WINDOW: "play triggered cards, then act or skip",
-    LEGION: "move legions, or end",
-    INCOME_TURN: "choose normal or double tax",
-    TAX_WINDOW: "play cards triggered by double tax, or done",
-    ROOM: "your hand is full: discard a goods card to take the one you draw",
-    "diplomacy": "put a diplomacy token on a building, or pass",
-    "offer": "put denarii on your diplomacy token",
-    "answer": "accept the offer, refuse it, or name another sum",
-    "countered": "pay the counter-offer, or withdraw",
-    "spy_choice": "your spy: take the glory or do the building's action",
+    RECALL: N_("choose the battlefield a legion of yours leaves"),
+    KEEP: N_("return one of your three tasks"),
+    ACTIVATE_TURN: N_("activate an intrigue or end your intrigue turn"),
+    EFFECT: N_("choose the intrigue's effect"),
+    FORGE: N_("move the target's legions"),
+    REACT: N_("answer the intrigue with a card, or pass"),
+    BY_YOU: N_("play cards triggered by your intrigue, or done"),
+    BUILD_TURN: N_("build, or end your building turn"),
+    BUILD_WINDOW: N_("play cards triggered by building, or done"),
+    PLACE_TURN: N_("place a supporter"),
+    WINDOW: N_("play triggered cards, then act or skip"),
+    LEGION: N_("move legions, or end"),
+    INCOME_TURN: N_("choose normal or double tax"),
+    TAX_WINDOW: N_("play cards triggered by double tax, or done"),
+    ROOM: N_("your hand is full: discard a goods card to take the one you draw"),
+    "diplomacy": N_("put a diplomacy token on a building, or pass"),
+    "offer": N_("put denarii on your diplomacy token"),
+    "answer": N_("accept the offer, refuse it, or name another sum"),
+    "countered": N_("pay the counter-offer, or withdraw"),
+    "spy_choice": N_("your spy: take the glory or do the building's action"),
 }
 
 #: phases that are the player's own turn: selling and laying sets are allowed in them

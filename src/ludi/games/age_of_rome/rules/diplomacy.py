@@ -29,6 +29,9 @@ from ludi.games.age_of_rome.rules.common import (
     seat_facing,
 )
 from ludi.games.age_of_rome.tables import AGRICULTURE, MILITARY, POLITICS, RELIGION, TRADE
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 if TYPE_CHECKING:
     from ludi.games.age_of_rome.actions import Move
@@ -118,9 +121,11 @@ def place_token(st: AgeOfRomeState, seat: int, action: Move) -> None:
     token, p, b = action.idx
     if st.dipl_used[seat] & (1 << token) or (p, b) not in targets(st, seat):
         raise IllegalAction(
-            "a diplomacy token not used this round goes on a built building in a province an "
-            "opponent faces",
-            SPIES,
+            _(
+                "a diplomacy token not used this round goes on a built building in a province an "
+                "opponent faces"
+            ),
+            _(SPIES),
         )
     st.dipl_used[seat] |= 1 << token
     if st.options["diplomacy_turns"] == "one":
@@ -137,7 +142,9 @@ def offer_choices(st: AgeOfRomeState, seat: int) -> list[Move]:
 def make_offer(st: AgeOfRomeState, seat: int, action: Move) -> None:
     """The placer puts denarii on the token (0 or more); the opponent answers."""
     if not 0 <= action.n <= st.denarii[seat]:
-        raise IllegalAction(f"you have {st.denarii[seat]} denarii to offer", SPIES)
+        raise IllegalAction(
+            _("you have {denarii} denarii to offer", denarii=st.denarii[seat]), _(SPIES)
+        )
     st.offer[AMOUNT] = action.n
     st.denarii[seat] -= action.n
     st.log("dipl_offer", seat, action.n)
@@ -164,7 +171,7 @@ def answer(st: AgeOfRomeState, seat: int, action: Move) -> None:
     else:
         placer = st.offer[PLACER]
         if not 0 <= action.n <= st.denarii[placer] + st.offer[AMOUNT]:
-            raise IllegalAction("a counter-offer the placer can pay", SPIES)
+            raise IllegalAction(_("a counter-offer the placer can pay"), _(SPIES))
         st.offer[COUNTER] = action.n
         st.log("dipl_counter", seat, action.n)
         st.phase = COUNTERED
@@ -181,7 +188,7 @@ def after_counter(st: AgeOfRomeState, seat: int, action: Move) -> None:
     """The placer pays the counter-offer and the deal is struck, or withdraws (a refusal)."""
     if action.verb == "accept":
         if st.denarii[seat] + st.offer[AMOUNT] < st.offer[COUNTER]:
-            raise IllegalAction("you cannot pay that counter-offer", SPIES)
+            raise IllegalAction(_("you cannot pay that counter-offer"), _(SPIES))
         st.denarii[seat] += st.offer[AMOUNT] - st.offer[COUNTER]
         st.offer[AMOUNT] = st.offer[COUNTER]
         resolve(st, True)

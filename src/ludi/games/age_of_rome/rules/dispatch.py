@@ -41,6 +41,9 @@ from ludi.games.age_of_rome.rules.common import (
     mark_conquests,
 )
 from ludi.games.age_of_rome.tables import T_BUILD, T_BY_YOU, T_DOUBLE_TAX
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 if TYPE_CHECKING:
     from ludi.games.age_of_rome.actions import Move
@@ -125,7 +128,7 @@ def check(st: AgeOfRomeState, seat: int, action: Move) -> None:
     if action in choices(st, seat):
         return
     rule = PHASE_RULES[st.phase]
-    raise IllegalAction(why_not(st, seat, action), rule)
+    raise IllegalAction(why_not(st, seat, action), _(rule))
 
 
 def why_not(st: AgeOfRomeState, seat: int, action: Move) -> str:
@@ -133,38 +136,46 @@ def why_not(st: AgeOfRomeState, seat: int, action: Move) -> str:
     phase = st.phase
     verb = action.verb
     if verb in ("sell", "set") and phase not in OWN_TURN:
-        return "you may sell or lay a set only in your own turn"
+        return _("you may sell or lay a set only in your own turn")
     if verb == "sell":
-        return "you can sell only a goods card in your hand"
+        return _("you can sell only a goods card in your hand")
     if verb == "set":
-        return "a set is three goods cards of one type from your hand (jokers stand in), at most three sets"
+        return _(
+            "a set is three goods cards of one type from your hand (jokers stand in), at most "
+            "three sets"
+        )
     if verb == "priest":
-        return "only the holder of the Priest's medal with 3 denarii may buy glory"
+        return _("only the holder of the Priest's medal with 3 denarii may buy glory")
     if phase == KEEP:
-        return "return one of the three tasks dealt to you"
+        return _("return one of the three tasks dealt to you")
     if phase == BUILD_TURN and verb == "build":
-        return building_phase.can_build(st, seat, action.idx[0]) or "you cannot build that now"
+        return building_phase.can_build(st, seat, action.idx[0]) or _("you cannot build that now")
     if phase == PLACE_TURN and verb == "place":
-        return (
+        return _(
             "a supporter goes on a built building in front of you with room for it, on a free "
             "intrigue cell there, or in the Colosseum; a boost only on its own building type, "
             "once a round, while its cell is free of enmity"
         )
     if phase == INCOME_TURN and action.what == "double":
-        return (
-            f"a double tax here costs {income_phase.penalty(st, seat)} glory and your marker "
-            "cannot go down that far"
+        return _(
+            "a double tax here costs {glory} glory and your marker cannot go down that far",
+            glory=income_phase.penalty(st, seat),
         )
     if verb in ("play", "react"):
-        return "that card is not in your hand or its trigger has not happened"
+        return _("that card is not in your hand or its trigger has not happened")
     if phase == ACTIVATE_TURN and verb == "activate":
-        return (
+        return _(
             "you may activate only your own face-down intrigue in another player's province, "
-            "paying an enmity token to a player with an open cell, with an effect you can apply"
+            "paying an enmity token to a player with an open cell, with an effect you can "
+            "apply"
         )
     if phase == LEGION and verb == "legion":
-        return "move a legion of yours from your board to a battlefield or between battlefields"
-    return f"{action} is not a decision you can take now (now: {DECISION_WORDS[phase]})"
+        return _("move a legion of yours from your board to a battlefield or between battlefields")
+    return _(
+        "{action} is not a decision you can take now (now: {decision})",
+        action=str(action),
+        decision=_(DECISION_WORDS[phase]),
+    )
 
 
 def carry_out(st: AgeOfRomeState, seat: int, action: Move) -> None:

@@ -18,6 +18,9 @@ from ludi.games.age_of_rome.rules.common import (
     joker,
 )
 from ludi.games.age_of_rome.tables import CHESTS, RELIGION
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 if TYPE_CHECKING:
     from ludi.games.age_of_rome.actions import Move
@@ -64,7 +67,7 @@ def play_card(st: AgeOfRomeState, seat: int, kind: int, trigger: int) -> None:
 
     if kind not in playable_kinds(st, seat, trigger):
         raise IllegalAction(
-            "that card is not in your hand or its trigger has not happened", GOODS_RULE
+            _("that card is not in your hand or its trigger has not happened"), _(GOODS_RULE)
         )
     card = card_of_kind(st, seat, kind)
     st.hands[seat].remove(card)
@@ -208,7 +211,7 @@ def sell(st: AgeOfRomeState, seat: int, action: Move) -> None:
     (never the anchor)."""
     card = card_of_kind(st, seat, action.idx[0])
     if card < 0:
-        raise IllegalAction("you can sell only a goods card in your hand", TRADE_RULE)
+        raise IllegalAction(_("you can sell only a goods card in your hand"), _(TRADE_RULE))
     discard_from_hand(st, seat, card)
     st.denarii[seat] += st.tables.sell_value
     st.log("sell", seat, card)
@@ -241,9 +244,11 @@ def lay_set(st: AgeOfRomeState, seat: int, action: Move) -> None:
     it scores at the end by its type."""
     if action not in set_choices(st, seat):
         raise IllegalAction(
-            "a set is three goods cards of one type from your hand (jokers stand in), at most "
-            "three sets",
-            TRADE_RULE,
+            _(
+                "a set is three goods cards of one type from your hand (jokers stand in), at most "
+                "three sets"
+            ),
+            _(TRADE_RULE),
         )
     gtype = action.idx[0]
     cards = []
@@ -268,7 +273,9 @@ def priest(st: AgeOfRomeState, seat: int) -> None:
     from ludi.games.age_of_rome.rules.common import gain_glory
 
     if not priest_can(st, seat):
-        raise IllegalAction("only the Priest's medal holder with 3 denarii may do this", MEDALS)
+        raise IllegalAction(
+            _("only the Priest's medal holder with 3 denarii may do this"), _(MEDALS)
+        )
     st.denarii[seat] -= st.tables.priest_price
     st.log("priest", seat)
     gain_glory(st, seat, st.tables.priest_glory)

@@ -13,6 +13,9 @@ from ludi.games.age_of_rome.rules.common import (
     province_of,
 )
 from ludi.games.age_of_rome.tables import T_DOUBLE_TAX
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 if TYPE_CHECKING:
     from ludi.games.age_of_rome.actions import Move
@@ -53,9 +56,11 @@ def tax(st: AgeOfRomeState, seat: int, action: Move) -> None:
     if action.what == "double":
         if not can_double(st, seat):
             raise IllegalAction(
-                f"a double tax here costs {penalty(st, seat)} glory and your marker cannot go "
-                "down that far",
-                INCOME,
+                _(
+                    "a double tax here costs {glory} glory and your marker cannot go down that far",
+                    glory=penalty(st, seat),
+                ),
+                _(INCOME),
             )
         st.denarii[seat] += st.tables.double_tax * pop
         st.paid = lose_glory(st, seat, penalty(st, seat))

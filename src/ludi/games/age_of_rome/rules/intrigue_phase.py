@@ -38,6 +38,9 @@ from ludi.games.age_of_rome.tables import (
     T_BY_YOU,
     T_RECEIVED,
 )
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 if TYPE_CHECKING:
     from ludi.games.age_of_rome.actions import Move
@@ -144,9 +147,12 @@ def activate(st: AgeOfRomeState, seat: int, action: Move) -> None:
     cell = action.idx[0]
     if cell not in activatable(st, seat):
         raise IllegalAction(
-            "you may activate only your own face-down intrigue in another player's province, "
-            "paying an enmity token to a player with an open cell, with an effect you can apply",
-            ACTIVATE,
+            _(
+                "you may activate only your own face-down intrigue in another player's province, "
+                "paying an enmity token to a player with an open cell, with an effect you can "
+                "apply"
+            ),
+            _(ACTIVATE),
         )
     target = seat_facing(st, cell // 3)
     st.enmity[seat] -= 1
@@ -210,7 +216,7 @@ def choose_effect(st: AgeOfRomeState, seat: int, action: Move) -> None:
     hand holds."""
     if action not in effect_choices(st, seat, st.act_target):
         raise IllegalAction(
-            "that effect is not on your board or cannot hit this player", INTRIGUE_FX
+            _("that effect is not on your board or cannot hit this player"), _(INTRIGUE_FX)
         )
     st.fx = list(action.idx)
     st.log("effect", seat, action.idx[0])

@@ -19,6 +19,9 @@ from ludi.games.age_of_rome.rules.common import (
     RECALL,
     turn_order,
 )
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 if TYPE_CHECKING:
     from ludi.games.age_of_rome.actions import Move
@@ -68,7 +71,7 @@ def recall(st: AgeOfRomeState, seat: int, action: Move) -> None:
     """One of the player's legions leaves that battlefield for their board."""
     b = action.idx[0]
     if action not in recall_choices(st, seat):
-        raise IllegalAction("choose a battlefield where you have a legion", EVENTS)
+        raise IllegalAction(_("choose a battlefield where you have a legion"), _(EVENTS))
     st.legions[b * st.players + seat] -= 1
     st.legions_home[seat] += 1
     st.log("legion", seat, b, -1)

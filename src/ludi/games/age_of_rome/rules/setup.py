@@ -11,6 +11,9 @@ from ludi.games.age_of_rome.rules.common import (
     TASKS,
     province_of,
 )
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 if TYPE_CHECKING:
     from ludi.games.age_of_rome.actions import Move
@@ -134,7 +137,7 @@ def keep(st: AgeOfRomeState, seat: int, action: Move) -> None:
     last has chosen (in seat order)."""
     task = action.idx[0]
     if task not in st.tasks[seat] or st.task_pick[seat] >= 0:
-        raise IllegalAction("you may return only one of the tasks dealt to you", TASKS)
+        raise IllegalAction(_("you may return only one of the tasks dealt to you"), _(TASKS))
     st.task_pick[seat] = task
     st.acting.remove(seat)
     st.log("keep", seat)

@@ -111,6 +111,9 @@ from ludi.games.datafile import (
     reconstructed_notice,
     validate,
 )
+from ludi.i18n import N_, catalog
+
+_, n_ = catalog(__name__)
 
 BuildingType = Literal["military", "politics", "trade", "religion", "agriculture"]
 Boost = Literal["military", "politics", "trade"]
@@ -1513,57 +1516,72 @@ class AgeOfRomeData(FileData[AgeOfRomeFile]):
 
 #: when a goods card may be played, as a player reads it (Карты товаров, стр. 21)
 TRIGGER_WORDS: dict[str, str] = {
-    "intrigue_activated_by_you": "when you activate an intrigue",
-    "intrigue_received_in_your_province": "when an intrigue is activated in your province",
-    "build": "when you build",
-    "supporter_any": "when you place a supporter",
-    "supporter_colosseum": "when you place a supporter in the Colosseum",
-    "supporter_agriculture": "when you place a supporter on an agriculture building",
-    "double_tax": "when you take the double tax",
+    "intrigue_activated_by_you": N_("when you activate an intrigue"),
+    "intrigue_received_in_your_province": N_("when an intrigue is activated in your province"),
+    "build": N_("when you build"),
+    "supporter_any": N_("when you place a supporter"),
+    "supporter_colosseum": N_("when you place a supporter in the Colosseum"),
+    "supporter_agriculture": N_("when you place a supporter on an agriculture building"),
+    "double_tax": N_("when you take the double tax"),
 }
 #: what a counter counts, as a player reads it in a card's text
 COUNTER_WORDS: dict[str, str] = {
-    "glory": "glory",
-    "denarii": "denarii",
-    "goods_in_hand": "goods cards in hand",
-    "goods_sets": "goods sets",
-    "goods_set_types": "types of goods sets",
-    "legions_on_battlefields": "legions on battlefields",
-    "legions_recruited": "legions recruited",
-    "votes_in_senate": "votes in the Senate",
-    "votes_recruited": "votes recruited",
-    "vote_on_top": "the top vote of the Senate",
-    "supporters": "supporters",
-    "pantheon_pieces": "Pantheon pieces",
-    "pantheon_gold_pieces": "gold Pantheon pieces",
-    "pantheon_complete": "a complete Pantheon",
-    "medals": "medals",
-    "battlefields_first": "battlefields where you are 1st",
-    "battlefields_second": "battlefields where you are 2nd",
-    "battlefields_conquered": "conquered battlefields",
-    "battlefields_with_legion": "battlefields with one of your legions",
-    "enmity_tokens": "enmity",
-    "intrigues_on_board": "intrigues on the provinces board",
-    "population_in_front": "population of the province in front of you",
-    "tasks_completed": "tasks completed",
-    "senate_glory": "glory from the Senate",
-    "final_glory": "final glory",
+    "glory": N_("glory"),
+    "denarii": N_("denarii"),
+    "goods_in_hand": N_("goods cards in hand"),
+    "goods_sets": N_("goods sets"),
+    "goods_set_types": N_("types of goods sets"),
+    "legions_on_battlefields": N_("legions on battlefields"),
+    "legions_recruited": N_("legions recruited"),
+    "votes_in_senate": N_("votes in the Senate"),
+    "votes_recruited": N_("votes recruited"),
+    "vote_on_top": N_("the top vote of the Senate"),
+    "supporters": N_("supporters"),
+    "pantheon_pieces": N_("Pantheon pieces"),
+    "pantheon_gold_pieces": N_("gold Pantheon pieces"),
+    "pantheon_complete": N_("a complete Pantheon"),
+    "medals": N_("medals"),
+    "battlefields_first": N_("battlefields where you are 1st"),
+    "battlefields_second": N_("battlefields where you are 2nd"),
+    "battlefields_conquered": N_("conquered battlefields"),
+    "battlefields_with_legion": N_("battlefields with one of your legions"),
+    "enmity_tokens": N_("enmity"),
+    "intrigues_on_board": N_("intrigues on the provinces board"),
+    "population_in_front": N_("population of the province in front of you"),
+    "tasks_completed": N_("tasks completed"),
+    "senate_glory": N_("glory from the Senate"),
+    "final_glory": N_("final glory"),
+}
+#: the medals a counter may name (``medal:priest``)
+MEDAL_WORDS: dict[str, str] = {
+    "warrior": N_("the Warrior medal"),
+    "politician": N_("the Politician medal"),
+    "trader": N_("the Trader medal"),
+    "priest": N_("the Priest medal"),
+    "farmer": N_("the Farmer medal"),
+}
+#: the goods sets a counter may name (``sets_of:jewels``)
+SETS_WORDS: dict[str, str] = {
+    "tools": N_("sets of tools"),
+    "weapons": N_("sets of weapons"),
+    "garments": N_("sets of garments"),
+    "jewels": N_("sets of jewels"),
 }
 
 
 #: one unit of a counter, for "N glory per ..." (the counters a task may score per unit)
 COUNTER_UNIT: dict[str, str] = {
-    "goods_sets": "goods set",
-    "legions_on_battlefields": "legion on a battlefield",
-    "votes_in_senate": "vote in the Senate",
-    "medals": "medal",
-    "battlefields_first": "battlefield where you are 1st",
-    "battlefields_second": "battlefield where you are 2nd",
-    "battlefields_conquered": "conquered battlefield",
-    "battlefields_with_legion": "battlefield with one of your legions",
-    "intrigues_on_board": "intrigue of yours on the provinces board",
-    "pantheon_pieces": "Pantheon piece",
-    "supporters": "supporter",
+    "goods_sets": N_("goods set"),
+    "legions_on_battlefields": N_("legion on a battlefield"),
+    "votes_in_senate": N_("vote in the Senate"),
+    "medals": N_("medal"),
+    "battlefields_first": N_("battlefield where you are 1st"),
+    "battlefields_second": N_("battlefield where you are 2nd"),
+    "battlefields_conquered": N_("conquered battlefield"),
+    "battlefields_with_legion": N_("battlefield with one of your legions"),
+    "intrigues_on_board": N_("intrigue of yours on the provinces board"),
+    "pantheon_pieces": N_("Pantheon piece"),
+    "supporters": N_("supporter"),
 }
 #: counters that are amounts rather than things counted ("the least glory", not "fewest")
 AMOUNTS = frozenset({"glory", "denarii", "population_in_front", "enmity_tokens", "final_glory"})
@@ -1572,24 +1590,36 @@ AMOUNTS = frozenset({"glory", "denarii", "population_in_front", "enmity_tokens",
 def counter_words(counter: str) -> str:
     """Return what a counter counts, in a card's words (``medal:priest`` -> 'the Priest
     medal')."""
-    kind, _, arg = counter.partition(":")
+    kind, _sep, arg = counter.partition(":")
     if kind == "medal":
-        return f"the {arg.replace('_', ' ').title()} medal"
+        return (
+            _(MEDAL_WORDS[arg])
+            if arg in MEDAL_WORDS
+            else f"the {arg.replace('_', ' ').title()} medal"
+        )
     if kind == "sets_of":
-        return f"sets of {arg.replace('_', ' ')}"
-    return COUNTER_WORDS.get(counter, counter.replace("_", " "))
+        return _(SETS_WORDS[arg]) if arg in SETS_WORDS else f"sets of {arg.replace('_', ' ')}"
+    return _(COUNTER_WORDS[counter]) if counter in COUNTER_WORDS else counter.replace("_", " ")
 
 
 def _amounts(glory: int, denarii: int) -> str:
     parts = []
-    for n, what in ((glory, "glory"), (denarii, "denarius" if abs(denarii) == 1 else "denarii")):
-        if n:
-            parts.append(f"{'+' if n > 0 else '-'}{abs(n)} {what}")
-    return " and ".join(parts)
-
-
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+    if glory:
+        parts.append(
+            n_("+{n} glory", "+{n} glory", glory, n=glory)
+            if glory > 0
+            else n_("-{n} glory", "-{n} glory", -glory, n=-glory)
+        )
+    if denarii:
+        parts.append(
+            n_("+{n} denarius", "+{n} denarii", denarii, n=denarii)
+            if denarii > 0
+            else n_("-{n} denarius", "-{n} denarii", -denarii, n=-denarii)
+        )
+    text = parts[0] if parts else ""
+    for part in parts[1:]:
+        text = _("{first} and {second}", first=text, second=part)
+    return text
 
 
 def effect_words(effect: Any) -> str:
@@ -1598,84 +1628,172 @@ def effect_words(effect: Any) -> str:
     if op == "gain":
         return str(_amounts(effect.glory, effect.denarii))
     if op == "draw":
-        return f"draw {_plural(effect.count, 'goods card', 'goods cards')}"
+        return n_("draw {n} goods card", "draw {n} goods cards", effect.count, n=effect.count)
     if op == "take_discard_top":
-        return "take the top card of the goods discard pile"
+        return _("take the top card of the goods discard pile")
     if op == "recruit":
-        text = f"recruit {_plural(effect.count, effect.figure, effect.figure + 's')}"
+        n = effect.count
+        if effect.figure == "legion":
+            text = n_("recruit {n} legion", "recruit {n} legions", n, n=n)
+        else:
+            text = n_("recruit {n} vote", "recruit {n} votes", n, n=n)
         if effect.otherwise is not None:
-            text += (
-                f" (if you cannot: {_amounts(effect.otherwise.glory, effect.otherwise.denarii)})"
+            text = _(
+                "{effect} (if you cannot: {otherwise})",
+                effect=text,
+                otherwise=_amounts(effect.otherwise.glory, effect.otherwise.denarii),
             )
         return text
     if op == "remove_anchor":
-        return "put your anchor card out of the game"
+        return _("put your anchor card out of the game")
     if op == "building_discount":
-        return f"this building costs {effect.denarii} less"
-    if op == "tax_penalty_reduction":
-        return f"lose {effect.glory} glory less for this double tax"
-    if op == "legion_move":
-        where = (
-            "from your board to a battlefield"
-            if effect.from_ == "board"
-            else "between battlefields"
+        return n_(
+            "this building costs {n} less",
+            "this building costs {n} less",
+            effect.denarii,
+            n=effect.denarii,
         )
-        return f"move {_plural(effect.count, 'legion', 'legions')} {where}"
+    if op == "tax_penalty_reduction":
+        return n_(
+            "lose {n} glory less for this double tax",
+            "lose {n} glory less for this double tax",
+            effect.glory,
+            n=effect.glory,
+        )
+    if op == "legion_move":
+        n = effect.count
+        if effect.from_ == "board":
+            return n_(
+                "move {n} legion from your board to a battlefield",
+                "move {n} legions from your board to a battlefield",
+                n,
+                n=n,
+            )
+        return n_(
+            "move {n} legion between battlefields", "move {n} legions between battlefields", n, n=n
+        )
     if op == "cancel_intrigue":
-        return "the intrigue has no effect on you"
+        return _("the intrigue has no effect on you")
     if op == "take_denarii_from_target":
-        return f"take {effect.denarii} from the intrigue's target"
+        return n_(
+            "take {n} from the intrigue's target",
+            "take {n} from the intrigue's target",
+            effect.denarii,
+            n=effect.denarii,
+        )
     if op == "return_enmity":
-        return f"return {effect.count} enmity to the supply"
+        return n_(
+            "return {n} enmity to the supply",
+            "return {n} enmity to the supply",
+            effect.count,
+            n=effect.count,
+        )
     if op == "take_enmity":
-        return f"take {effect.count} enmity from the supply"
+        return n_(
+            "take {n} enmity from the supply",
+            "take {n} enmity from the supply",
+            effect.count,
+            n=effect.count,
+        )
     if op == "return_legion":
-        go = "goes" if effect.count == 1 else "go"
-        return f"{_plural(effect.count, 'legion', 'legions')} {go} home from the battlefields"
+        return n_(
+            "{n} legion goes home from the battlefields",
+            "{n} legions go home from the battlefields",
+            effect.count,
+            n=effect.count,
+        )
     if op == "discard_random_goods":
-        return f"discard {_plural(effect.count, 'goods card', 'goods cards')} at random"
+        return n_(
+            "discard {n} goods card at random",
+            "discard {n} goods cards at random",
+            effect.count,
+            n=effect.count,
+        )
     if op == "agriculture_income":
-        sign = "more" if effect.denarii > 0 else "less"
-        return f"agriculture gives {abs(effect.denarii)} {sign} this round"
+        amount = abs(effect.denarii)
+        if effect.denarii > 0:
+            return n_(
+                "agriculture gives {n} more this round",
+                "agriculture gives {n} more this round",
+                amount,
+                n=amount,
+            )
+        return n_(
+            "agriculture gives {n} less this round",
+            "agriculture gives {n} less this round",
+            amount,
+            n=amount,
+        )
     return str(op).replace("_", " ")
 
 
 def who_words(select: str, counter: str | None) -> str:
     """Return whom an event applies to, in player language."""
     if select == "all":
-        return "every player"
-    few = "least" if counter in AMOUNTS else "fewest"
-    return f"the {'most' if select == 'most' else few} {counter_words(counter or '')}"
+        return _("every player")
+    what = counter_words(counter or "")
+    if select == "most":
+        return _("the most {counter}", counter=what)
+    if counter in AMOUNTS:
+        return _("the least {counter}", counter=what)
+    return _("the fewest {counter}", counter=what)
 
 
 def event_words(event: EventCard) -> str:
     """Return an event card's text: whom it applies to and what they get."""
-    return f"{who_words(event.select, event.counter)}: " + ", ".join(
-        effect_words(e) for e in event.effects
+    return _(
+        "{who}: {effects}",
+        who=who_words(event.select, event.counter),
+        effects=", ".join(effect_words(e) for e in event.effects),
     )
 
 
 def score_words(score: FixedScore | PerScore) -> str:
     """Return a task's condition and glory, in player language."""
     what = counter_words(score.counter)
+    glory = score.glory
     if isinstance(score, PerScore):
-        text = f"{score.glory} glory per {COUNTER_UNIT.get(score.counter, what)}"
+        unit = _(COUNTER_UNIT[score.counter]) if score.counter in COUNTER_UNIT else what
+        text = n_("{n} glory per {unit}", "{n} glory per {unit}", glory, n=glory, unit=unit)
         if score.max_glory is not None:
-            text += f" (at most {score.max_glory})"
+            text = _("{text} (at most {max})", text=text, max=score.max_glory)
         return text
     if score.at_most == 0 and score.at_least is None:
-        return f"no {what}: {score.glory} glory"
-    if score.at_least == 1 and score.at_most is None and what.startswith(("the ", "a ")):
-        return f"{what}: {score.glory} glory"
-    bound = (
-        f"at least {score.at_least}" if score.at_least is not None else f"at most {score.at_most}"
+        return n_("no {what}: {n} glory", "no {what}: {n} glory", glory, what=what, n=glory)
+    if score.at_least == 1 and score.at_most is None and score.counter.startswith("medal:"):
+        return n_("{what}: {n} glory", "{what}: {n} glory", glory, what=what, n=glory)
+    if (
+        score.at_least == 1
+        and score.at_most is None
+        and score.counter in ("vote_on_top", "pantheon_complete")
+    ):
+        return n_("{what}: {n} glory", "{what}: {n} glory", glory, what=what, n=glory)
+    if score.at_least is not None:
+        return n_(
+            "at least {least} {what}: {n} glory",
+            "at least {least} {what}: {n} glory",
+            glory,
+            least=score.at_least,
+            what=what,
+            n=glory,
+        )
+    return n_(
+        "at most {most} {what}: {n} glory",
+        "at most {most} {what}: {n} glory",
+        glory,
+        most=score.at_most,
+        what=what,
+        n=glory,
     )
-    return f"{bound} {what}: {score.glory} glory"
 
 
 def goods_words(card: GoodsCard) -> str:
     """Return a goods card's text: when it may be played and what it does."""
-    return f"{TRIGGER_WORDS[card.trigger]}: {effect_words(card.effect)}"
+    return _(
+        "{when}: {effect}",
+        when=_(TRIGGER_WORDS[card.trigger]) if card.trigger in TRIGGER_WORDS else card.trigger,
+        effect=effect_words(card.effect),
+    )
 
 
 # -- loading ---------------------------------------------------------------------------------

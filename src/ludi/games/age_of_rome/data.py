@@ -108,7 +108,7 @@ from ludi.games.datafile import (
     FileData,
     FileModel,
     Provenance,
-    reconstructed_notice,
+    section_name,
     validate,
 )
 from ludi.i18n import N_, catalog
@@ -1509,11 +1509,45 @@ class AgeOfRomeData(FileData[AgeOfRomeFile]):
 
     def start_notice(self) -> str:
         """Return the first line of a match's log when it uses RECONSTRUCTED values."""
-        return reconstructed_notice([n.section for n in self.info.reconstructed()])
+        sections = [n.section for n in self.info.reconstructed()]
+        words = ", ".join(
+            _(SECTION_WORDS[s]) if s in SECTION_WORDS else section_name(s) for s in sections
+        )
+        return _(
+            "RECONSTRUCTED values in use (Ludi's defaults, not the printed ones; no public source "
+            "gives them): {sections}",
+            sections=words,
+        )
 
 
 # -- the vocabulary in player language -------------------------------------------------------
 
+#: the data sections a RECONSTRUCTED notice may name, as a player reads them
+SECTION_WORDS: dict[str, str] = {
+    "components": N_("components"),
+    "seats": N_("seats"),
+    "rounds": N_("rounds"),
+    "characters": N_("characters"),
+    "provinces": N_("provinces"),
+    "provinces.ring": N_("provinces (ring)"),
+    "buildings": N_("buildings"),
+    "buildings.names": N_("buildings (names)"),
+    "buildings.levels": N_("buildings (levels)"),
+    "buildings.level_1_cells": N_("buildings (level 1 cells)"),
+    "population": N_("population"),
+    "population.double_tax_penalty": N_("population (double tax penalty)"),
+    "medals": N_("medals"),
+    "senate": N_("senate"),
+    "senate.values": N_("senate (values)"),
+    "battlefields": N_("battlefields"),
+    "pantheon": N_("pantheon"),
+    "goods": N_("goods"),
+    "events": N_("events"),
+    "tasks": N_("tasks"),
+    "diplomacy": N_("diplomacy"),
+    "achievements": N_("achievements"),
+    "solo": N_("solo"),
+}
 #: when a goods card may be played, as a player reads it (Карты товаров, стр. 21)
 TRIGGER_WORDS: dict[str, str] = {
     "intrigue_activated_by_you": N_("when you activate an intrigue"),

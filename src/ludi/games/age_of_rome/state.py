@@ -27,6 +27,7 @@ from ludi.engine import (
 from ludi.games.age_of_rome import rules, view
 from ludi.games.age_of_rome.actions import ActionTable, Move, table_for
 from ludi.games.age_of_rome.tables import Tables
+from ludi.games.age_of_rome.wording import named
 from ludi.i18n import catalog
 
 _, n_ = catalog(__name__)
@@ -332,7 +333,7 @@ class AgeOfRomeState(State):
         return view.narrate(self, event, viewer)
 
     def seat_name(self, seat: int) -> str:
-        return self.tables.characters[self.char[seat]].name
+        return named(self, self.tables.characters[self.char[seat]].name)
 
     def sample_hidden(self, seat: int, rng: Rng) -> AgeOfRomeState:
         return view.sample_hidden(self, seat, rng)

@@ -257,7 +257,7 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
                 "total": row[7],
                 "denarii_before": row[8],
                 "denarii_after": row[9],
-                "achievements": achievements(st, s),
+                "achievements": [named(st, a) for a in achievements(st, s)],
             }
             for s, row in enumerate(st.scores)
         ]

@@ -64,7 +64,7 @@ def _strings(node: Any, key: str = "") -> Iterator[tuple[str, str]]:
         yield key, node
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [1, 2, 4])
 def test_a_whole_match_reads_in_russian(players: int) -> None:
     st = ludi.new_match("age_of_rome", players, seed=11)
     rng = Rng(11)

@@ -270,11 +270,13 @@ def solo_json(st: AgeOfRomeState) -> dict[str, Any]:
     goals = []
     for name, counter_name, least in st.tables.solo_goals:
         now = common.counter(st, 0, counter_name)
-        goals.append({"goal": name, "now": now, "needed": least, "met": now >= least})
+        goals.append({"goal": named(st, name), "now": now, "needed": least, "met": now >= least})
     return {
         "goals": goals,
         "met": sum(1 for g in goals if g["met"]),
-        "titles": [{"goals": least, "title": name} for least, name in st.tables.solo_titles],
+        "titles": [
+            {"goals": least, "title": named(st, name)} for least, name in st.tables.solo_titles
+        ],
     }
 
 

@@ -17,48 +17,85 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from ludi.i18n import N_, catalog
+
+_, n_ = catalog(__name__)
+
 #: the colour each character's name is drawn in (the player colours are the data's; a
 #: character is recognised by name)
 PALETTE = ("bold yellow", "bold red", "bold green", "bold blue")
 LEVELS = ("", "I", "II", "III")
 TYPE_WORDS = {
-    "military": "military",
-    "politics": "politics",
-    "trade": "trade",
-    "religion": "religion",
-    "agriculture": "farming",
+    "military": N_("military"),
+    "politics": N_("politics"),
+    "trade": N_("trade"),
+    "religion": N_("religion"),
+    "agriculture": N_("farming"),
 }
 #: the medal of each building type (Медали, стр. 16)
 MEDAL_WORDS = {
-    "military": "Warrior",
-    "politics": "Politician",
-    "trade": "Trader",
-    "religion": "Priest",
-    "agriculture": "Farmer",
+    "military": N_("Warrior"),
+    "politics": N_("Politician"),
+    "trade": N_("Trader"),
+    "religion": N_("Priest"),
+    "agriculture": N_("Farmer"),
 }
 PHASE_WORDS = {
-    "keep": "setup: keep two tasks",
-    "recall": "intrigue phase: the event",
-    "diplomacy": "intrigue phase: spies and allies",
-    "offer": "intrigue phase: spies and allies",
-    "answer": "intrigue phase: spies and allies",
-    "countered": "intrigue phase: spies and allies",
-    "spy_choice": "intrigue phase: spies and allies",
-    "activate": "intrigue phase: activation",
-    "effect": "intrigue phase: activation",
-    "forge": "intrigue phase: activation",
-    "react": "intrigue phase: activation",
-    "by_you": "intrigue phase: activation",
-    "build": "building phase",
-    "build_window": "building phase",
-    "place": "action phase",
-    "window": "action phase",
-    "legion": "action phase",
-    "income": "income phase",
-    "tax_window": "income phase",
-    "room": "a full hand: make room",
-    "over": "the end",
+    "keep": N_("setup: keep two tasks"),
+    "recall": N_("intrigue phase: the event"),
+    "diplomacy": N_("intrigue phase: spies and allies"),
+    "offer": N_("intrigue phase: spies and allies"),
+    "answer": N_("intrigue phase: spies and allies"),
+    "countered": N_("intrigue phase: spies and allies"),
+    "spy_choice": N_("intrigue phase: spies and allies"),
+    "activate": N_("intrigue phase: activation"),
+    "effect": N_("intrigue phase: activation"),
+    "forge": N_("intrigue phase: activation"),
+    "react": N_("intrigue phase: activation"),
+    "by_you": N_("intrigue phase: activation"),
+    "build": N_("building phase"),
+    "build_window": N_("building phase"),
+    "place": N_("action phase"),
+    "window": N_("action phase"),
+    "legion": N_("action phase"),
+    "income": N_("income phase"),
+    "tax_window": N_("income phase"),
+    "room": N_("a full hand: make room"),
+    "over": N_("the end"),
 }
+#: the view's ids a line names, in words: where a supporter stands, the turn's direction, a
+#: diplomacy token, a boost's state, a Pantheon level and metal, a score pad's row
+WORDS = {
+    "colosseum": N_("the Colosseum"),
+    "intrigue": N_("an intrigue cell"),
+    "clockwise": N_("clockwise"),
+    "counter-clockwise": N_("counter-clockwise"),
+    "espionage": N_("espionage"),
+    "alliance": N_("alliance"),
+    "used": N_("used"),
+    "open": N_("open"),
+    "foundation": N_("foundation"),
+    "temple": N_("temple"),
+    "gold": N_("gold"),
+    "silver": N_("silver"),
+    "bronze": N_("bronze"),
+    "track": N_("track"),
+    "tasks": N_("tasks"),
+    "denarii": N_("denarii"),
+    "total": N_("total"),
+    "denarii_before": N_("denarii before"),
+    "denarii_after": N_("denarii after"),
+}
+
+
+def _w(key: str) -> str:
+    """A view's id in words (a building type, a medal, a token ...), the id itself if unknown."""
+    for table in (WORDS, TYPE_WORDS):
+        if key in table:
+            return _(table[key])
+    return key.replace("_", " ")
+
+
 RECONSTRUCTED_MARK = "*"
 
 
@@ -67,48 +104,60 @@ def render(view: dict[str, Any], console: Console) -> None:
     names = [s["name"] for s in view["seats"]]
     style = {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(names)}
     console.print(_header(view, style))
-    _section(console, f"provinces board (turned {90 * (view.get('rotation', 0) % 4)}°)")
+    _section(
+        console,
+        _("provinces board (turned {degrees}°)", degrees=90 * (view.get("rotation", 0) % 4)),
+    )
     console.print(_provinces(view, style))
-    _section(console, "main board")
+    _section(console, _("main board"))
     console.print(_battlefields(view, style))
     console.print(_main_board(view, style))
     console.print(_fame_track(view, style))
-    _section(console, "players")
+    _section(console, _("players"))
     console.print(_players(view, style))
     if view.get("solo"):
-        _section(console, "the Emperor solo: your goals after round IX")
+        _section(console, _("the Emperor solo: your goals after round IX"))
         console.print(_solo(view["solo"]))
     me = _me(view)
     if me is not None:
-        _section(console, "your hand")
+        _section(console, _("your hand"))
         console.print(_cards(me.get("hand", [])))
-        _section(console, "your tasks and intrigues")
+        _section(console, _("your tasks and intrigues"))
         console.print(_tasks(me.get("tasks", [])))
         effects = ", ".join(me.get("intrigue_effects", []))
         home = me.get("intrigue_tokens_home", 0)
-        console.print(f"intrigue effects: {effects}; intrigue tokens on your board: {home}")
+        console.print(
+            _(
+                "intrigue effects: {effects}; intrigue tokens on your board: {home}",
+                effects=effects,
+                home=home,
+            )
+        )
         known = me.get("known_in_other_hands") or []
         if known:
-            _section(console, "cards you know in other hands")
+            _section(console, _("cards you know in other hands"))
             for k in known:
                 line = Text.assemble(_who(k["holder"], style), ": ")
                 line.append_text(_card_line(k["card"]))
                 console.print(line)
     else:
-        console.print(Text("spectator: the hands and tasks are hidden", style="dim"))
+        console.print(Text(_("spectator: the hands and tasks are hidden"), style="dim"))
     if view.get("scoring"):
-        _section(console, "final scoring")
+        _section(console, _("final scoring"))
         console.print(_scoring(view, style))
         for row in view["scoring"]:
             if row.get("achievements"):
-                line = Text.assemble(_who(row["name"], style), " earns the achievements: ")
+                line = Text.assemble(_who(row["name"], style), ": ", _("achievements") + ": ")
                 line.append("; ".join(row["achievements"]))
                 console.print(line)
     if _any_reconstructed(view):
         console.print(
             Text(
-                f"{RECONSTRUCTED_MARK} RECONSTRUCTED card (Ludi's default, not the printed "
-                "card); your own cards with --data",
+                _(
+                    "{mark} RECONSTRUCTED card (Ludi's default, not the printed card); your own "
+                    "cards with --data",
+                    mark=RECONSTRUCTED_MARK,
+                ),
                 style="dim",
             )
         )
@@ -145,43 +194,63 @@ def _mark(thing: dict[str, Any]) -> str:
 
 
 def _header(view: dict[str, Any], style: dict[str, str]) -> Text:
-    text = Text("Age of Rome", style="bold")
-    phase = PHASE_WORDS.get(view["phase"], view["phase"].replace("_", " "))
-    text.append(f"  round {view['round']}/{view['rounds']}  {phase}")
+    text = Text(_("Age of Rome"), style="bold")
+    phase = _(PHASE_WORDS[view["phase"]]) if view["phase"] in PHASE_WORDS else _w(view["phase"])
+    text.append(
+        "  "
+        + _("round {round}/{rounds}", round=view["round"], rounds=view["rounds"])
+        + f"  {phase}"
+    )
     if view["phase"] != "over" and view.get("to_act"):
-        text.append("  to act: ")
+        text.append("  " + _("to act:") + " ")
         text.append_text(_names(view["to_act"], style))
         if view.get("decision"):
             text.append(f" ({view['decision']})", style="dim")
-    text.append(f"\nturn order ({view['direction']}): ")
+    text.append("\n" + _("turn order ({direction}):", direction=_w(view["direction"])) + " ")
     text.append_text(_names(view["turn_order"], style, " > "))
     me = _me(view)
-    text.append("   you are ")
-    text.append_text(_who(me["name"], style) if me else Text("a spectator"))
+    text.append("   " + _("you are") + " ")
+    text.append_text(_who(me["name"], style) if me else Text(_("a spectator")))
     event = view.get("event")
     if event:
-        text.append("\nevent: ")
+        text.append("\n" + _("event:") + " ")
         text.append(f"{event['name']}{_mark(event)}", style="bold")
-        text.append(f" ({event['text']}; turns {event['arrows']})")
+        text.append(" " + _("({text}; turns {arrows})", text=event["text"], arrows=event["arrows"]))
     if view.get("placement"):
         p = view["placement"]
-        boost = " with the boost" if p.get("boost") else ""
-        text.append("\nnow: ")
+        place = building_word(view, p["at"])
+        text.append("\n" + _("now:") + " ")
         text.append_text(_who(p["by"], style))
-        text.append(f" placed a supporter on {p['at']}{boost}")
+        text.append(": ")
+        text.append(
+            _("a supporter on {place} with the boost", place=place)
+            if p.get("boost")
+            else _("a supporter on {place}", place=place)
+        )
         if view.get("legion_moves_left"):
-            text.append(f", {view['legion_moves_left']} legion move(s) left")
+            n = view["legion_moves_left"]
+            text.append(", " + n_("{n} legion move left", "{n} legion moves left", n, n=n))
     if view.get("diplomacy"):
         text.append_text(_diplomacy(view["diplomacy"], style))
     if view.get("activation"):
         a = view["activation"]
-        text.append("\nintrigue: ")
+        text.append("\n" + _("intrigue:") + " ")
         text.append_text(_who(a["by"], style))
-        text.append(f" in {a['province']} against ")
+        text.append(" → ")
         text.append_text(_who(a["target"], style))
+        text.append(" (" + a["province"] + ")")
         if a.get("effect"):
             text.append(f": {a['effect']}")
     return text
+
+
+def building_word(view: dict[str, Any], at: str) -> str:
+    """Where a supporter stands: a building type's name (the view's components), the
+    Colosseum or an intrigue cell."""
+    kinds = (view.get("components") or {}).get("buildings") or {}
+    if at in kinds and kinds[at].get("name"):
+        return str(kinds[at]["name"])
+    return _w(at)
 
 
 def _diplomacy(dipl: dict[str, Any], style: dict[str, str]) -> Text:
@@ -190,24 +259,46 @@ def _diplomacy(dipl: dict[str, Any], style: dict[str, str]) -> Text:
     text = Text()
     offer = dipl.get("offer")
     if offer:
-        text.append("\ndiplomacy: ")
-        text.append_text(_who(offer["by"], style))
-        token = f" an {offer['token']} token" if offer.get("token") else " a face-down token"
-        text.append(f" puts{token} on the {offer['building']} ({LEVELS[offer['level']]}) of ")
-        text.append_text(_who(offer["to"], style))
-        text.append(f" in {offer['province']}, offering {offer['denarii']} denarii")
+        text.append("\n" + _("diplomacy:") + " ")
+        where = {
+            "seat": offer["by"],
+            "target": offer["to"],
+            "building": offer["building"],
+            "level": LEVELS[offer["level"]],
+            "province": offer["province"],
+            "denarii": offer["denarii"],
+        }
+        if offer.get("token") == "espionage":
+            line = _(
+                "{seat} puts an espionage token on the {building} ({level}) of {target} in "
+                "{province}, offering {denarii} denarii",
+                **where,
+            )
+        elif offer.get("token"):
+            line = _(
+                "{seat} puts an alliance token on the {building} ({level}) of {target} in "
+                "{province}, offering {denarii} denarii",
+                **where,
+            )
+        else:
+            line = _(
+                "{seat} puts a face-down token on the {building} ({level}) of {target} in "
+                "{province}, offering {denarii} denarii",
+                **where,
+            )
+        text.append(line)
         if offer.get("counter_offer") is not None:
-            text.append(f"; asked {offer['counter_offer']} instead")
+            text.append("; " + _("asked {denarii} instead", denarii=offer["counter_offer"]))
     shown = {name: tokens for name, tokens in dipl.get("shown", {}).items() if tokens}
     if shown:
-        text.append("\ndiplomacy tokens shown this round: ")
+        text.append("\n" + _("diplomacy tokens shown this round:") + " ")
         for i, (name, tokens) in enumerate(shown.items()):
             if i:
                 text.append(", ")
             text.append_text(_who(name, style))
-            text.append(f" {' and '.join(tokens)}")
+            text.append(" " + ", ".join(_w(t) for t in tokens))
     if dipl.get("passed"):
-        text.append("\nno more diplomacy this round: ")
+        text.append("\n" + _("no more diplomacy this round:") + " ")
         text.append_text(_names(dipl["passed"], style))
     return text
 
@@ -225,7 +316,7 @@ def _cell(building: dict[str, Any]) -> Text:
 
 #: where a side of the table lies, seen from the viewer's seat: the sides go round clockwise,
 #: and the next side clockwise is on your left
-RELATIVE_SIDES = ("you", "left", "across", "right")
+RELATIVE_SIDES = (N_("you"), N_("left"), N_("across"), N_("right"))
 
 
 def _provinces(view: dict[str, Any], style: dict[str, str]) -> Table:
@@ -241,11 +332,18 @@ def _provinces(view: dict[str, Any], style: dict[str, str]) -> Table:
     )
     letters = _letters([s["name"] for s in view["seats"]])
     table = Table(show_header=True, box=None, pad_edge=False)
-    for col in ("side", "province", "faces", "pop.", *TYPE_WORDS.values(), "intrigues"):
+    for col in (
+        _("side"),
+        _("province"),
+        _("faces"),
+        _("pop."),
+        *(_(w) for w in TYPE_WORDS.values()),
+        _("intrigues"),
+    ):
         table.add_column(col, no_wrap=True)
     for p in sorted(view["provinces"], key=lambda p: (p["side"] - mine) % 4):
         rel = (p["side"] - mine) % 4
-        side = Text(RELATIVE_SIDES[rel] if me is not None else str(p["side"] + 1), style="dim")
+        side = Text(_(RELATIVE_SIDES[rel]) if me is not None else str(p["side"] + 1), style="dim")
         name = Text(p["name"], style="bold")
         if p.get("first_player_token"):
             name.append(" ◆", style="bold")
@@ -263,7 +361,7 @@ def _provinces(view: dict[str, Any], style: dict[str, str]) -> Table:
         table.add_row(
             side,
             name,
-            _who(p["facing"], style) if p["facing"] else Text("(empty side)", style="dim"),
+            _who(p["facing"], style) if p["facing"] else Text(_("(empty side)"), style="dim"),
             str(p["population"]),
             *(_cell(p["buildings"][t]) for t in TYPE_WORDS),
             intrigues,
@@ -276,7 +374,7 @@ def _battlefields(view: dict[str, Any], style: dict[str, str]) -> Table:
     this player count), and each player's legions there."""
     names = [s["name"] for s in view["seats"]]
     table = Table(show_header=True, box=None, pad_edge=False)
-    for col in ("battlefield", "shield", "banners", "legions"):
+    for col in (_("battlefield"), _("shield"), _("banners"), _("legions")):
         table.add_column(col, no_wrap=True)
     for name in names:
         table.add_column(Text(name, style=style.get(name, "bold")), justify="right")
@@ -286,7 +384,7 @@ def _battlefields(view: dict[str, Any], style: dict[str, str]) -> Table:
             Text(bf["name"], style="bold"),
             str(bf["shield"]),
             "/".join(str(b) for b in bf["banners"]),
-            f"{total} conquered" if bf.get("conquered") else str(total),
+            _("{n} conquered", n=total) if bf.get("conquered") else str(total),
             *(str(bf["legions"].get(name, 0) or "·") for name in names),
         )
     return table
@@ -303,34 +401,45 @@ def _main_board(view: dict[str, Any], style: dict[str, str]) -> Table:
             senate.append(" > ")
         senate.append_text(_who(name, style))
     if not column:
-        senate.append("(empty)", style="dim")
+        senate.append(_("(empty)"), style="dim")
     else:
-        senate.append("  (bottom to top)", style="dim")
-    table.add_row("Senate", senate)
+        senate.append("  " + _("(bottom to top)"), style="dim")
+    table.add_row(_("Senate"), senate)
     supply = "  ".join(
-        f"{TYPE_WORDS.get(t, t)} {'/'.join(str(n) for n in counts)}"
-        for t, counts in view["supply"].items()
+        f"{_w(t)} {'/'.join(str(n) for n in counts)}" for t, counts in view["supply"].items()
     )
-    table.add_row("buildings I/II/III", supply)
+    table.add_row(_("buildings I/II/III"), supply)
     medals = view.get("medals_left") or []
-    table.add_row("medals left", ", ".join(MEDAL_WORDS.get(m, m) for m in medals) or "-")
+    table.add_row(_("medals left"), ", ".join(_medal(m) for m in medals) or "-")
     pantheon = view.get("pantheon_supply") or {}
     table.add_row(
-        "Pantheon pieces",
-        "  ".join(f"{level}: {', '.join(metals) or '-'}" for level, metals in pantheon.items()),
+        _("Pantheon pieces"),
+        "  ".join(
+            f"{_w(level)}: {', '.join(_w(m) for m in metals) or '-'}"
+            for level, metals in pantheon.items()
+        ),
     )
-    decks = f"events left {view['events_left']}   goods deck {view['goods_deck']}"
-    decks += f"   tasks deck {view['task_deck']}"
-    table.add_row("decks", decks)
+    decks = _(
+        "events left {events}   goods deck {goods}   tasks deck {tasks}",
+        events=view["events_left"],
+        goods=view["goods_deck"],
+        tasks=view["task_deck"],
+    )
+    table.add_row(_("decks"), decks)
     discard = view.get("goods_discard") or []
     if discard:  # face up: every card in it was played, sold or discarded before all
         under = ", ".join(f"{c['name']}{_mark(c)}" for c in reversed(discard[:-1]))
         top = discard[-1]
-        line = f"{len(discard)} card(s), top: {top['name']}{_mark(top)} ({top['text']})"
-        table.add_row("goods discard", line + (f"; under it: {under}" if under else ""))
+        top_name = top["name"] + _mark(top)
+        line = _(
+            "{n} card(s), top: {card} ({text})", n=len(discard), card=top_name, text=top["text"]
+        )
+        if under:
+            line = _("{cards}; under it: {under}", cards=line, under=under)
+        table.add_row(_("goods discard"), line)
     past = view.get("events_past") or []
     if past:
-        table.add_row("past events", ", ".join(f"{e['name']}{_mark(e)}" for e in past))
+        table.add_row(_("past events"), ", ".join(f"{e['name']}{_mark(e)}" for e in past))
     return table
 
 
@@ -347,7 +456,7 @@ def _fame_track(view: dict[str, Any], style: dict[str, str]) -> Text:
     here: dict[int, list[str]] = {}
     for s in seats:
         here.setdefault((s["glory"] - 1) % 30 + 1, []).append(s["name"])
-    text = Text("fame track  ", style="dim")
+    text = Text(_("fame track") + "  ", style="dim")
     ruler = Text()
     for cell in range(1, 31):
         names = here.get(cell, [])
@@ -359,7 +468,7 @@ def _fame_track(view: dict[str, Any], style: dict[str, str]) -> Text:
             ruler.append(cells[cell], style="bold" if cells[cell] == "^" else "dim")
     text.append("1")
     text.append_text(ruler)
-    text.append("30   milestones ")
+    text.append("30   " + _("milestones") + " ")
     text.append(", ".join(str(m) for m in [5, *view.get("milestone_markers", [])]))
     for s in sorted(seats, key=lambda s: -s["glory"]):
         glory = s["glory"]
@@ -368,7 +477,9 @@ def _fame_track(view: dict[str, Any], style: dict[str, str]) -> Text:
         text.append_text(_who(s["name"], style))
         text.append(f" {glory}")
         if glory > 30:
-            text.append(f" (cell {(glory - 1) % 30 + 1}, +30 side up)", style="dim")
+            text.append(
+                " " + _("(cell {cell}, +30 side up)", cell=(glory - 1) % 30 + 1), style="dim"
+            )
     return text
 
 
@@ -385,14 +496,18 @@ def _letters(names: list[str]) -> dict[str, str]:
 
 def _pantheon(p: dict[str, Any]) -> str:
     """Return a Pantheon as 'F 2+gold T 1': own pieces and the common piece of each level."""
-    text = f"F {p['foundation_own']}"
+    text = _("F {own}", own=p["foundation_own"])
     if p.get("foundation_common"):
-        text += f"+{p['foundation_common']}"
+        text += f"+{_w(p['foundation_common'])}"
     if p.get("temple_own") or p.get("temple_common"):
-        text += f" T {p['temple_own']}"
+        text += " " + _("T {own}", own=p["temple_own"])
         if p.get("temple_common"):
-            text += f"+{p['temple_common']}"
+            text += f"+{_w(p['temple_common'])}"
     return text
+
+
+def _medal(building: str) -> str:
+    return _(MEDAL_WORDS[building]) if building in MEDAL_WORDS else building
 
 
 def _players(view: dict[str, Any], style: dict[str, str]) -> Table:
@@ -400,39 +515,72 @@ def _players(view: dict[str, Any], style: dict[str, str]) -> Table:
     out, of recruited'; supporters as 'left to place / recruited'; the boosts enmity leaves
     uncovered), then the goods, the Pantheon and the medals."""
     table = Table(show_header=True, box=None, pad_edge=False)
-    for col in ("player", "glory", "den.", "faces", "legions", "votes", "supp.", "enmity"):
+    for col in (
+        _("player"),
+        _("glory"),
+        _("den."),
+        _("faces"),
+        _("legions"),
+        _("votes"),
+        _("supp."),
+        _("enmity"),
+    ):
         table.add_column(col, no_wrap=True)
-    table.add_column("boosts / hand, sets, Pantheon, medals")
+    table.add_column(_("boosts / hand, sets, Pantheon, medals"))
     in_column: dict[str, int] = {}
     for name in view["senate"]:
         in_column[name] = in_column.get(name, 0) + 1
     for s in view["seats"]:
-        boosts = Text("boosts ", style="dim")
+        boosts = Text(_("boosts") + " ", style="dim")
         shown = 0
         for b, state in s["boosts"].items():
             if state == "covered":
                 continue  # enmity lies on it
-            boosts.append((" " if shown else "") + b, style="bold" if state == "open" else "dim")
+            boosts.append(
+                (" " if shown else "") + _w(b), style="bold" if state == "open" else "dim"
+            )
             if state != "open":
-                boosts.append(f" ({state})", style="dim")
+                boosts.append(f" ({_w(state)})", style="dim")
             shown += 1
         if not shown:
-            boosts.append("none", style="dim")
+            boosts.append(_("none"), style="dim")
         table.add_row(
             _who(s["name"], style),
             str(s["glory"]),
             str(s["denarii"]),
             s["province"],
-            f"{s['legions_home']}/{s['legions_on_battlefields']} of {s['legions_recruited']}",
-            f"{s['votes_home']}/{in_column.get(s['name'], 0)} of {s['votes_recruited']}",
+            _(
+                "{home}/{out} of {all}",
+                home=s["legions_home"],
+                out=s["legions_on_battlefields"],
+                all=s["legions_recruited"],
+            ),
+            _(
+                "{home}/{out} of {all}",
+                home=s["votes_home"],
+                out=in_column.get(s["name"], 0),
+                all=s["votes_recruited"],
+            ),
             f"{s['supporters_to_place']}/{s['supporters']}",
             str(s["enmity"]),
             boosts,
         )
-        goods = f"hand {s['hand_size']}" + (" + anchor" if s.get("anchor") else "")
-        sets = ", ".join(x["type"] for x in s["sets"]) or "none"
-        medals = ", ".join(MEDAL_WORDS.get(m, m) for m in s["medals"]) or "none"
-        more = Text(f"{goods}; sets {sets}; Pantheon {_pantheon(s['pantheon'])}; medals {medals}")
+        goods = (
+            _("hand {n} + anchor", n=s["hand_size"])
+            if s.get("anchor")
+            else _("hand {n}", n=s["hand_size"])
+        )
+        sets = ", ".join(x.get("type_name", x["type"]) for x in s["sets"]) or _("none")
+        medals = ", ".join(_medal(m) for m in s["medals"]) or _("none")
+        more = Text(
+            _(
+                "{goods}; sets {sets}; Pantheon {pantheon}; medals {medals}",
+                goods=goods,
+                sets=sets,
+                pantheon=_pantheon(s["pantheon"]),
+                medals=medals,
+            )
+        )
         table.add_row("", "", "", "", "", "", "", "", more)
     return table
 
@@ -442,21 +590,35 @@ def _solo(solo: dict[str, Any]) -> Text:
     for goal in solo["goals"]:
         text.append("✓ " if goal["met"] else "· ", style="green" if goal["met"] else "dim")
         text.append(f"{goal['goal']}: ")
-        text.append(f"{goal['now']} of {goal['needed']}\n", style="bold" if goal["met"] else "")
-    titles = ", ".join(f"{t['goals']} goals {t['title']}" for t in solo["titles"])
-    text.append(f"{solo['met']} of {len(solo['goals'])} met now; titles: {titles}", style="dim")
+        text.append(
+            _("{now} of {needed}", now=goal["now"], needed=goal["needed"]) + "\n",
+            style="bold" if goal["met"] else "",
+        )
+    titles = ", ".join(
+        n_("{n} goal: {title}", "{n} goals: {title}", t["goals"], n=t["goals"], title=t["title"])
+        for t in solo["titles"]
+    )
+    text.append(
+        _(
+            "{met} of {all} met now; titles: {titles}",
+            met=solo["met"],
+            all=len(solo["goals"]),
+            titles=titles,
+        ),
+        style="dim",
+    )
     return text
 
 
 def _card_line(card: dict[str, Any]) -> Text:
     line = Text(f"{card['name']}{_mark(card)}", style="bold")
-    line.append(f" ({card['type']}): {card['text']}")
+    line.append(f" ({card.get('type_name', card['type'])}): {card['text']}")
     return line
 
 
 def _cards(cards: list[dict[str, Any]]) -> Text:
     if not cards:
-        return Text("(no goods cards)", style="dim")
+        return Text(_("(no goods cards)"), style="dim")
     text = Text()
     for i, card in enumerate(cards):
         if i:
@@ -468,7 +630,7 @@ def _cards(cards: list[dict[str, Any]]) -> Text:
 
 def _tasks(tasks: list[dict[str, Any]]) -> Text:
     if not tasks:
-        return Text("(none)", style="dim")
+        return Text(_("(none)"), style="dim")
     text = Text()
     for i, task in enumerate(tasks):
         if i:
@@ -492,7 +654,7 @@ def _scoring(view: dict[str, Any], style: dict[str, str]) -> Table:
         table.add_column(Text(row["name"], style=style.get(row["name"], "bold")), justify="right")
     for cat in [*categories, "total", *detail]:
         table.add_row(
-            Text(cat.replace("_", " "), style="bold" if cat == "total" else ""),
+            Text(_w(cat), style="bold" if cat == "total" else ""),
             *(str(row[cat]) for row in rows),
         )
     return table

@@ -32,12 +32,12 @@ def test_a_refusal_names_its_section_as_the_russian_rulebook_titles_it() -> None
     with using("ru"), pytest.raises(IllegalAction) as refused:
         st.apply(seat, "tax:double")  # setup: each keeps two of three tasks
     assert st.position() == before
-    assert refused.value.rule == "Подготовка к игре (стр. 8)"
+    assert refused.value.rule == "Подготовка к игре, стр. 8"
     assert refused.value.reason == "верните одно из трёх полученных заданий"
     with pytest.raises(IllegalAction) as english:
         st.apply(seat, "tax:double")
-    # in English: Ludi's name with the Russian heading after it
-    assert english.value.rule == "setup (Подготовка к игре, стр. 8)"
+    # in English: the heading with Ludi's name (which the browser shows first) in brackets
+    assert english.value.rule == "Подготовка к игре, стр. 8 (setup)"
 
 
 def test_the_names_are_the_russian_editions() -> None:

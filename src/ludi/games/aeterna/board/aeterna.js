@@ -9,17 +9,8 @@
 // next free pass-track space, a damage token in a revolt, a turn-order space. Every legal move
 // is also listed as a button under "Every legal move", and match.js keeps the notation box.
 // Only what the seat's view holds is drawn: another seat's hand or pick never reaches the page.
-import * as common from "/static/common.js";
-import {el, svg} from "/static/common.js";
+import {N_, _, el, n_, svg} from "/static/common.js";
 import {drawChooser as drawMoveButtons} from "/static/kit.js";
-
-// The words in the reader's language: common.js's catalog (the page loads this game's words with
-// its own); where the page has none, English with the named placeholders filled.
-const fill = (text, params = {}) =>
-  text.replace(/\{(\w+)\}/g, (all, k) => (Object.hasOwn(params, k) ? String(params[k]) : all));
-const _ = common._ || ((message, params = {}) => fill(message, params));
-const n_ = common.n_ || ((one, many, n, params = {}) => fill(n === 1 ? one : many, {n, ...params}));
-const N_ = (message) => message;
 
 const SEAT_COLOURS = {red: "#b83227", blue: "#2c5aa0", orange: "#d9730d", green: "#2e7d32"};
 const SEAT_LIGHT = {red: "#f4c9c2", blue: "#c9d8f2", orange: "#fbdcbc", green: "#cce7cd"};

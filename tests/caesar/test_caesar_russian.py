@@ -111,3 +111,16 @@ def test_russian_names_in_the_data_leave_the_fingerprint_as_it_was() -> None:
     assert fingerprint(english) == fingerprint(raw) == caesar_data.load(None).info.sha256
     renamed = {**raw, "seats": {**raw["seats"], "names": ["Julius", "Pompey"]}}
     assert fingerprint(renamed) != fingerprint(raw)  # an English name is the data's own
+
+
+def test_the_lobby_offers_caesars_options_in_russian() -> None:
+    # the Russian edition's names of the Rome modules («Яды», «Центурионы», «Контроль границ»)
+    game = ludi.get_game("caesar")
+    with using("ru"):
+        described = game.describe()
+    options = {o["name"]: o for o in described["options"]}
+    assert options["poison"]["help"] == "Набор дополнений «Рим»: Яды"
+    assert options["border_control"]["label"] == "Контроль границ"
+    assert options["solo"]["choice_labels"] == ["Нет: игра вдвоём", "Лёгкий", "Обычный", "Сложный"]
+    assert "жетонов контроля" in described["summary"]
+    assert game.describe()["options"][0]["help"] == "Rome expansion: the Poison module"

@@ -23,7 +23,7 @@ from ludi.engine import (
 from ludi.games.caesar import data as caesar_data
 from ludi.games.caesar import wording
 from ludi.games.caesar.state import CaesarState, new_state
-from ludi.i18n import catalog
+from ludi.i18n import N_, catalog
 
 _, n_ = catalog(__name__)
 
@@ -40,36 +40,46 @@ class Caesar(Game):
     languages = ("en", "ru")
     #: the lobby's first offer to a new player: twenty minutes, two players, auto-Crassus
     offered_first = True
-    summary = (
+    # the lobby's and ``ludi games``' words, marked for the game's catalog (Game.describe)
+    summary = N_(
         "Place influence tokens on the borders of provinces; close a province to take its bonus, "
         "and hold the most influence there to take it. The first to lay all 12 control tokens wins."
     )
     options = (
-        Option("poison", False, "Rome expansion: the Poison module"),
-        Option("centurions", False, "Rome expansion: the Centurions module"),
+        Option("poison", False, N_("Rome expansion: the Poison module"), label=N_("Poison")),
+        Option(
+            "centurions",
+            False,
+            N_("Rome expansion: the Centurions module"),
+            label=N_("Centurions"),
+        ),
         Option(
             "border_control",
             False,
-            "Rome expansion: Border Control (needs Poison and/or Centurions)",
+            N_("Rome expansion: Border Control (needs Poison and/or Centurions)"),
+            label=N_("Border Control"),
         ),
         Option(
             "solo",
             "off",
-            "play against auto-Crassus at this difficulty",
+            N_("play against auto-Crassus at this difficulty"),
             ("off", "easy", "normal", "hard"),
-            choice_labels=("Off: two players", "Easy", "Normal", "Hard"),
+            choice_labels=(N_("Off: two players"), N_("Easy"), N_("Normal"), N_("Hard")),
+            label=N_("Solo"),
         ),
         Option(
             "crassus_plays",
             "pompey",
-            "the side Crassus takes in a solo game (he moves first)",
+            N_("the side Crassus takes in a solo game (he moves first)"),
             ("pompey", "caesar"),
-            choice_labels=("Pompey", "Caesar"),
+            choice_labels=(N_("Pompey"), N_("Caesar")),
+            label=N_("Crassus plays"),
         ),
         Option(
             "solo_harder",
             False,
-            "solo: each bonus Crassus discards also removes one of his control tokens",
+            N_("solo: each bonus Crassus discards also removes one of his control tokens"),
+            label=N_("Solo harder"),
         ),
     )
 

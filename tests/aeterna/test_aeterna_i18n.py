@@ -146,3 +146,15 @@ def test_a_whole_match_reads_in_the_language(lang: str, players: int) -> None:
         console = Console(file=io.StringIO(), width=160, color_system=None)
         renderer_for(st.game)(st.view(0), console)
         assert not UNFILLED.search(console.file.getvalue())  # type: ignore[attr-defined]
+
+
+def test_the_lobby_offers_aeternas_readings_in_each_language() -> None:
+    game = ludi.get_game("aeterna")
+    with using("it"):
+        italian = {o["name"]: o for o in game.describe()["options"]}
+    with using("ru"):
+        russian = {o["name"]: o for o in game.describe()["options"]}
+    assert italian["hills"]["label"] == "Colli attivi"
+    assert italian["doom"]["choice_labels"][0] == "spazio 13 (esempio italiano)"
+    assert russian["personalities"]["label"] == "Когда открываются личности"
+    assert {o["name"]: o for o in game.describe()["options"]}["hills"]["label"] == "Active hills"

@@ -23,6 +23,7 @@ from ludi.engine import (
 from ludi.games.aeterna import data as aeterna_data
 from ludi.games.aeterna import wording
 from ludi.games.aeterna.state import AeternaState, new_state
+from ludi.i18n import N_
 
 
 class Aeterna(Game):
@@ -33,7 +34,8 @@ class Aeterna(Game):
     players = (2, 3, 4)
     rules_version = "it-2024.1"
     languages = ("en", "ru", "it")
-    summary = (
+    # the lobby's and ``ludi games``' words, marked for the game's catalog (Game.describe)
+    summary = N_(
         "Three epochs in Rome: draft cards, play monuments and provinces, court personalities, "
         "build edifices and place citizens on the seven hills; keep the unrest down. Most "
         "prestige wins. Only 4 cards are printed in the rulebooks: the rest are RECONSTRUCTED "
@@ -43,47 +45,53 @@ class Aeterna(Game):
         Option(
             "below_zero",
             "per_effect",
-            "unrest going below 0 gives 1 PP at most once per effect (Italian text and both "
-            "Spartacus examples) or once per turn (Russian text)",
+            N_(
+                "unrest going below 0 gives 1 PP at most once per effect (Italian text and both "
+                "Spartacus examples) or once per turn (Russian text)"
+            ),
             ("per_effect", "per_turn"),
             reading=True,
-            choice_labels=("once per effect (Italian)", "once per turn (Russian)"),
-            label="Unrest below 0",
+            choice_labels=(N_("once per effect (Italian)"), N_("once per turn (Russian)")),
+            label=N_("Unrest below 0"),
         ),
         Option(
             "doom",
             "it",
-            "the doom track's last space (Damnatio memoriae): the 13th, as the Italian rulebook's "
-            "ruin example reads, or the 12th, as the Russian one's",
+            N_(
+                "the doom track's last space (Damnatio memoriae): the 13th, as the Italian "
+                "rulebook's ruin example reads, or the 12th, as the Russian one's"
+            ),
             ("it", "ru"),
             reading=True,
-            choice_labels=("space 13 (Italian example)", "space 12 (Russian example)"),
-            label="Doom track's last space",
+            choice_labels=(N_("space 13 (Italian example)"), N_("space 12 (Russian example)")),
+            label=N_("Doom track's last space"),
         ),
         Option(
             "personalities",
             "per_epoch",
-            "draw each epoch's personalities when it starts (Italian) or all at setup, the "
-            "later ones face down (Russian)",
+            N_(
+                "draw each epoch's personalities when it starts (Italian) or all at setup, the "
+                "later ones face down (Russian)"
+            ),
             ("per_epoch", "at_setup"),
             reading=True,
-            choice_labels=("each epoch as it starts (Italian)", "all at setup (Russian)"),
-            label="Personalities drawn",
+            choice_labels=(N_("each epoch as it starts (Italian)"), N_("all at setup (Russian)")),
+            label=N_("Personalities drawn"),
         ),
         Option(
             "pp_floor",
             True,
-            "PP never go below 0 (stated in the Italian rulebook only)",
+            N_("PP never go below 0 (stated in the Italian rulebook only)"),
             reading=True,
-            label="PP floor at 0",
+            label=N_("PP floor at 0"),
         ),
         Option(
             "hills",
             "first",
-            "the active hills: the first 3/5/7 (the rulebook's default) or chosen at random",
+            N_("the active hills: the first 3/5/7 (the rulebook's default) or chosen at random"),
             ("first", "random"),
-            choice_labels=("the first ones (rulebook)", "at random"),
-            label="Active hills",
+            choice_labels=(N_("the first ones (rulebook)"), N_("at random")),
+            label=N_("Active hills"),
         ),
     )
 

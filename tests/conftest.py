@@ -41,6 +41,10 @@ HEAVY_FILES = (
 HEAVY_FIXTURES = frozenset({"postgres_cluster"})
 
 
+# Before xdist's own hook, which reads the groups into the tests' ids. (pytest 9.2 keeps a
+# test's id where xdist 3.8 cannot change it, so every group was silently ignored and these
+# tests ran two at a time: pyproject.toml keeps pytest below 9.2 until xdist follows.)
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         where = item.path.relative_to(TESTS).as_posix()
@@ -58,3 +62,15 @@ def pytest_report_header() -> str:
     if ludi._purity.status == "compiled":
         return f"ludi rules: compiled by mypyc ({modules} modules)"
     return f"ludi rules: pure Python ({ludi._purity.status})"
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Fail a test that starts programs, naming the cause, if xdist did not take its group:
+    such tests would run side by side again and fail now and then on a busy machine."""
+    grouped = item.get_closest_marker("xdist_group") is not None
+    if grouped and item.config.getoption("loadgroup", default=False) and "@" not in item.nodeid:
+        pytest.fail(
+            "pytest-xdist ignored this test's group: this pytest and pytest-xdist do not work "
+            "together (see the pin in pyproject.toml)",
+            pytrace=False,
+        )

@@ -155,6 +155,8 @@ def _works(st: SyllaState) -> dict[str, Any]:
         "next_round": (works[st.work_pile[0]].id if building and st.work_pile else None),
         "built": [works[w].id for w in st.works_built],
         "pile": len(st.work_pile),
+        # every work's name in the reader's language (all six are printed and known to all)
+        "names": {works[w].id: wording.work(st, w) for w in range(len(works))},
         "this_round_scoring": _scoring(st, current) if current >= 0 else None,
     }
 
@@ -221,6 +223,8 @@ def _seat(st: SyllaState, s: int, viewer: int | None) -> dict[str, Any]:
     ]
     entry: dict[str, Any] = {
         "name": st.seat_name(s),
+        # the seat's colour as the data file's id (its name above is in the reader's language)
+        "colour": data.colours[s].lower(),
         "revenue_tile": data.set_names[st.revenue[s]],
         "prestige": st.prestige[s],
         "denarii": st.money[s] if mine or st.phase == rules.OVER else None,

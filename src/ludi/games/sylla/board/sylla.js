@@ -7,7 +7,7 @@
 //
 // Everything drawn comes from the seat's view; what the view does not carry (names of works and
 // buildings, their effects) is the printed game's, in Ludi's words (docs/sylla.md).
-import {el, svg} from "/static/common.js";
+import {N_, _, el, n_, svg} from "/static/common.js";
 import {drawChooser as drawMoveButtons, movesOf} from "/static/kit.js";
 
 const W = 440; // the width of every panel's drawing
@@ -20,16 +20,30 @@ const HEX_INK = {red: "#ffffff", yellow: "#1f1a14", grey: "#ffffff"};
 const TRACK = {civic: "#7b4fa0", leisure: "#2e8540", health: "#2373b5"};
 const FAMINE_COLOUR = "#9a4d16";
 
+// Every word below is marked N_ and read through _ where it is drawn, in the reader's language
+// (the game's catalog: the Polish edition's words, Ludi's Russian; docs/i18n.md).
 const KIND = {
-  senator: "Senator",
-  christian_senator: "Senator",
-  merchant: "Merchant",
-  christian_merchant: "Merchant",
-  legionary: "Legionary",
-  vestal: "Vestal",
-  slave: "Slave",
-  christian_slave: "Slave",
-  crane: "Crane",
+  senator: N_("Senator"),
+  christian_senator: N_("Senator"),
+  merchant: N_("Merchant"),
+  christian_merchant: N_("Merchant"),
+  legionary: N_("Legionary"),
+  vestal: N_("Vestal"),
+  slave: N_("Slave"),
+  christian_slave: N_("Slave"),
+  crane: N_("Crane"),
+};
+// a card's full name, for its tooltip (the Christian ones carry the fish)
+const FULL_KIND = {
+  senator: N_("Senator"),
+  christian_senator: N_("Christian Senator"),
+  merchant: N_("Merchant"),
+  christian_merchant: N_("Christian Merchant"),
+  legionary: N_("Legionary"),
+  vestal: N_("Vestal"),
+  slave: N_("Slave"),
+  christian_slave: N_("Christian Slave"),
+  crane: N_("Crane"),
 };
 const CARD_FILL = {
   senator: "#efe2f5",
@@ -39,6 +53,11 @@ const CARD_FILL = {
   slave: "#e9e2d3",
   crane: "#dcebe3",
 };
+// the sale colours (the hexes on the characters and the market's slots)
+const COLOUR = {red: N_("red"), yellow: N_("yellow"), grey: N_("grey")};
+const colourName = (c) => (COLOUR[c] ? _(COLOUR[c]) : c);
+const kindName = (kind) => (KIND[kind] ? _(KIND[kind]) : human(kind));
+const fullKindName = (kind) => (FULL_KIND[kind] ? _(FULL_KIND[kind]) : human(kind));
 
 // Each building's name and what it does; the numbers come from the view's building_effects
 // when it carries them (a --data file may change them), else the printed game's.
@@ -53,19 +72,22 @@ const PRINTED_EFFECTS = {
 };
 let effects = PRINTED_EFFECTS;
 const BUILDING = {
-  stall: ["Stall", () => `+${effects.stall_denarii} denarii at every income`],
-  field: ["Field", () => `famine costs you ${effects.field_relief} prestige less`],
-  private_temple: ["Private Temple", () => `income: pay ${effects.temple_cost} denarii for a token`],
-  insula: ["Insula", () => `at once: ${effects.insula_tokens} tokens of your choice, unseen`],
-  crane: ["Crane", () => "a Crane card: pays any colour from next round"],
-  tavern: ["Tavern", () => "income: move a marker one space"],
-  triumphal_arch: ["Triumphal Arch", () => `at once: +${effects.arch_prestige} prestige`],
-  statue: ["Statue", () => `at once: +${effects.statue_prestige} prestige`],
-  bank: ["Bank", () => `at once: +${effects.bank_denarii} denarii`],
+  stall: [N_("Stall"), () => _("+{n} denarii at every income", {n: effects.stall_denarii})],
+  field: [N_("Field"), () => _("famine costs you {n} prestige less", {n: effects.field_relief})],
+  private_temple: [
+    N_("Private Temple"),
+    () => _("income: pay {n} denarii for a token", {n: effects.temple_cost}),
+  ],
+  insula: [N_("Insula"), () => _("at once: {n} tokens of your choice, unseen", {n: effects.insula_tokens})],
+  crane: [N_("Crane"), () => _("a Crane card: pays any colour from next round")],
+  tavern: [N_("Tavern"), () => _("income: move a marker one space")],
+  triumphal_arch: [N_("Triumphal Arch"), () => _("at once: +{n} prestige", {n: effects.arch_prestige})],
+  statue: [N_("Statue"), () => _("at once: +{n} prestige", {n: effects.statue_prestige})],
+  bank: [N_("Bank"), () => _("at once: +{n} denarii", {n: effects.bank_denarii})],
 };
 
 function buildingName(id) {
-  return BUILDING[id] ? BUILDING[id][0] : human(id);
+  return BUILDING[id] ? _(BUILDING[id][0]) : human(id);
 }
 
 function buildingHelp(id) {
@@ -76,36 +98,48 @@ function buildingHelp(id) {
 function asCard(c) {
   return typeof c === "string" ? {kind: c} : c;
 }
+// How each great work scores; its name comes with the view (great_works.names), in the
+// reader's language (the Polish edition's name, Ludi's Russian one).
 const WORK = {
-  pantheon: ["Pantheon", "builders ranked by votes: 10, 6, 2 prestige"],
-  temple: ["Temple", "8 votes or more: 10 prestige; 5 or more: 6"],
-  granary: ["Granary", "1st 5, 2nd 3 prestige; famine −1 per 4 votes of the builders"],
-  public_baths: ["Public Baths", "1st 5, 2nd 3 prestige; Health +1 per 5 votes of the builders"],
-  colosseum: ["Colosseum", "1st 5, 2nd 3 prestige; Leisure +1 per 5 votes of the builders"],
-  senate: ["Senate", "1st 5, 2nd 3 prestige; Civic Spirit +1 per 5 votes of the builders"],
+  pantheon: N_("builders ranked by votes: 10, 6, 2 prestige"),
+  temple: N_("8 votes or more: 10 prestige; 5 or more: 6"),
+  granary: N_("1st 5, 2nd 3 prestige; famine −1 per 4 votes of the builders"),
+  public_baths: N_("1st 5, 2nd 3 prestige; Health +1 per 5 votes of the builders"),
+  colosseum: N_("1st 5, 2nd 3 prestige; Leisure +1 per 5 votes of the builders"),
+  senate: N_("1st 5, 2nd 3 prestige; Civic Spirit +1 per 5 votes of the builders"),
 };
+/** A great work's name, as the view gives it in the reader's language. */
+function workName(view, id) {
+  const names = view.great_works.names || {};
+  return names[id] || human(id);
+}
 const EVENT_EFFECT = {
-  epidemic: "Health −1",
-  eruption: "Leisure −1",
-  imperial_cult: "Civic Spirit −1",
-  famine: "famine +1",
-  decadence: "most cubes: +1 prestige; never leaves",
+  epidemic: N_("Health −1"),
+  eruption: N_("Leisure −1"),
+  imperial_cult: N_("Civic Spirit −1"),
+  famine: N_("famine +1"),
+  decadence: N_("most cubes: +1 prestige; never leaves"),
 };
 const COVERS = {
-  christian: "a Christian card",
-  senator: "a Senator",
-  building: "a building",
-  slave: "a Slave",
-  stall: "a Stall",
+  christian: N_("turns a Christian card face down"),
+  senator: N_("turns a Senator face down"),
+  building: N_("turns a building face down"),
+  slave: N_("turns a Slave face down"),
+  stall: N_("turns a Stall face down"),
 };
+const SYMBOL_TIP = {
+  legionary: N_("Legionary symbol: legionary cubes may go here"),
+  vestal: N_("Vestal symbol: vestal cubes may go here"),
+};
+// the seven phases as the round track shows them, in a word
 const PHASES = [
-  ["I", "Consul"],
-  ["II", "Recruits"],
-  ["III", "Buildings"],
-  ["IV", "Income"],
-  ["V", "Events"],
-  ["VI", "Great work"],
-  ["VII", "Famine"],
+  ["I", N_("Consul")],
+  ["II", N_("Recruits")],
+  ["III", N_("Buildings")],
+  ["IV", N_("Income")],
+  ["V", N_("Events")],
+  ["VI", N_("Great work")],
+  ["VII", N_("Famine")],
 ];
 const PHASE_INDEX = {
   elect: 0,
@@ -154,6 +188,23 @@ function text(x, y, content, attrs = {}) {
   return svg("text", {x, y, ...attrs}, content);
 }
 
+/** A text that may not run wider than `width`: squeezed to it once drawn if it would (fitTexts);
+ * the words of a language can run longer than the English the drawing was laid out for. */
+function fitted(x, y, content, width, attrs = {}) {
+  return text(x, y, content, {...attrs, "data-fit": width});
+}
+
+/** Squeeze every text drawn under `root` that runs wider than its room (see fitted). */
+function fitTexts(root) {
+  for (const t of root.querySelectorAll("text[data-fit]")) {
+    const room = Number(t.getAttribute("data-fit"));
+    if (t.getComputedTextLength && t.getComputedTextLength() > room) {
+      t.setAttribute("textLength", room);
+      t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
+}
+
 /** Split words into lines of at most `width` characters. */
 function wrap(words, width) {
   const lines = [];
@@ -170,8 +221,12 @@ function wrap(words, width) {
   return lines;
 }
 
-function lines(x, y, content, width, step, attrs = {}) {
-  return wrap(content, width).map((line, i) => text(x, y + i * step, line, attrs));
+/** Draw words wrapped at `width` characters, a line every `step`; with `room`, no line runs
+ * wider than that (see fitted). */
+function lines(x, y, content, width, step, attrs = {}, room = null) {
+  return wrap(content, width).map((line, i) =>
+    room ? fitted(x, y + i * step, line, room, attrs) : text(x, y + i * step, line, attrs),
+  );
 }
 
 function hexagon(x, y, r, fill) {
@@ -186,10 +241,6 @@ function hexagon(x, y, r, fill) {
 
 function human(id) {
   return String(id).replaceAll("_", " ");
-}
-
-function cap(s) {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 /** Merge every seat's view (a replay with everything revealed) into one. */
@@ -234,30 +285,37 @@ export function createBoard(root, host) {
     const msg = ui.msg;
     const view = ui.view;
     if (msg.mode !== "live" || msg.seat === null) return null;
-    if (!msg.legal.length) return "Wait for your turn: nothing of yours can be played now.";
+    if (!msg.legal.length) return _("Wait for your turn: nothing of yours can be played now.");
     const card = node.closest(".sy-card");
     if (card && view.phase === "tilt") {
-      const tip = card.querySelector("title")?.textContent || "";
-      if (!card.closest(".mine")) return "Pay with your own cards: click one in your area.";
-      if (tip.includes("tilted")) return "That card is already tilted: it has paid this round.";
-      if (tip.includes("face down")) return "A face-down card pays nothing.";
+      if (!card.closest(".mine")) return _("Pay with your own cards: click one in your area.");
+      if (card.classList.contains("tilted")) return _("That card is already tilted: it has paid this round.");
+      if (card.classList.contains("down")) return _("A face-down card pays nothing.");
       const colour = view.auction && view.auction.colour;
-      if (colour) return `That card does not carry the sale's colour (${colour}); a Crane pays any colour.`;
+      if (colour) {
+        return _("That card does not carry the sale's colour ({colour}); a Crane pays any colour.", {
+          colour: colourName(colour),
+        });
+      }
     }
-    return `That is not one of your choices now. ${HINTS[view.phase] || ""}`;
+    const hint = HINTS[view.phase];
+    return hint
+      ? _("That is not one of your choices now. {hint}", {hint: _(hint)})
+      : _("That is not one of your choices now.");
   }
 
   // -- helpers bound to the message being drawn ---------------------------------------------
 
+  /** A seat's colour (the view's id of it; its name is in the reader's language). */
   function seatKey(view, s) {
-    const name = String(view.seats[s].name || "").toLowerCase();
-    return SEAT_FILL[name] ? name : SEAT_ORDER[s % SEAT_ORDER.length];
+    const colour = String(view.seats[s].colour || view.seats[s].name || "").toLowerCase();
+    return SEAT_FILL[colour] ? colour : SEAT_ORDER[s % SEAT_ORDER.length];
   }
 
   /** A seat's one name (its colour, the one the log uses), "(you)" for your own. */
   function seatLabel(msg, view, s) {
     const colour = view.seats[s].name;
-    return s === msg.seat ? `${colour} (you)` : colour;
+    return s === msg.seat ? _("{seat} (you)", {seat: colour}) : colour;
   }
 
   function legalSet(msg) {
@@ -334,26 +392,28 @@ export function createBoard(root, host) {
       }),
     );
     const ink = opts.faceDown ? "#d9cbb0" : "#2b2118";
-    body.append(text(CW / 2, 12, KIND[kind] || human(kind), {class: "sy-card-name", fill: ink}));
+    body.append(fitted(CW / 2, 12, kindName(kind), CW - 4, {class: "sy-card-name", fill: ink}));
     body.append(glyph(base, CW / 2, 32, 22, opts.faceDown ? "#9c8a6a" : "#3d2f22"));
     if (christian) body.append(glyph("fish", CW - 9, 21, 13, opts.faceDown ? "#d9cbb0" : "#1a5f8a"));
     (opts.hexes || []).forEach((h, i, all) => {
       body.append(hexagon(CW / 2 + (i - (all.length - 1) / 2) * 12, CH - 10, 5.5, HEX[h] || "#ccc"));
     });
     if (opts.faceDown)
-      body.append(text(CW / 2, CH - 20, "face down", {class: "sy-card-note", fill: "#f3e6c8"}));
+      body.append(fitted(CW / 2, CH - 20, _("face down"), CW - 4, {class: "sy-card-note", fill: "#f3e6c8"}));
     g.append(body);
-    const state = opts.faceDown ? ", face down" : opts.tilted ? ", tilted" : "";
-    g.append(
-      svg(
-        "title",
-        {},
-        `${christian ? "Christian " : ""}${KIND[kind] || human(kind)}${state}${
-          opts.hexes ? ` — colours: ${opts.hexes.join(", ")}` : ""
-        }`,
-      ),
-    );
+    g.append(svg("title", {}, cardTip(kind, opts)));
     return g;
+  }
+
+  /** A card's tooltip: its full name, how it lies, the colours it pays with. */
+  function cardTip(kind, opts) {
+    const name = fullKindName(kind);
+    const colours = (opts.hexes || []).map(colourName).join(", ");
+    if (opts.faceDown) return _("{card}, face down", {card: name});
+    if (opts.tilted && colours) return _("{card}, tilted — colours: {colours}", {card: name, colours});
+    if (opts.tilted) return _("{card}, tilted", {card: name});
+    if (colours) return _("{card} — colours: {colours}", {card: name, colours});
+    return name;
   }
 
   function cardWidth(tilted) {
@@ -364,7 +424,7 @@ export function createBoard(root, host) {
 
   function drawTrack(msg, view, legal) {
     const parts = [];
-    parts.push(text(8, 24, "Round", {class: "sy-label"}));
+    parts.push(fitted(8, 24, _("Round"), 54, {class: "sy-label"}));
     for (let r = 1; r <= view.rounds; r++) {
       const cx = 78 + (r - 1) * 34;
       const now = r === view.round;
@@ -375,16 +435,17 @@ export function createBoard(root, host) {
     }
     const phaseText =
       view.phase === "pick"
-        ? "Setup"
+        ? _("Setup")
         : view.phase === "free"
-          ? "End: Ecclesia"
+          ? _("End: Ecclesia")
           : view.phase === "over"
-            ? "Game over"
+            ? _("Game over")
             : "";
-    if (phaseText) parts.push(text(W - 8, 24, phaseText, {class: "sy-label", "text-anchor": "end"}));
+    const room = W - 16 - (78 + (view.rounds - 1) * 34 + 13); // right of the last round
+    if (phaseText) parts.push(fitted(W - 8, 24, phaseText, room, {class: "sy-label", "text-anchor": "end"}));
     else if (view.first_consul !== null) {
       parts.push(
-        text(W - 8, 24, `First Consul: ${seatLabel(msg, view, view.first_consul)}`, {
+        fitted(W - 8, 24, _("First Consul: {seat}", {seat: seatLabel(msg, view, view.first_consul)}), room, {
           class: "sy-small",
           "text-anchor": "end",
         }),
@@ -400,13 +461,13 @@ export function createBoard(root, host) {
         svg("rect", {x, y: 40, width: 57, height: 40, rx: 6, class: `sy-phase${now ? " now" : ""}`}),
       );
       parts.push(text(x + 28.5, 57, numeral, {class: "sy-phase-n", "text-anchor": "middle"}));
-      parts.push(text(x + 28.5, 72, label, {class: "sy-phase-l", "text-anchor": "middle"}));
+      parts.push(fitted(x + 28.5, 72, _(label), 53, {class: "sy-phase-l", "text-anchor": "middle"}));
     });
     // famine
     const fam = view.famine;
-    const famine = svg("g", {"data-mark": "famine", "data-sig": fam.level, "data-name": "Famine"});
+    const famine = svg("g", {"data-mark": "famine", "data-sig": fam.level, "data-name": _("Famine")});
     famine.append(glyph("famine", 16, 108, 20, FAMINE_COLOUR));
-    famine.append(text(30, 113, "Famine", {class: "sy-label"}));
+    famine.append(fitted(30, 113, _("Famine"), 62, {class: "sy-label"}));
     for (let i = 0; i <= fam.max; i++) {
       const x = 96 + i * 40;
       famine.append(svg("rect", {x, y: 94, width: 36, height: 28, rx: 4, class: "sy-space"}));
@@ -422,7 +483,10 @@ export function createBoard(root, host) {
       svg(
         "title",
         {},
-        `Famine ${fam.level}: in phase VII each player loses that much prestige, 2 less per face-up Field`,
+        _("Famine {level}: in phase VII each player loses that much prestige, {n} less per face-up Field", {
+          level: fam.level,
+          n: effects.field_relief,
+        }),
       ),
     );
     // the ladders
@@ -436,7 +500,7 @@ export function createBoard(root, host) {
         "data-name": track.name,
       });
       g.append(svg("rect", {x: 8, y: y + 4, width: 14, height: 14, rx: 3, fill: colour}));
-      g.append(...lines(28, y + 12, track.name, 8, 13, {class: "sy-label-s"}));
+      g.append(...lines(28, y + 12, track.name, 8, 13, {class: "sy-label-s"}, 72));
       const spaces = Math.max(5, track.space + 1);
       for (let i = 0; i < spaces; i++) {
         const x = 104 + i * 48;
@@ -445,7 +509,7 @@ export function createBoard(root, host) {
           svg("rect", {x, y, width: 44, height: 30, rx: 4, class: `sy-space${crisis ? " crisis" : ""}`}),
         );
         if (crisis && i !== track.space)
-          g.append(text(x + 22, y + 19, "crisis", {class: "sy-tiny", "text-anchor": "middle"}));
+          g.append(fitted(x + 22, y + 19, _("crisis"), 40, {class: "sy-tiny", "text-anchor": "middle"}));
         if (i === track.space) {
           g.append(svg("circle", {cx: x + 22, cy: y + 15, r: 13, fill: colour, class: "sy-marker"}));
           g.append(text(x + 22, y + 20, track.value, {class: "sy-marker-n", "text-anchor": "middle"}));
@@ -457,7 +521,15 @@ export function createBoard(root, host) {
         svg(
           "title",
           {},
-          `${track.name}: marker on ${track.value} (each ${track.name} token scores ${track.value} at the end)${track.crisis ? " — in the crisis zone" : ""}`,
+          track.crisis
+            ? _(
+                "{track}: marker on {value} (each {track} token scores {value} at the end) — in the crisis zone",
+                {track: track.name, value: track.value},
+              )
+            : _("{track}: marker on {value} (each {track} token scores {value} at the end)", {
+                track: track.name,
+                value: track.value,
+              }),
         ),
       );
       parts.push(g);
@@ -469,7 +541,7 @@ export function createBoard(root, host) {
           svg("circle", {cx: 380, cy: y + 15, r: 13, fill: colour, stroke: "#fff", "stroke-width": 2}),
         );
         b.append(text(380, y + 19, "+1", {class: "sy-marker-n", "text-anchor": "middle"}));
-        b.append(text(400, y + 19, "token", {class: "sy-small"}));
+        b.append(fitted(397, y + 19, _("token"), 40, {class: "sy-small"}));
         parts.push(target(b, take, [364, y - 1, 74, 32], describe(view, take)));
       }
       for (const [sign, dx, label] of [
@@ -484,7 +556,7 @@ export function createBoard(root, host) {
         parts.push(target(b, action, [dx, y + 1, 28, 28], describe(view, action)));
       }
     });
-    return panel("Rome: rounds, phases, famine and the Republic", "sy-track", parts, 256);
+    return panel(_("Rome: rounds, phases, famine and the Republic"), "sy-track", parts, 256);
   }
 
   // -- the events row ---------------------------------------------------------------------------
@@ -506,21 +578,34 @@ export function createBoard(root, host) {
       g.append(
         svg("path", {d: `M${x} 12 a8 8 0 0 1 8 -8 h${cw - 16} a8 8 0 0 1 8 8 v34 h${-cw} z`, fill: colour}),
       );
-      g.append(...lines(x + cw / 2, 21, ev.name, 15, 13, {class: "sy-event-name", "text-anchor": "middle"}));
-      g.append(text(x + 6, 60, `slot ${ev.slot}`, {class: "sy-tiny"}));
-      g.append(text(x + cw / 2, 163, "cubes", {class: "sy-tiny", "text-anchor": "middle"}));
+      g.append(
+        ...lines(x + cw / 2, 21, ev.name, 15, 13, {class: "sy-event-name", "text-anchor": "middle"}, cw - 6),
+      );
+      g.append(fitted(x + 6, 60, _("slot {n}", {n: ev.slot}), cw - 30, {class: "sy-tiny"}));
+      g.append(fitted(x + cw / 2, 163, _("cubes"), cw - 8, {class: "sy-tiny", "text-anchor": "middle"}));
       if (ev.famine_symbol) {
         g.append(glyph("famine", x + cw - 12, 56, 16, FAMINE_COLOUR));
         g.append(
-          svg("title", {}, `${ev.name}: famine symbol (famine rises when the First Consul is chosen)`),
+          svg(
+            "title",
+            {},
+            _("{event}: famine symbol (famine rises when the First Consul is chosen)", {event: ev.name}),
+          ),
         );
       }
       const effect = ev.covers
-        ? `turns ${COVERS[ev.covers] || human(ev.covers)} face down`
-        : EVENT_EFFECT[ev.id] || "";
-      g.append(...lines(x + cw / 2, 76, effect, 17, 11, {class: "sy-event-effect", "text-anchor": "middle"}));
+        ? COVERS[ev.covers]
+          ? _(COVERS[ev.covers])
+          : _("turns {thing} face down", {thing: human(ev.covers)})
+        : EVENT_EFFECT[ev.id]
+          ? _(EVENT_EFFECT[ev.id])
+          : "";
       g.append(
-        text(x + cw / 2, 110, ev.token ? `token: ${view.ladder[ev.token].name}` : "no token", {
+        ...lines(x + cw / 2, 76, effect, 17, 11, {class: "sy-event-effect", "text-anchor": "middle"}, cw - 6),
+      );
+      const trackName = ev.token ? view.ladder[ev.token].name : null;
+      g.append(
+        fitted(x + cw / 2, 110, trackName ? _("token: {track}", {track: trackName}) : _("no token"), cw - 6, {
           class: "sy-tiny",
           "text-anchor": "middle",
           fill: ev.token ? colour : "#6b6255",
@@ -541,7 +626,7 @@ export function createBoard(root, host) {
         const action = `cube:${what}>${ev.id}`;
         if (legal.has(action)) g.append(target(s, action, [cx - 16, 118, 32, 32], describe(view, action)));
         else {
-          s.append(svg("title", {}, `${cap(what)} symbol: ${what} cubes may go here`));
+          s.append(svg("title", {}, _(SYMBOL_TIP[what])));
           g.append(s);
         }
       });
@@ -574,20 +659,20 @@ export function createBoard(root, host) {
       });
       if (ev.averted) {
         g.append(svg("rect", {x: x + 4, y: 204, width: cw - 8, height: 18, rx: 4, fill: "#2f7d32"}));
-        g.append(text(x + cw / 2, 217, "averted", {class: "sy-band", "text-anchor": "middle"}));
+        g.append(fitted(x + cw / 2, 217, _("averted"), cw - 12, {class: "sy-band", "text-anchor": "middle"}));
       }
-      g.append(
-        svg(
-          "title",
-          {},
-          `${ev.name} (slot ${ev.slot}): ${effect}; ${ev.token ? `majority takes a ${view.ladder[ev.token].name} token` : "no token"}; cubes ${ev.cubes.map((n, s) => `${view.seats[s].name} ${n}`).join(", ")}${ev.averted ? "; averted" : ""}`,
-        ),
-      );
+      const cubes = ev.cubes.map((n, s) => `${view.seats[s].name} ${n}`).join(", ");
+      const facts = {event: ev.name, slot: ev.slot, effect, track: trackName, cubes};
+      let tip = trackName
+        ? _("{event} (slot {slot}): {effect}; majority takes a {track} token; cubes {cubes}", facts)
+        : _("{event} (slot {slot}): {effect}; no token; cubes {cubes}", facts);
+      if (ev.averted) tip = `${tip} — ${_("averted")}`; // a second fact, not part of the sentence
+      g.append(svg("title", {}, tip));
       const pick = [`avert:${ev.id}`, `remove:${ev.id}`].find((a) => legal.has(a));
       if (pick) target(g, pick, [x, 4, cw, 222], describe(view, pick));
       parts.push(g);
     });
-    return panel("Events", "sy-events", parts, 230);
+    return panel(_("Events"), "sy-events", parts, 230);
   }
 
   // -- the great work ---------------------------------------------------------------------------
@@ -597,39 +682,45 @@ export function createBoard(root, host) {
     const works = view.great_works;
     const current = works.this_round;
     const voting = view.phase === "vote";
-    parts.push(svg("rect", {x: 6, y: 4, width: 210, height: 150, rx: 8, class: "sy-work-card"}));
+    const card = svg("rect", {x: 6, y: 4, width: 210, height: 150, rx: 8, class: "sy-work-card"});
+    parts.push(card);
+    let height = 158;
     if (current) {
-      const [name, help] = WORK[current] || [human(current), ""];
-      parts.push(text(111, 26, name, {class: "sy-work-name", "text-anchor": "middle"}));
+      const help = WORK[current] ? _(WORK[current]) : "";
       parts.push(
-        text(111, 42, voting ? "being built now" : "to be built this round", {
+        fitted(111, 26, workName(view, current), 200, {class: "sy-work-name", "text-anchor": "middle"}),
+      );
+      parts.push(
+        fitted(111, 42, voting ? _("being built now") : _("to be built this round"), 200, {
           class: "sy-tiny",
           "text-anchor": "middle",
         }),
       );
       const rule =
         current === "temple" && view.options.temple_votes === "exactly"
-          ? "exactly 8 votes: 10 prestige; exactly 5: 6"
+          ? _("exactly 8 votes: 10 prestige; exactly 5: 6")
           : help;
-      parts.push(
-        ...lines(111, 62, `Thumb up: ${rule}`, 30, 13, {class: "sy-small", "text-anchor": "middle"}),
-      );
-      parts.push(
-        ...lines(111, 118, "Thumb down: 1 prestige per 2 votes", 30, 13, {
-          class: "sy-small",
-          "text-anchor": "middle",
-        }),
-      );
+      const small = {class: "sy-small", "text-anchor": "middle"};
+      const up = lines(111, 62, _("Thumb up: {rule}", {rule}), 30, 13, small, 200);
+      const downAt = Math.max(118, 62 + up.length * 13 + 4);
+      const down = lines(111, downAt, _("Thumb down: 1 prestige per 2 votes"), 30, 13, small, 200);
+      parts.push(...up, ...down);
+      // a language whose words run longer gets a taller card
+      const bottom = downAt + (down.length - 1) * 13 + 10;
+      if (bottom > 154) {
+        card.setAttribute("height", bottom - 4);
+        height = Math.max(height, bottom + 4);
+      }
     } else {
-      parts.push(text(111, 80, "no great work left", {class: "sy-small", "text-anchor": "middle"}));
+      parts.push(fitted(111, 80, _("no great work left"), 200, {class: "sy-small", "text-anchor": "middle"}));
     }
     const mine = msg.seat !== null ? view.seats[msg.seat] : null;
     const ups = movesOf(msg.moves, "up").map((m) => m.args.n);
     if (voting && ups.length && msg.mode === "live") {
       const max = Math.max(...ups);
       ui.money = Math.min(Math.max(0, ui.money), max);
-      parts.push(text(226, 20, "Your secret vote", {class: "sy-label"}));
-      parts.push(text(226, 38, "denarii in your fist:", {class: "sy-small"}));
+      parts.push(fitted(226, 20, _("Your secret vote"), 210, {class: "sy-label"}));
+      parts.push(fitted(226, 38, _("denarii in your fist:"), 210, {class: "sy-small"}));
       const minus = svg("g", {});
       minus.append(svg("rect", {x: 226, y: 46, width: 34, height: 34, rx: 7, class: "sy-step"}));
       minus.append(text(243, 69, "−", {class: "sy-step-t", "text-anchor": "middle"}));
@@ -645,8 +736,8 @@ export function createBoard(root, host) {
         draw();
       });
       for (const [node, name] of [
-        [minus, "fewer denarii"],
-        [plus, "more denarii"],
+        [minus, _("fewer denarii")],
+        [plus, _("more denarii")],
       ]) {
         node.setAttribute("role", "button");
         node.setAttribute("aria-label", name);
@@ -667,43 +758,51 @@ export function createBoard(root, host) {
       const senators = mine
         ? mine.characters.filter((c) => c.type === "senator" && !c.tilted && !c.face_down).length
         : 0;
-      parts.push(text(360, 60, `+ ${senators} Senator${senators === 1 ? "" : "s"}`, {class: "sy-small"}));
-      parts.push(text(360, 76, `= ${senators + ui.money} votes`, {class: "sy-small"}));
+      const votes = senators + ui.money;
+      parts.push(fitted(360, 60, n_("+ {n} Senator", "+ {n} Senators", senators), 78, {class: "sy-small"}));
+      parts.push(fitted(360, 76, n_("= {n} vote", "= {n} votes", votes), 78, {class: "sy-small"}));
       for (const [verb, x, label, fill] of [
-        ["up", 226, "▲ Thumb up: build", "#2f7d32"],
-        ["down", 332, "▼ Thumb down: plebs", "#7a2e1d"],
+        ["up", 226, _("▲ Thumb up: build"), "#2f7d32"],
+        ["down", 332, _("▼ Thumb down: plebs"), "#7a2e1d"],
       ]) {
         const action = `${verb}:${ui.money}`;
         if (!legal.has(action)) continue;
         const b = svg("g", {});
         b.append(svg("rect", {x, y: 92, width: 100, height: 44, rx: 8, fill}));
-        b.append(...lines(x + 50, 110, label, 12, 14, {class: "sy-button-t", "text-anchor": "middle"}));
+        b.append(
+          ...lines(x + 50, 110, label, 16, 14, {class: "sy-button-t", "text-anchor": "middle"}, 94).slice(
+            0,
+            2,
+          ),
+        );
         parts.push(target(b, action, [x, 92, 100, 44], describe(view, action)));
       }
-      parts.push(text(226, 152, "Hidden until everyone has chosen.", {class: "sy-tiny"}));
+      parts.push(fitted(226, 152, _("Hidden until everyone has chosen."), 210, {class: "sy-tiny"}));
     } else {
       let y = 22;
       const line = (t, cls = "sy-small") => {
-        parts.push(text(226, y, t, {class: cls}));
+        parts.push(fitted(226, y, t, 210, {class: cls}));
         y += 17;
       };
       if (mine && mine.my_choice) {
-        const [verb, money] = mine.my_choice.split(":");
-        line("Your secret choice:", "sy-label");
-        line(`thumb ${verb}, ${money} denarii in hand`);
-        line("(hidden until everyone has chosen)", "sy-tiny");
+        line(_("Your secret choice:"), "sy-label");
+        line(mine.my_choice_said || mine.my_choice);
+        line(_("(hidden until everyone has chosen)"), "sy-tiny");
         y += 4;
       }
-      const name = (id) => (WORK[id] ? WORK[id][0] : human(id));
-      if (works.next_round) line(`Next round: ${name(works.next_round)}`);
-      line(`Still in the pile: ${works.pile}`);
+      const name = (id) => workName(view, id);
+      if (works.next_round) line(_("Next round: {work}", {work: name(works.next_round)}));
+      line(_("Still in the pile: {n}", {n: works.pile}));
       if (works.built.length) {
-        line("Built:");
+        line(_("Built:"));
         for (const l of wrap(works.built.map(name).join(", "), 32)) line(l);
       }
-      if (works.removed_at_setup) line(`Out of the game: ${name(works.removed_at_setup)}`, "sy-tiny");
+      if (works.removed_at_setup) {
+        line(_("Out of the game: {work}", {work: name(works.removed_at_setup)}), "sy-tiny");
+      }
+      height = Math.max(height, y);
     }
-    return panel("Great work", "sy-work", parts, 158);
+    return panel(_("Great work"), "sy-work", parts, height);
   }
 
   // -- the buildings market ---------------------------------------------------------------------
@@ -730,8 +829,9 @@ export function createBoard(root, host) {
         auction.colour === slot.colour;
       if (selling) marked = true;
       g.append(svg("rect", {x, y: 4, width: 68, height: 20, rx: 4, fill: HEX[slot.colour] || "#999"}));
+      const colour = colourName(slot.colour);
       g.append(
-        text(x + 34, 18, selling ? `${slot.colour}: for sale` : slot.colour, {
+        fitted(x + 34, 18, selling ? _("{colour}: for sale", {colour}) : colour, 64, {
           class: `sy-tiny${selling ? " sy-strong" : ""}`,
           "text-anchor": "middle",
           fill: HEX_INK[slot.colour] || "#fff",
@@ -750,37 +850,50 @@ export function createBoard(root, host) {
             class: `sy-tile${selling ? " selling" : ""}`,
           }),
         );
-        g.append(...lines(x + 34, 44, name, 10, 13, {class: "sy-tile-name", "text-anchor": "middle"}));
-        g.append(...lines(x + 34, 76, help, 11, 11, {class: "sy-tiny", "text-anchor": "middle"}));
-        g.append(svg("title", {}, `${name} under a ${slot.colour} slot: ${help}`));
+        const named = lines(x + 34, 44, name, 10, 13, {class: "sy-tile-name", "text-anchor": "middle"}, 64);
+        // what it does, under its name (one line of name or two), within the tile
+        const top = 44 + 13 * named.length + 13;
+        const room = Math.floor((124 - top) / 11) + 1;
+        g.append(...named);
+        g.append(
+          ...lines(x + 34, top, help, 12, 11, {class: "sy-tiny", "text-anchor": "middle"}, 64).slice(0, room),
+        );
+        g.append(
+          svg("title", {}, _("{building} under a {colour} slot: {help}", {building: name, colour, help})),
+        );
         const action = `offer:${slot.building}/${slot.colour}`;
         if (legal.has(action)) target(g, action, [x, 4, 68, 124], describe(view, action));
       } else {
         g.append(svg("rect", {x, y: 28, width: 68, height: 100, rx: 6, class: "sy-tile empty"}));
-        g.append(text(x + 34, 82, "empty", {class: "sy-tiny", "text-anchor": "middle"}));
+        g.append(fitted(x + 34, 82, _("empty"), 64, {class: "sy-tiny", "text-anchor": "middle"}));
       }
       parts.push(g);
     });
     const offered = market.offered_this_round;
+    const stack = market.stack_top_letter
+      ? n_(
+          "Stack: {n} tile (next letter {letter})",
+          "Stack: {n} tiles (next letter {letter})",
+          market.stack,
+          {
+            letter: market.stack_top_letter,
+          },
+        )
+      : n_("Stack: {n} tile", "Stack: {n} tiles", market.stack);
+    parts.push(fitted(8, 148, stack, W / 2 - 12, {class: "sy-small"}));
+    const per = market.offers_per_round;
     parts.push(
-      text(
-        8,
-        148,
-        `Stack: ${market.stack} tile${market.stack === 1 ? "" : "s"}${market.stack_top_letter ? ` (next letter ${market.stack_top_letter})` : ""}`,
-        {class: "sy-small"},
-      ),
-    );
-    parts.push(
-      text(
+      fitted(
         W - 8,
         148,
         offered === null
-          ? `${market.offers_per_round} offers a round`
-          : `offers this round: ${offered} of ${market.offers_per_round}`,
+          ? n_("{n} offer a round", "{n} offers a round", per)
+          : _("offers this round: {n} of {all}", {n: offered, all: per}),
+        W / 2 - 12,
         {class: "sy-small", "text-anchor": "end"},
       ),
     );
-    return panel("Buildings market", "sy-market", parts, 156);
+    return panel(_("Buildings market"), "sy-market", parts, 156);
   }
 
   // -- an auction: the election, or a building sale ----------------------------------------------
@@ -791,41 +904,46 @@ export function createBoard(root, host) {
     const parts = [];
     const name = (s) => seatLabel(msg, view, s);
     let y = 20;
+    // each line of words wrapped to the panel's width, however long the language's words run
+    const say = (words, x, cls, step) => {
+      for (const l of wrap(words, Math.floor((W - x - 8) / 6.4))) {
+        parts.push(fitted(x, y, l, W - x - 8, {class: cls}));
+        y += step;
+      }
+    };
     if (a.kind === "election") {
-      parts.push(
-        text(8, y, "Votes bid for the First Consul (face-up Senators + denarii)", {class: "sy-label-s"}),
-      );
+      say(_("Votes bid for the First Consul (face-up Senators + denarii)"), 8, "sy-label-s", 17);
     } else {
       const b = buildingName(a.building);
       parts.push(svg("rect", {x: 8, y: 6, width: 16, height: 16, rx: 3, fill: HEX[a.colour] || "#999"}));
-      parts.push(text(30, y, `${b}, offered by ${name(a.offerer)}`, {class: "sy-label-s"}));
-      y += 17;
-      parts.push(
-        text(8, y, `bids in ${a.colour} cards (face up, untilted; Cranes count)`, {class: "sy-small"}),
+      say(_("{building}, offered by {seat}", {building: b, seat: name(a.offerer)}), 30, "sy-label-s", 17);
+      say(
+        _("bids in {colour} cards (face up, untilted; Cranes count)", {colour: colourName(a.colour)}),
+        8,
+        "sy-small",
+        15,
       );
     }
-    y += 18;
+    y += 3;
     const best =
-      a.leader === null || a.leader === undefined ? "no bid yet" : `best bid: ${a.best} by ${name(a.leader)}`;
-    parts.push(text(8, y, best, {class: "sy-small"}));
-    y += 17;
+      a.leader === null || a.leader === undefined
+        ? _("no bid yet")
+        : _("best bid: {n} by {seat}", {n: a.best, seat: name(a.leader)});
+    say(best, 8, "sy-small", 15);
+    y += 2;
     if (a.still_to_bid && a.still_to_bid.length) {
-      for (const l of wrap(`still to speak: ${a.still_to_bid.map(name).join(", ")}`, 62)) {
-        parts.push(text(8, y, l, {class: "sy-small"}));
-        y += 15;
-      }
+      say(_("still to speak: {seats}", {seats: a.still_to_bid.map(name).join(", ")}), 8, "sy-small", 15);
       y += 2;
     }
     if (a.left_to_pay) {
-      parts.push(
-        text(
-          8,
-          y,
-          `${name(a.leader)} pays: ${a.left_to_pay} more card${a.left_to_pay === 1 ? "" : "s"} to tilt`,
-          {class: "sy-small"},
-        ),
+      say(
+        n_("{seat} pays: {n} more card to tilt", "{seat} pays: {n} more cards to tilt", a.left_to_pay, {
+          seat: name(a.leader),
+        }),
+        8,
+        "sy-small",
+        17,
       );
-      y += 17;
     }
     const bids = movesOf(msg.moves, "bid", "pass").map((m) => m.text);
     if (bids.length && msg.mode === "live") {
@@ -833,8 +951,8 @@ export function createBoard(root, host) {
       let x = 8;
       for (const move of movesOf(msg.moves, "bid", "pass")) {
         const action = move.text;
-        const label = move.verb === "pass" ? "Pass" : String(move.args.n);
-        const w = move.verb === "pass" ? 56 : 34;
+        const label = move.verb === "pass" ? _("Pass") : String(move.args.n);
+        const w = move.verb === "pass" ? Math.max(56, label.length * 9 + 16) : 34;
         if (x + w > W - 6) {
           x = 8;
           y += 42;
@@ -858,7 +976,7 @@ export function createBoard(root, host) {
       }
       y += 38;
     }
-    const title = a.kind === "election" ? "Election of the First Consul" : "Building sale";
+    const title = a.kind === "election" ? _("Election of the First Consul") : _("Building sale");
     const section = panel(title, "sy-auction", parts, y + 4);
     section.dataset.mark = "auction";
     section.dataset.sig = JSON.stringify([a.kind, a.building, a.best, a.leader, a.left_to_pay]);
@@ -880,13 +998,13 @@ export function createBoard(root, host) {
       if (legal.has(action)) target(g, action, [x, 8, CW, CH], describe(view, action));
       parts.push(g);
     });
-    if (!rec.display.length) parts.push(text(8, 44, "no character shown", {class: "sy-small"}));
+    if (!rec.display.length) parts.push(text(8, 44, _("no character shown"), {class: "sy-small"}));
     const px = W - 66;
     parts.push(svg("rect", {x: px + 4, y: 12, width: CW, height: CH, rx: 5, fill: "#6b5a3c"}));
     parts.push(svg("rect", {x: px, y: 8, width: CW, height: CH, rx: 5, fill: "#4a3b2a", stroke: "#1f1a14"}));
     parts.push(text(px + CW / 2, 44, rec.deck, {class: "sy-deck-n", "text-anchor": "middle"}));
-    parts.push(text(px + CW / 2, 94, "in the deck", {class: "sy-tiny", "text-anchor": "middle"}));
-    return panel("Recruitment", "sy-recruit", parts, 100);
+    parts.push(fitted(px + CW / 2, 94, _("in the deck"), 62, {class: "sy-tiny", "text-anchor": "middle"}));
+    return panel(_("Recruitment"), "sy-recruit", parts, 100);
   }
 
   // -- a seat's area ----------------------------------------------------------------------------
@@ -901,34 +1019,38 @@ export function createBoard(root, host) {
     parts.push(
       svg("circle", {cx: 16, cy: 18, r: 11, fill: SEAT_FILL[key], stroke: "#1f1a14", "stroke-width": 1.5}),
     );
-    parts.push(text(34, 24, seatLabel(msg, view, s), {class: "sy-seat-name"}));
+    parts.push(fitted(34, 24, seatLabel(msg, view, s), W - 180, {class: "sy-seat-name"}));
     parts.push(
-      text(W - 8, 24, `${seat.prestige} prestige`, {
+      text(W - 8, 24, n_("{n} prestige", "{n} prestige", seat.prestige), {
         class: "sy-prestige",
         "text-anchor": "end",
         "data-mark": `seat-${s}-prestige`,
       }),
     );
     let y = 46;
-    const facts = [`revenue tile ${seat.revenue_tile}`];
-    if (seat.first_consul) facts.unshift("First Consul");
+    const tile = _("revenue tile {tile}", {tile: seat.revenue_tile});
+    const facts = seat.first_consul ? _("First Consul · {tile}", {tile}) : tile;
     if (seat.first_consul) parts.push(glyph("laurel", W - 130, 18, 20, "#b8860b"));
-    parts.push(text(34, y - 4, facts.join(" · "), {class: "sy-small"}));
     // status: to play, deciding in secret, done
     let status = "";
     if (view.phase !== "over") {
       if (simultaneous && msg.to_act.includes(s))
-        status = mine ? "your secret choice" : "deciding in secret…";
+        status = mine ? _("your secret choice") : _("deciding in secret…");
       else if (simultaneous && !msg.to_act.includes(s) && view.phase !== "pick")
-        status = "has chosen (hidden)";
-      else if (msg.to_act.includes(s)) status = mine ? "your move" : "to play";
-      if (view.phase === "pick" && !msg.to_act.includes(s)) status = "has chosen (hidden)";
+        status = _("has chosen (hidden)");
+      else if (msg.to_act.includes(s)) status = mine ? _("your move") : _("to play");
+      if (view.phase === "pick" && !msg.to_act.includes(s)) status = _("has chosen (hidden)");
     }
+    let statusWidth = 0;
     if (status) {
-      const w = status.length * 6.6 + 14;
+      const w = Math.min(status.length * 6.6 + 14, 200);
+      statusWidth = w;
       parts.push(svg("rect", {x: W - 8 - w, y: y - 16, width: w, height: 18, rx: 9, class: "sy-status"}));
-      parts.push(text(W - 8 - w / 2, y - 3, status, {class: "sy-status-t", "text-anchor": "middle"}));
+      parts.push(
+        fitted(W - 8 - w / 2, y - 3, status, w - 10, {class: "sy-status-t", "text-anchor": "middle"}),
+      );
     }
+    parts.push(fitted(34, y - 4, facts, W - 50 - statusWidth, {class: "sy-small"}));
     y += 10;
     // money and tokens: what is public of the screen (and all of it for its owner)
     parts.push(
@@ -936,18 +1058,24 @@ export function createBoard(root, host) {
     );
     parts.push(text(18, y + 14, "d", {class: "sy-coin", "text-anchor": "middle"}));
     parts.push(
-      text(34, y + 15, seat.denarii === null ? "? denarii" : `${seat.denarii} denarii`, {
-        class: "sy-label-s",
-        "data-denarii": seat.denarii === null ? "hidden" : seat.denarii,
-        "data-mark": `seat-${s}-denarii`,
-      }),
+      fitted(
+        34,
+        y + 15,
+        seat.denarii === null ? _("? denarii") : n_("{n} denarius", "{n} denarii", seat.denarii),
+        84,
+        {
+          class: "sy-label-s",
+          "data-denarii": seat.denarii === null ? "hidden" : seat.denarii,
+          "data-mark": `seat-${s}-denarii`,
+        },
+      ),
     );
     let tx = 120;
     for (const id of Object.keys(view.ladder)) {
       const g = svg("g", {"data-mark": `seat-${s}-tokens-${id}`});
       g.append(svg("rect", {x: tx, y: y + 1, width: 20, height: 20, rx: 4, fill: TRACK[id]}));
       g.append(text(tx + 10, y + 15.5, seat.tokens[id], {class: "sy-token-n", "text-anchor": "middle"}));
-      g.append(svg("title", {}, `${view.ladder[id].name} tokens`));
+      g.append(svg("title", {}, _("{track} tokens", {track: view.ladder[id].name})));
       parts.push(g);
       tx += 26;
     }
@@ -960,29 +1088,44 @@ export function createBoard(root, host) {
         svg(
           "title",
           {},
-          `${unseen} ${unseen === 1 ? "token" : "tokens"} taken behind the screen: colour unseen`,
+          n_(
+            "{n} token taken behind the screen: colour unseen",
+            "{n} tokens taken behind the screen: colour unseen",
+            unseen,
+          ),
         ),
       );
       parts.push(g);
       tx += 26;
     }
     parts.push(
-      text(tx + 2, y + 15.5, unseen ? "tokens (grey: colour unseen)" : "tokens", {class: "sy-tiny"}),
+      fitted(tx + 2, y + 15.5, unseen ? _("tokens (grey: colour unseen)") : _("tokens"), W - tx - 10, {
+        class: "sy-tiny",
+      }),
     );
     y += 30;
     const cubes = seat.cubes_left;
     if (view.phase === "cube" && (cubes.legionary || cubes.vestal)) {
       parts.push(
-        text(8, y + 4, `cubes left to place: ${cubes.legionary} legionary, ${cubes.vestal} vestal`, {
-          class: "sy-small",
-        }),
+        fitted(
+          8,
+          y + 4,
+          _("cubes left to place: {legionary} legionary, {vestal} vestal", {
+            legionary: cubes.legionary,
+            vestal: cubes.vestal,
+          }),
+          W - 16,
+          {class: "sy-small"},
+        ),
       );
       y += 16;
     }
     if (mine && seat.my_choice) {
       const said = seat.my_choice_said || "";
       parts.push(
-        text(8, y + 8, `Your choice, hidden from the others: ${said}`, {class: "sy-small sy-strong"}),
+        fitted(8, y + 8, _("Your choice, hidden from the others: {choice}", {choice: said}), W - 16, {
+          class: "sy-small sy-strong",
+        }),
       );
       y += 18;
     }
@@ -990,7 +1133,7 @@ export function createBoard(root, host) {
     const frees = mine && msg.mode === "live" ? movesOf(msg.moves, "free") : [];
     if (frees.length) {
       parts.push(
-        text(8, y + 8, "Free Slaves (each: 2 denarii, +3 prestige) — how many?", {
+        fitted(8, y + 8, _("Free Slaves (each: 2 denarii, +3 prestige) — how many?"), W - 16, {
           class: "sy-small sy-strong",
         }),
       );
@@ -1022,25 +1165,31 @@ export function createBoard(root, host) {
       if (mine) {
         const kept = (seat.kept_so_far || []).map((c) => asCard(c).kind);
         const keep = seat.to_keep;
-        parts.push(
-          text(8, y + 8, `Kept so far (${kept.length}${keep ? ` of ${keep}` : ""}), seen by you alone:`, {
-            class: "sy-small",
-          }),
-        );
+        const words = keep
+          ? _("Kept so far ({n} of {all}), seen by you alone:", {n: kept.length, all: keep})
+          : _("Kept so far ({n}), seen by you alone:", {n: kept.length});
+        parts.push(fitted(8, y + 8, words, W - 16, {class: "sy-small"}));
         y += 14;
         y = drawCards(parts, (seat.kept_so_far || []).map(asCard), y, null, () => null);
         const rest = (seat.set_left || []).map(asCard);
         if (movesOf(msg.moves, "pick").length) {
-          parts.push(text(8, y + 8, "Your set: click a card to keep it", {class: "sy-small sy-strong"}));
+          parts.push(
+            fitted(8, y + 8, _("Your set: click a card to keep it"), W - 16, {class: "sy-small sy-strong"}),
+          );
           y += 14;
           y = drawCards(parts, rest, y, null, (c) => `pick:${c.kind}`);
         }
       } else {
         parts.push(
-          text(
+          fitted(
             8,
             y + 8,
-            `has kept ${seat.kept_so_far} character${seat.kept_so_far === 1 ? "" : "s"} (hidden until all reveal)`,
+            n_(
+              "has kept {n} character (hidden until all reveal)",
+              "has kept {n} characters (hidden until all reveal)",
+              seat.kept_so_far,
+            ),
+            W - 16,
             {class: "sy-small"},
           ),
         );
@@ -1064,7 +1213,7 @@ export function createBoard(root, host) {
       y += 4;
       for (const b of seat.buildings) {
         const name = buildingName(b.building);
-        const w = Math.max(58, name.length * 6.4 + 12);
+        const w = Math.min(W - 16, Math.max(58, name.length * 6.4 + 12));
         if (x + w > W - 6) {
           x = 8;
           y += 34;
@@ -1076,18 +1225,21 @@ export function createBoard(root, host) {
           "data-name": name,
         });
         g.append(svg("rect", {x, y, width: w, height: 28, rx: 5, class: "sy-building-tile"}));
-        g.append(text(x + w / 2, y + 13, name, {class: "sy-building-t", "text-anchor": "middle"}));
+        g.append(fitted(x + w / 2, y + 13, name, w - 6, {class: "sy-building-t", "text-anchor": "middle"}));
         g.append(
-          text(x + w / 2, y + 24, b.face_down ? "face down" : "building", {
+          fitted(x + w / 2, y + 24, b.face_down ? _("face down") : _("building"), w - 6, {
             class: "sy-tiny",
             "text-anchor": "middle",
           }),
         );
+        const help = buildingHelp(b.building);
         g.append(
           svg(
             "title",
             {},
-            `${name}${b.face_down ? " (face down: no effect)" : ""}: ${buildingHelp(b.building)}`,
+            b.face_down
+              ? _("{building} (face down: no effect): {help}", {building: name, help})
+              : _("{building}: {help}", {building: name, help}),
           ),
         );
         const action = `cover:${b.building}`;
@@ -1099,10 +1251,10 @@ export function createBoard(root, host) {
       y += 34;
     }
     if (!seat.characters.length && !seat.buildings.length && view.phase !== "pick") {
-      parts.push(text(8, y + 8, "no characters or buildings", {class: "sy-small"}));
+      parts.push(text(8, y + 8, _("no characters or buildings"), {class: "sy-small"}));
       y += 16;
     }
-    const title = mine ? "Your area (behind your screen: seen by you alone)" : seatLabel(msg, view, s);
+    const title = mine ? _("Your area (behind your screen: seen by you alone)") : seatLabel(msg, view, s);
     const section = panel(
       title,
       `sy-seat${mine ? " mine" : ""}${msg.to_act.includes(s) ? " acting" : ""}`,
@@ -1160,10 +1312,10 @@ export function createBoard(root, host) {
       return;
     }
     chooser.hidden = false;
-    const hint = HINTS[view.phase] || "";
+    const hint = HINTS[view.phase] ? _(HINTS[view.phase]) : "";
     chooser.replaceChildren(
       ui.why ? el("p", {class: "why", role: "status"}, ui.why) : "",
-      el("p", {class: "sy-hint"}, el("strong", {}, "Your move. "), hint),
+      el("p", {class: "sy-hint"}, el("strong", {}, _("Your move.")), " ", hint),
       buttons,
     );
     drawMoveButtons(buttons, msg.moves, host.act, {skip: ["up", "down"]}); // the vote has its own control
@@ -1197,8 +1349,9 @@ export function createBoard(root, host) {
     const focus = msg.legal.length && msg.mode === "live" ? FOCUS[view.phase] : null;
     for (const p of panels) p.classList.toggle("sy-focus", !!focus && p.classList.contains(focus));
     grid.replaceChildren(...panels);
-    const others = view.seats.map((_, s) => s).filter((s) => s !== me);
+    const others = view.seats.map((_seat, s) => s).filter((s) => s !== me);
     seatsBox.replaceChildren(...others.map((s) => drawSeat(msg, view, s, legal)));
+    fitTexts(root);
     drawChooser(msg, view);
   }
 
@@ -1213,30 +1366,40 @@ export function createBoard(root, host) {
       // the live score beside each seat's name: prestige (public), denarii if the seat shows them
       const seat = msg.view.seats[s];
       if (!seat) return null;
-      const money = seat.denarii === null ? "" : ` · ${seat.denarii} denarii`;
-      return `${seat.prestige} prestige${money}`;
+      if (seat.denarii === null) return n_("{n} prestige", "{n} prestige", seat.prestige);
+      return n_("{prestige} prestige · {n} denarius", "{prestige} prestige · {n} denarii", seat.denarii, {
+        prestige: seat.prestige,
+      });
     },
     prompt(msg) {
       // the election and the sale offer a pass only to some: say "or pass" only when it is one
       const phase = msg.view.phase;
       const canPass = movesOf(msg.moves, "pass").length > 0;
-      let words = (canPass ? PROMPTS : PROMPTS_NO_PASS)[phase] || PROMPTS[phase] || "choose a move";
+      const marked = (canPass ? PROMPTS : PROMPTS_NO_PASS)[phase] || PROMPTS[phase];
+      let words = marked ? _(marked) : _("choose a move");
       // income: the building whose decision it is now, not both
-      if (phase === "use" && movesOf(msg.moves, "temple").length)
-        words = `your Private Temple — pay ${effects.temple_cost} denarii for a token (click +1 on a track), or do not use it`;
+      if (phase === "use" && movesOf(msg.moves, "temple").length) {
+        words = _(
+          "your Private Temple — pay {n} denarii for a token (click +1 on a track), or do not use it",
+          {n: effects.temple_cost},
+        );
+      }
       if (phase === "use" && movesOf(msg.moves, "tavern").length)
-        words = "your Tavern — move a marker one space (− or + on a track), or do not use it";
-      return `Your move: ${words}`;
+        words = _("your Tavern — move a marker one space (− or + on a track), or do not use it");
+      return _("Your move: {words}", {words});
     },
     scoreLines(msg) {
       const view = msg.views && msg.views.length > 1 ? mergeViews(msg.views) : msg.view;
       const seats = view.seats;
       const christians = (seat) => seat.characters.filter((c) => c.christian && !c.face_down).length;
-      const rows = [["Christians face up (2 each)", ...seats.map(christians)]];
+      const rows = [[_("Christians face up (2 each)"), ...seats.map(christians)]];
       for (const [id, track] of Object.entries(view.ladder)) {
-        rows.push([`${track.name} tokens (${track.value} each)`, ...seats.map((seat) => seat.tokens[id])]);
+        rows.push([
+          _("{track} tokens ({value} each)", {track: track.name, value: track.value}),
+          ...seats.map((seat) => seat.tokens[id]),
+        ]);
       }
-      rows.push(["Denarii left", ...seats.map((seat) => (seat.denarii === null ? "?" : seat.denarii))]);
+      rows.push([_("Denarii left"), ...seats.map((seat) => (seat.denarii === null ? "?" : seat.denarii))]);
       return rows;
     },
   };
@@ -1260,41 +1423,46 @@ const FOCUS = {
   free: "mine",
 };
 
+// Each phase's words are marked N_ and read through _ where shown.
 const PROMPTS = {
-  pick: "keep characters of your set in secret — click a card of your set",
-  elect: "bid votes for the First Consul, or pass — click a bid",
-  token: "take a Res Publica token — click a colour on the Republic track",
-  recruit: "recruit a character — click one in the recruitment row",
-  offer: "offer a building for sale — click a tile in the market",
-  bid: "bid cards of the sale's colour, or pass — click a bid",
-  tilt: "pay for the building — click a card to tilt",
-  use: "your buildings' income — Private Temple or Tavern",
-  cube: "place a cube — click a legionary or vestal symbol on an event",
-  avert: "as First Consul, break the tie — click the event to avert",
-  remove: "as First Consul, break the tie — click the event that leaves the game",
-  cover: "an event strikes — click the card or building to turn face down",
-  vote: "secret vote on the great work — denarii in your fist, thumb up or down",
-  free: "free Slaves (2 denarii each, 3 prestige each) — in secret",
+  pick: N_("keep characters of your set in secret — click a card of your set"),
+  elect: N_("bid votes for the First Consul, or pass — click a bid"),
+  token: N_("take a Res Publica token — click a colour on the Republic track"),
+  recruit: N_("recruit a character — click one in the recruitment row"),
+  offer: N_("offer a building for sale — click a tile in the market"),
+  bid: N_("bid cards of the sale's colour, or pass — click a bid"),
+  tilt: N_("pay for the building — click a card to tilt"),
+  use: N_("your buildings' income — Private Temple or Tavern"),
+  cube: N_("place a cube — click a legionary or vestal symbol on an event"),
+  avert: N_("as First Consul, break the tie — click the event to avert"),
+  remove: N_("as First Consul, break the tie — click the event that leaves the game"),
+  cover: N_("an event strikes — click the card or building to turn face down"),
+  vote: N_("secret vote on the great work — denarii in your fist, thumb up or down"),
+  free: N_("free Slaves (2 denarii each, 3 prestige each) — in secret"),
 };
 
 const PROMPTS_NO_PASS = {
-  elect: "bid votes for the First Consul (you cannot pass now) — click a bid",
-  bid: "bid cards of the sale's colour (you cannot pass now) — click a bid",
+  elect: N_("bid votes for the First Consul (you cannot pass now) — click a bid"),
+  bid: N_("bid cards of the sale's colour (you cannot pass now) — click a bid"),
 };
 
 const HINTS = {
-  pick: "Click a card of your set below (your area) to keep it; the others see only how many you kept.",
-  elect: "Votes are your face-up untilted Senators plus denarii; the winner pays only the denarii.",
-  token: "Click a coloured token on the Republic track, or a button.",
-  recruit: "Click a character in the recruitment row.",
-  offer: "Click a building in the market: its slot's colour is the colour of the sale.",
-  bid: "Cards carrying the sale's colour (face up, untilted; Cranes count).",
-  tilt: "Click one of your highlighted cards to tilt it.",
-  use: "Private Temple: a token for 2 denarii. Tavern: move a marker one space (the − and + on the track).",
-  cube: "Click a highlighted symbol on an event.",
-  avert: "Click a highlighted event.",
-  remove: "Click a highlighted event.",
-  cover: "Click one of your highlighted cards or buildings.",
-  vote: "Set the denarii with − and +, then thumb up or down on the great work. Nobody sees it until all have chosen.",
-  free: "Each freed Slave costs 2 denarii and gives 3 prestige.",
+  pick: N_("Click a card of your set below (your area) to keep it; the others see only how many you kept."),
+  elect: N_("Votes are your face-up untilted Senators plus denarii; the winner pays only the denarii."),
+  token: N_("Click a coloured token on the Republic track, or a button."),
+  recruit: N_("Click a character in the recruitment row."),
+  offer: N_("Click a building in the market: its slot's colour is the colour of the sale."),
+  bid: N_("Cards carrying the sale's colour (face up, untilted; Cranes count)."),
+  tilt: N_("Click one of your highlighted cards to tilt it."),
+  use: N_(
+    "Private Temple: a token for 2 denarii. Tavern: move a marker one space (the − and + on the track).",
+  ),
+  cube: N_("Click a highlighted symbol on an event."),
+  avert: N_("Click a highlighted event."),
+  remove: N_("Click a highlighted event."),
+  cover: N_("Click one of your highlighted cards or buildings."),
+  vote: N_(
+    "Set the denarii with − and +, then thumb up or down on the great work. Nobody sees it until all have chosen.",
+  ),
+  free: N_("Each freed Slave costs 2 denarii and gives 3 prestige."),
 };

@@ -50,7 +50,12 @@ def make_bot(spec: str, seed: int = 0, game: Game | None = None) -> Bot:
         if not sep:
             raise OptionError(f"bot setting {item!r} is not key=value")
         kwargs[key.strip()] = _number(value.strip())
+    # a bot that checks its settings does so before it is built: a compiled constructor
+    # refuses an argument of the wrong type without naming the setting (docs/compiled.md)
+    check = getattr(factory, "check_settings", None)
     try:
+        if check is not None:
+            check(**kwargs)
         return factory(seed=seed, **kwargs)
     except TypeError as exc:
         raise OptionError(f"bot {name!r} does not take those settings: {exc}") from None

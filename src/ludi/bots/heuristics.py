@@ -90,12 +90,19 @@ class HeuristicBot(Bot):
     name = "heuristic"
 
     def __init__(self, seed: int = 0, tolerance: float = DEFAULT_TOLERANCE) -> None:
+        self.check_settings(tolerance)
+        self.tolerance = float(tolerance)
+        self.rng = Rng(seed)
+
+    @staticmethod
+    def check_settings(tolerance: object = DEFAULT_TOLERANCE) -> None:
+        """Refuse a tolerance that is not a number >= 0, naming it (``OptionError``).
+        ``make_bot`` calls it before the constructor, whose compiled build checks the type
+        first and would not say which setting is wrong."""
         if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)):
             raise OptionError(f"heuristic: tolerance must be a number, not {tolerance!r}")
         if not tolerance >= 0:
             raise OptionError(f"heuristic: tolerance must be >= 0, not {tolerance!r}")
-        self.tolerance = float(tolerance)
-        self.rng = Rng(seed)
 
     def describe(self) -> str:
         if self.tolerance == DEFAULT_TOLERANCE:

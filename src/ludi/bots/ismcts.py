@@ -66,6 +66,7 @@ import multiprocessing
 import time
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
+from typing import TypeGuard
 
 from ludi.bots.base import Bot, Seat
 from ludi.bots.heuristics import DEFAULT_EPSILON, PlayoutPolicy, playout_policy
@@ -121,13 +122,41 @@ class ISMCTSBot(Bot):
         horizon: int | str = DEFAULT_HORIZON,
         workers: int = 1,
     ) -> None:
+        self.check_settings(
+            seconds, iterations, c, margin, playout, epsilon, widen, horizon, workers
+        )
         if seconds is None and iterations is None:
             seconds = DEFAULT_SECONDS
-        if seconds is not None and (
-            isinstance(seconds, bool)
-            or not isinstance(seconds, (int, float))
-            or not 0 < seconds <= MAX_SECONDS
-        ):
+        self.workers = workers
+        self.horizon = -1 if horizon == "end" else int(horizon)
+        self.widen = float(widen)
+        self.playout = playout
+        self.epsilon = float(epsilon)
+        self.seed = seed
+        self.seconds = seconds
+        self.iterations = iterations
+        self.c = float(c)
+        self.margin = float(margin)
+        self.rng = Rng(seed)
+        #: iterations run for the last choice (for measurements)
+        self.last_iterations = 0
+
+    @staticmethod
+    def check_settings(
+        seconds: object = None,
+        iterations: object = None,
+        c: object = DEFAULT_C,
+        margin: object = DEFAULT_MARGIN,
+        playout: object = "auto",
+        epsilon: object = DEFAULT_EPSILON,
+        widen: object = DEFAULT_WIDEN,
+        horizon: object = DEFAULT_HORIZON,
+        workers: object = 1,
+    ) -> None:
+        """Refuse a setting of the wrong kind or out of range, naming it (``OptionError``).
+        ``make_bot`` calls it before the constructor: the compiled constructor checks its
+        arguments' types first, and its ``TypeError`` would not say which setting is wrong."""
+        if seconds is not None and (not _is_number(seconds) or not 0 < seconds <= MAX_SECONDS):
             raise OptionError(
                 f"ismcts: seconds is a number of seconds above 0 and at most {MAX_SECONDS:g} "
                 f"(an hour), not {seconds!r}"
@@ -141,24 +170,22 @@ class ISMCTSBot(Bot):
                 f"ismcts: iterations is a whole number from 1 to {MAX_ITERATIONS:,}, "
                 f"not {iterations!r}"
             )
-        if not c >= 0:
+        if not _is_number(c) or not c >= 0:
             raise OptionError(f"ismcts: the exploration constant c must be >= 0, not {c!r}")
-        if not 0 <= margin <= 1:
+        if not _is_number(margin) or not 0 <= margin <= 1:
             raise OptionError(f"ismcts: margin is a weight between 0 and 1, not {margin!r}")
         if playout not in PLAYOUTS:
             raise OptionError(
                 f"ismcts: playout is auto (the game's heuristic if it has one, else random) "
                 f"or random, not {playout!r}"
             )
-        if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)):
+        if not _is_number(epsilon):
             raise OptionError(f"ismcts: epsilon is a number between 0 and 1, not {epsilon!r}")
         if not 0 <= epsilon <= 1:
             raise OptionError(f"ismcts: epsilon is a weight between 0 and 1, not {epsilon!r}")
-        if isinstance(widen, bool) or not isinstance(widen, (int, float)) or not widen >= 0:
+        if not _is_number(widen) or not widen >= 0:
             raise OptionError(f"ismcts: widen must be a number >= 0 (0: off), not {widen!r}")
-        if horizon == "end":
-            horizon = -1
-        if horizon != -1 and (
+        if horizon != "end" and (
             isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0
         ):
             raise OptionError(
@@ -166,19 +193,6 @@ class ISMCTSBot(Bot):
             )
         if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 64:
             raise OptionError(f"ismcts: workers is a whole number from 1 to 64, not {workers!r}")
-        self.workers = workers
-        self.horizon = horizon
-        self.widen = float(widen)
-        self.playout = playout
-        self.epsilon = float(epsilon)
-        self.seed = seed
-        self.seconds = seconds
-        self.iterations = iterations
-        self.c = float(c)
-        self.margin = float(margin)
-        self.rng = Rng(seed)
-        #: iterations run for the last choice (for measurements)
-        self.last_iterations = 0
 
     def describe(self) -> str:
         settings = []
@@ -423,6 +437,11 @@ class ISMCTSBot(Bot):
         if me in secret:
             return me, secret
         return to_act[0], secret
+
+
+def _is_number(value: object) -> TypeGuard[float]:
+    """Whether a setting is a number (an int or a float, not a bool)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _can_fork() -> bool:

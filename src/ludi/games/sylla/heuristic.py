@@ -153,8 +153,7 @@ class _Seat:
     def token(self) -> list[float]:
         """A token's worth to the seat, per colour."""
         if self._token is None:
-            self._work_out()
-            assert self._token is not None
+            self._token, self._lead = self._work_out()
         return self._token
 
     @property
@@ -162,11 +161,12 @@ class _Seat:
         """The seat's tokens less the others' average, per colour: what a marker's step is
         worth to it relative to the table."""
         if self._lead is None:
-            self._work_out()
-            assert self._lead is not None
+            self._token, self._lead = self._work_out()
         return self._lead
 
-    def _work_out(self) -> None:
+    def _work_out(self) -> tuple[list[float], list[float]]:
+        """Return the token worths and the lead (both worked out together: they share the
+        counting of everyone's known tokens)."""
         st, seat = self.st, self.seat
         data = st.data
         mine = known_tokens(st, seat, seat)
@@ -187,10 +187,9 @@ class _Seat:
                 token[t] += _crisis(st, t, mine, others)
             elif st.ladder[t] - 1 in crisis:
                 token[t] += CRISIS_NEAR * _crisis(st, t, mine, others)
-        self._token = token
         # rounded, so that a lead of nothing is exactly 0 whatever the sums' order
         k = max(1, len(others))
-        self._lead = [round(mine[t] - sum(o[t] for o in others) / k, 9) for t in range(3)]
+        return token, [round(mine[t] - sum(o[t] for o in others) / k, 9) for t in range(3)]
 
 
 def _crisis(st: SyllaState, t: int, mine: list[float], others: list[list[float]]) -> float:

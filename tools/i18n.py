@@ -32,7 +32,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 SRC = Path(__file__).resolve().parent.parent / "src"
-KEYWORDS = {"_": None, "n_": (1, 2), "N_": None}
+KEYWORDS = {"_": None, "n_": (1, 2), "N_": None, "Nn_": (1, 2)}
 # an HTML page marks its words data-i18n="..." (an element's text) and data-i18n-title="..."
 # (an attribute): the page's script puts them in the reader's language (common.js translatePage)
 _HTML_WORDS = re.compile(r'\bdata-i18n(?:-[a-z-]+)?="([^"]+)"')

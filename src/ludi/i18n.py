@@ -13,6 +13,7 @@ A module marks its words with the functions of its package's catalog::
     _("{seat} places {token}", seat=name, token=token_name)
     n_("{n} token left", "{n} tokens left", n, n=n)
     NAMES = {"might": N_("Might")}               # marked for extraction only; _(NAMES[k]) later
+    LEFT = Nn_("{n} token left", "{n} tokens left")  # the same for a plural: n_(*LEFT, n, n=n)
 
 Placeholders are named (``{seat}``), never positional, and a sentence is never assembled by
 concatenation: word order differs between languages. The language is a context variable, so
@@ -39,6 +40,7 @@ __all__ = [
     "COMMON_LANGUAGES",
     "LANGUAGES",
     "N_",
+    "Nn_",
     "catalog",
     "catalog_json",
     "from_environment",
@@ -130,6 +132,12 @@ def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it (a table of names read later
     through ``_``)."""
     return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message and its plural for extraction without translating them (a table read
+    later through ``n_(*pair, n)``)."""
+    return singular, plural
 
 
 def pick(names: Mapping[str, str] | str) -> str:

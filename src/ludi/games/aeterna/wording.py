@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ludi.engine import Action
 from ludi.games.aeterna.actions import Move
 from ludi.games.datafile import section_name
-from ludi.i18n import N_, catalog, pick
+from ludi.i18n import N_, Nn_, catalog, pick
 
 if TYPE_CHECKING:
     from ludi.games.aeterna.data import AeternaData, Card
@@ -76,49 +76,47 @@ SECTIONS = {
 }
 
 
+#: per resource (aurei, grain, stone, citizens, unrest, PP): an amount, an amount lost
+#: ("2 unrest less") and an amount signed as a card prints a loss ("-2 unrest")
+_AMOUNTS = (
+    Nn_("{n} aureus", "{n} aurei"),
+    Nn_("{n} grain", "{n} grain"),
+    Nn_("{n} stone", "{n} stone"),
+    Nn_("{n} citizen", "{n} citizens"),
+    Nn_("{n} unrest", "{n} unrest"),
+    Nn_("{n} PP", "{n} PP"),
+)
+_LOSSES = (
+    Nn_("{n} aureus less", "{n} aurei less"),
+    Nn_("{n} grain less", "{n} grain less"),
+    Nn_("{n} stone less", "{n} stone less"),
+    Nn_("{n} citizen less", "{n} citizens less"),
+    Nn_("{n} unrest less", "{n} unrest less"),
+    Nn_("{n} PP less", "{n} PP less"),
+)
+_NEGATIVES = (
+    Nn_("-{n} aureus", "-{n} aurei"),
+    Nn_("-{n} grain", "-{n} grain"),
+    Nn_("-{n} stone", "-{n} stone"),
+    Nn_("-{n} citizen", "-{n} citizens"),
+    Nn_("-{n} unrest", "-{n} unrest"),
+    Nn_("-{n} PP", "-{n} PP"),
+)
+
+
 def _amount(resource: int, v: int) -> str:
-    """Return ``v`` of one resource (aurei, grain, stone, citizens, unrest, PP) in words."""
-    if resource == 0:
-        return n_("{n} aureus", "{n} aurei", v, n=v)
-    if resource == 1:
-        return n_("{n} grain", "{n} grain", v, n=v)
-    if resource == 2:
-        return n_("{n} stone", "{n} stone", v, n=v)
-    if resource == 3:
-        return n_("{n} citizen", "{n} citizens", v, n=v)
-    if resource == 4:
-        return n_("{n} unrest", "{n} unrest", v, n=v)
-    return n_("{n} PP", "{n} PP", v, n=v)
+    """Return ``v`` of one resource in words ("2 aurei")."""
+    return n_(*_AMOUNTS[resource], v, n=v)
 
 
 def _loss(resource: int, v: int) -> str:
     """Return ``v`` of one resource lost, in words ("2 unrest less")."""
-    if resource == 0:
-        return n_("{n} aureus less", "{n} aurei less", v, n=v)
-    if resource == 1:
-        return n_("{n} grain less", "{n} grain less", v, n=v)
-    if resource == 2:
-        return n_("{n} stone less", "{n} stone less", v, n=v)
-    if resource == 3:
-        return n_("{n} citizen less", "{n} citizens less", v, n=v)
-    if resource == 4:
-        return n_("{n} unrest less", "{n} unrest less", v, n=v)
-    return n_("{n} PP less", "{n} PP less", v, n=v)
+    return n_(*_LOSSES[resource], v, n=v)
 
 
 def _negative(resource: int, v: int) -> str:
     """Return ``-v`` of one resource, signed ("-2 unrest": a card's loss as printed)."""
-    if resource == 0:
-        return n_("-{n} aureus", "-{n} aurei", v, n=v)
-    if resource == 1:
-        return n_("-{n} grain", "-{n} grain", v, n=v)
-    if resource == 2:
-        return n_("-{n} stone", "-{n} stone", v, n=v)
-    if resource == 3:
-        return n_("-{n} citizen", "-{n} citizens", v, n=v)
-    if resource == 4:
-        return n_("-{n} unrest", "-{n} unrest", v, n=v)
-    return n_("-{n} PP", "-{n} PP", v, n=v)
+    return n_(*_NEGATIVES[resource], v, n=v)
 
 
 def bundle(values: Sequence[int]) -> str:

@@ -26,9 +26,32 @@ from ludi.games.age_of_rome.rules.common import (
 )
 from ludi.games.age_of_rome.tables import BOOSTS, GOODS_TYPES, METALS, TYPES
 from ludi.games.age_of_rome.wording import goods_type_name, named
-from ludi.i18n import N_, catalog
+from ludi.i18n import N_, Nn_, catalog
 
 _, n_ = catalog(__name__)
+
+#: what a seat gains and what it loses, for the narration of a signed change (below)
+GLORY = (
+    Nn_("{seat} gains {n} glory ({total})", "{seat} gains {n} glory ({total})"),
+    Nn_("{seat} loses {n} glory ({total})", "{seat} loses {n} glory ({total})"),
+)
+DENARII = (
+    Nn_("{seat} gains {n} denarii", "{seat} gains {n} denarii"),
+    Nn_("{seat} loses {n} denarii", "{seat} loses {n} denarii"),
+)
+ENMITY = (
+    Nn_("{seat} takes {n} enmity", "{seat} takes {n} enmity"),
+    Nn_("{seat} returns {n} enmity", "{seat} returns {n} enmity"),
+)
+
+
+def _gain_or_loss(
+    change: int, words: tuple[tuple[str, str], tuple[str, str]], **params: object
+) -> str:
+    """Return a signed change of glory, denarii or enmity in words: a gain, or a loss."""
+    gained, lost = words
+    return n_(*(gained if change > 0 else lost), abs(change), n=abs(change), **params)
+
 
 if TYPE_CHECKING:
     from ludi.games.age_of_rome.state import AgeOfRomeState
@@ -420,41 +443,11 @@ def narrate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
     if kind == "order":
         return _("Turn order: {seats}", seats=", ".join(name(s) for s in event[1]))
     if kind == "glory":
-        if event[2] > 0:
-            return n_(
-                "{seat} gains {n} glory ({total})",
-                "{seat} gains {n} glory ({total})",
-                event[2],
-                seat=name(event[1]),
-                n=event[2],
-                total=event[3],
-            )
-        return n_(
-            "{seat} loses {n} glory ({total})",
-            "{seat} loses {n} glory ({total})",
-            -event[2],
-            seat=name(event[1]),
-            n=-event[2],
-            total=event[3],
-        )
+        return _gain_or_loss(event[2], GLORY, seat=name(event[1]), total=event[3])
     if kind == "denarii":
         if not event[2]:
             return None
-        if event[2] > 0:
-            return n_(
-                "{seat} gains {n} denarii",
-                "{seat} gains {n} denarii",
-                event[2],
-                seat=name(event[1]),
-                n=event[2],
-            )
-        return n_(
-            "{seat} loses {n} denarii",
-            "{seat} loses {n} denarii",
-            -event[2],
-            seat=name(event[1]),
-            n=-event[2],
-        )
+        return _gain_or_loss(event[2], DENARII, seat=name(event[1]))
     if kind == "supporter":
         return _("{seat} recruits a supporter ({total})", seat=name(event[1]), total=event[2])
     if kind == "marker":
@@ -666,21 +659,7 @@ def narrate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
             target=name(event[2]),
         )
     if kind == "enmity":
-        if event[2] > 0:
-            return n_(
-                "{seat} takes {n} enmity",
-                "{seat} takes {n} enmity",
-                event[2],
-                seat=name(event[1]),
-                n=event[2],
-            )
-        return n_(
-            "{seat} returns {n} enmity",
-            "{seat} returns {n} enmity",
-            -event[2],
-            seat=name(event[1]),
-            n=-event[2],
-        )
+        return _gain_or_loss(event[2], ENMITY, seat=name(event[1]))
     if kind == "sell":
         return _("{seat} sells {card}", seat=name(event[1]), card=card_name(st, event[2]))
     if kind == "discard":

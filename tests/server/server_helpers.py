@@ -3,19 +3,26 @@
 from __future__ import annotations
 
 import json
+import random
 import signal
 import socket
 import subprocess
 import sys
+import threading
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
+import ludi
 import programs
 from ludi.server.app import create_app
 from ludi.server.patch import apply
+from ludi.store.sql import SqlStore
 
 
 def make_client(db: Path | str, message_rate: float = 1000.0) -> TestClient:
@@ -192,3 +199,102 @@ class FrozenClock:
 
     def monotonic(self) -> float:
         return self.now
+
+
+class RandomPlayer:
+    """A websocket client of a live server playing one seat at random, as fast as it is
+    answered, noting every acknowledged action as ``(n, notation)`` (the action is number
+    ``n - 1``). With ``reconnect``, when its connection closes it reconnects to the first of
+    ``bases`` that answers, as the page does, until told to stop or the match is over; without,
+    it stops when its server goes (a server killed under it)."""
+
+    def __init__(
+        self, bases: list[str], match_id: str, token: str, seed: int, reconnect: bool = True
+    ) -> None:
+        self.bases = bases
+        self.match_id = match_id
+        self.token = token
+        self.reconnect = reconnect
+        self.rng = random.Random(seed)
+        self.acked: list[tuple[int, str]] = []
+        self.seat: int | None = None
+        self.over = False
+        self.stop = threading.Event()
+        self.connections = 0
+        self.chat: list[dict[str, Any]] = []
+        self.presence: list[list[int]] = []
+        #: the turn clocks of the last state message (``table.clocks``)
+        self.clocks: dict[str, Any] | None = None
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def run(self) -> None:
+        while not self.stop.is_set() and not self.over:
+            for base in self.bases:
+                try:
+                    self.play(base)
+                except (ConnectionClosed, OSError, TimeoutError):
+                    if not self.reconnect:
+                        return  # the server was killed
+                    continue  # that node is gone or let the match go: try the next
+                if self.over or self.stop.is_set():
+                    return
+            time.sleep(0.05)  # (no node answered: try again, as the page does after a pause)
+
+    def play(self, base: str) -> None:
+        pending: dict[int, str] = {}
+        ref = 0
+        acted_at = -1
+        with connect(base.replace("http", "ws") + f"/ws/{self.match_id}", open_timeout=30) as ws:
+            ws.send(json.dumps({"type": "hello", "token": self.token}))
+            self.connections += 1
+            while not self.stop.is_set():
+                try:
+                    message = json.loads(ws.recv(timeout=0.2))
+                except TimeoutError:
+                    continue
+                if message["type"] == "ack" and message["ref"] in pending:
+                    self.acked.append((message["n"], pending.pop(message["ref"])))
+                    acted_at = message["n"] - 1
+                elif message["type"] == "state":
+                    self.seat = message["seat"]
+                    self.clocks = message["table"]["clocks"]
+                    if message["over"]:
+                        self.over = True
+                        return
+                    if message["legal"] and message["n"] > acted_at and not pending:
+                        ref += 1
+                        pending[ref] = self.rng.choice(message["legal"])
+                        acted_at = message["n"]
+                        ws.send(json.dumps({"type": "act", "action": pending[ref], "ref": ref}))
+                elif message["type"] == "chat":
+                    self.chat.append(message)
+                elif message["type"] == "presence":
+                    self.presence.append(message["connected"])
+                elif message["type"] == "error":  # a stale position: ask for the state
+                    pending.clear()
+                    acted_at = -1
+                    ws.send(json.dumps({"type": "sync"}))
+
+
+def check_acknowledged(db: Path | str, players: list[RandomPlayer]) -> dict[str, int]:
+    """Every acknowledged action is stored at its number, as the seat that sent it; every log
+    replays through the rules. Return each match's stored length."""
+    store = SqlStore(db)
+    lengths = {}
+    try:
+        for player in players:
+            log = store.action_log(player.match_id)
+            for n, action in player.acked:
+                assert n <= len(log), f"acknowledged action {n} of {player.match_id} is lost"
+                assert log[n - 1] == (player.seat, action), f"action {n} of {player.match_id}"
+            header = store.header(player.match_id)
+            assert header is not None
+            state = ludi.new_match(
+                header.game, players=header.players, seed=header.seed, options=header.options
+            )
+            for seat, text in log:
+                state.apply(seat, text)
+            lengths[player.match_id] = len(log)
+    finally:
+        store.close()
+    return lengths

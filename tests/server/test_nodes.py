@@ -9,21 +9,15 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import random
 import signal
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from server_helpers import LiveServer, descendants
-from websockets.exceptions import ConnectionClosed
+from server_helpers import LiveServer, RandomPlayer, check_acknowledged, descendants
 from websockets.sync.client import connect
-
-import ludi
-from ludi.store.sql import SqlStore
 
 #: matches played across the two nodes, each with a human seat on each node
 MATCHES = 4
@@ -48,75 +42,6 @@ def wait_for(condition: Callable[[], bool], what: str, seconds: float = 60.0) ->
         time.sleep(0.01)
 
 
-class Player:
-    """A websocket client playing one seat at random as fast as it is answered, noting every
-    acknowledged action as ``(n, notation)`` (the action is number ``n - 1``). When its
-    connection closes it reconnects to the first node of ``bases`` that answers, as the page
-    does; it stops when told or when the match is over."""
-
-    def __init__(self, bases: list[str], match_id: str, token: str, seed: int) -> None:
-        self.bases = bases
-        self.match_id = match_id
-        self.token = token
-        self.rng = random.Random(seed)
-        self.acked: list[tuple[int, str]] = []
-        self.seat: int | None = None
-        self.over = False
-        self.stop = threading.Event()
-        self.connections = 0
-        self.chat: list[dict[str, object]] = []
-        self.presence: list[list[int]] = []
-        #: the turn clocks of the last state message (``table.clocks``)
-        self.clocks: dict[str, object] | None = None
-        self.thread = threading.Thread(target=self.run, daemon=True)
-
-    def run(self) -> None:
-        while not self.stop.is_set() and not self.over:
-            for base in self.bases:
-                try:
-                    self.play(base)
-                except (ConnectionClosed, OSError, TimeoutError):
-                    continue  # that node is gone or let the match go: try the next
-                if self.over or self.stop.is_set():
-                    return
-            time.sleep(0.05)  # (no node answered: try again, as the page does after a pause)
-
-    def play(self, base: str) -> None:
-        pending: dict[int, str] = {}
-        ref = 0
-        acted_at = -1
-        with connect(base.replace("http", "ws") + f"/ws/{self.match_id}", open_timeout=10) as ws:
-            ws.send(json.dumps({"type": "hello", "token": self.token}))
-            self.connections += 1
-            while not self.stop.is_set():
-                try:
-                    message = json.loads(ws.recv(timeout=0.2))
-                except TimeoutError:
-                    continue
-                if message["type"] == "ack" and message["ref"] in pending:
-                    self.acked.append((message["n"], pending.pop(message["ref"])))
-                    acted_at = message["n"] - 1
-                elif message["type"] == "state":
-                    self.seat = message["seat"]
-                    self.clocks = message["table"]["clocks"]
-                    if message["over"]:
-                        self.over = True
-                        return
-                    if message["legal"] and message["n"] > acted_at and not pending:
-                        ref += 1
-                        pending[ref] = self.rng.choice(message["legal"])
-                        acted_at = message["n"]
-                        ws.send(json.dumps({"type": "act", "action": pending[ref], "ref": ref}))
-                elif message["type"] == "chat":
-                    self.chat.append(message)
-                elif message["type"] == "presence":
-                    self.presence.append(message["connected"])
-                elif message["type"] == "error":  # a stale position: ask for the state
-                    pending.clear()
-                    acted_at = -1
-                    ws.send(json.dumps({"type": "sync"}))
-
-
 def running(pid: int) -> bool:
     """Whether process ``pid`` exists and has not ended (a zombie has)."""
     try:
@@ -124,30 +49,6 @@ def running(pid: int) -> bool:
     except (OSError, IndexError):
         return False
     return state not in ("Z", "X")
-
-
-def check_acknowledged(db: str, players: list[Player]) -> dict[str, int]:
-    """Every acknowledged action is stored at its number, as the seat that sent it; every log
-    replays through the rules. Return each match's stored length."""
-    store = SqlStore(db)
-    lengths = {}
-    try:
-        for player in players:
-            log = store.action_log(player.match_id)
-            for n, action in player.acked:
-                assert n <= len(log), f"acknowledged action {n} of {player.match_id} is lost"
-                assert log[n - 1] == (player.seat, action), f"action {n} of {player.match_id}"
-            header = store.header(player.match_id)
-            assert header is not None
-            state = ludi.new_match(
-                header.game, players=header.players, seed=header.seed, options=header.options
-            )
-            for seat, text in log:
-                state.apply(seat, text)
-            lengths[player.match_id] = len(log)
-    finally:
-        store.close()
-    return lengths
 
 
 def test_two_nodes_share_matches_and_one_survives_a_kill_9(postgres_url: str) -> None:
@@ -166,7 +67,7 @@ def test_two_nodes_share_matches_and_one_survives_a_kill_9(postgres_url: str) ->
         )
         # each match is created on one node (which owns it); its seat 0 plays through node A
         # and its seat 1 through node B, so every match has a player relayed to its owner
-        players: list[Player] = []
+        players: list[RandomPlayer] = []
         for i in range(MATCHES):
             home = a if i % 2 == 0 else b
             created = home.post(
@@ -178,8 +79,12 @@ def test_two_nodes_share_matches_and_one_survives_a_kill_9(postgres_url: str) ->
                     "clock": CLOCK,
                 },
             )
-            players.append(Player([a.base, b.base], created["id"], created["seats"][0]["token"], i))
-            players.append(Player([b.base], created["id"], created["seats"][1]["token"], 100 + i))
+            players.append(
+                RandomPlayer([a.base, b.base], created["id"], created["seats"][0]["token"], i)
+            )
+            players.append(
+                RandomPlayer([b.base], created["id"], created["seats"][1]["token"], 100 + i)
+            )
         bots_only = a.post(
             "/api/matches",
             {"game": "caesar", "seed": 50, "seats": [{"bot": "random"}, {"bot": "random"}]},
@@ -270,7 +175,7 @@ def test_workers_share_the_port_and_a_killed_one_is_replaced(postgres_url: str) 
     server.start(seconds=180)  # (two processes to start, each importing everything)
     try:
         wait_for(lambda: server.get("/api/stats")["node"]["live_nodes"] == 2, "two processes")
-        players: list[Player] = []
+        players: list[RandomPlayer] = []
         for i in range(3):
             created = server.post(
                 "/api/matches",
@@ -278,7 +183,7 @@ def test_workers_share_the_port_and_a_killed_one_is_replaced(postgres_url: str) 
             )
             for seat in (0, 1):
                 token = created["seats"][seat]["token"]
-                players.append(Player([server.base], created["id"], token, 10 * i + seat))
+                players.append(RandomPlayer([server.base], created["id"], token, 10 * i + seat))
         for player in players:
             player.thread.start()
         wait_for(lambda: all(len(p.acked) >= 3 for p in players), "every player to act 3 times")

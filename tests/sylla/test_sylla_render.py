@@ -4,13 +4,16 @@ to decide and nothing another seat keeps behind its screen."""
 from __future__ import annotations
 
 import io
+import re
 
+import pytest
 from rich.console import Console
 from sylla_helpers import BLUE, RED, match
 
 import ludi
 from ludi.engine import Rng
 from ludi.games.sylla import render as board
+from ludi.i18n import using
 
 
 def drawn(view: dict[str, object]) -> str:
@@ -61,11 +64,11 @@ def test_every_phase_and_decision_draws_for_every_seat() -> None:
 def test_a_secret_choice_shows_only_to_its_player() -> None:
     st = match()
     st.apply(BLUE, "pick:christian_merchant")
-    assert "keeping (1 of 4): christian merchant" in drawn(st.view(BLUE))
+    assert "keeping (1 of 4): Christian Merchant" in drawn(st.view(BLUE))
     assert "your set:" in drawn(st.view(BLUE))
     red = drawn(st.view(RED))
-    assert "christian merchant" not in red.split("players")[-1].split("Red")[0]
-    assert "keeping 1 card(s) in secret" in red
+    assert "Christian Merchant" not in red.split("players")[-1].split("Red")[0]
+    assert "keeping 1 card in secret" in red
 
 
 def test_the_deciding_player_is_reminded_of_the_rule() -> None:
@@ -76,7 +79,46 @@ def test_the_deciding_player_is_reminded_of_the_rule() -> None:
             st.apply(seat, f"pick:{kind}")
     (consul,) = st.to_act
     text = drawn(st.view(consul))
-    assert "Votes = your 2 face-up Senator(s) + denarii" in text
+    assert "Votes = your 2 face-up Senators + denarii" in text
     assert "(you)" in text and "screen" in text
     assert "Votes = " not in drawn(st.view((consul + 1) % 4))
     assert "builders by votes" in text or "builders with" in text
+
+
+#: a phrase of three English words in a row, as the terminal would show one left untranslated
+ENGLISH_RUN = re.compile(r"\b[A-Za-z][a-z']+(?:[ ,:/]+[A-Za-z][a-z']+){2,}")
+#: English words of the board's own (its headings, its hints): none may show in another language
+ENGLISH_WORDS = re.compile(
+    r"\b(the|of|and|your|you|round|next|built|removed|deck|players?|prestige|denarii|tokens?|"
+    r"cubes?|famine|screen|keeping|votes?|builders?|over|won|averted|down|tilted|deciding|yes)\b"
+)
+
+
+@pytest.mark.parametrize("lang", ["pl", "ru"])
+def test_the_board_speaks_the_players_language_in_every_phase(lang: str) -> None:
+    # docs/i18n.md: every word a player reads, in Polish (the Rebel.pl edition's words) and in
+    # Russian; only the box's name (Sylla) and the notation of moves (up:N) stay as they are
+    rng = Rng(5)
+    st = ludi.new_match("sylla", players=4, seed=5)
+    seen: set[str] = set()
+    while True:
+        phase = str(st.phase)  # type: ignore[attr-defined]
+        if phase not in seen:
+            seen.add(phase)
+            for seat in [*st.to_act[:1], None]:
+                with using(lang):
+                    text = drawn(st.view(seat)).replace("ludi games", "")
+                    names = [st.seat_name(s) for s in range(4)]  # type: ignore[attr-defined]
+                assert all(name in text for name in names), (lang, phase)
+                words = ENGLISH_WORDS.findall(text.replace("up:N", "").replace("down:N", ""))
+                assert words == [], (lang, phase, sorted(set(words)))
+                if lang == "ru":  # Polish shares the Latin letters: its words are checked above
+                    assert ENGLISH_RUN.findall(text) == [], (phase, text)
+        if st.is_over:
+            break
+        seat = st.to_act[rng.randrange(len(st.to_act))]
+        st.apply(seat, rng.choice(st.legal_actions(seat)))
+    assert {"pick", "elect", "bid", "cube", "vote", "free", "over"} <= seen, seen
+    with using("pl"):
+        text = drawn(st.view(None))
+    assert "Wielkie Dzieło" in text and "koniec: wygrywa" in text

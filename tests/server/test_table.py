@@ -179,6 +179,44 @@ def test_a_clock_running_out_hands_the_seat_to_its_bot_and_the_player_takes_it_b
         assert kinds[0] == "clock" and "timeout" in kinds and "back" in kinds
 
 
+def test_each_move_stores_the_clocks_after_it_in_its_own_transaction(tmp_path: Path) -> None:
+    """One commit per move, the clocks with it: the move and the seats' clocks after it are
+    stored together (a crash between two commits cannot keep one without the other)."""
+    with make_client(tmp_path / "m.db") as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        hub.now = clock = HandClock()
+        made = create(client, clock={"kind": "fischer", "base": 60, "increment": 5})
+        commits: list[list[Any]] = []
+        store_append = hub.store.append_actions
+
+        def counted(batch: Any, node: Any = None) -> None:
+            commits.append(list(batch))
+            store_append(batch, node=node)
+
+        hub.store.append_actions = counted
+        separate: list[str] = []
+        table_append = hub.tables.append
+        hub.tables.append = lambda match, kind, *rest: (
+            separate.append(kind),
+            table_append(match, kind, *rest),
+        )
+        with client.websocket_connect(f"/ws/{made['id']}") as ann:
+            state = hello(ann, made["seats"][0]["token"])
+            clock.t += 20.0
+            ann.send_json({"type": "act", "action": state["legal"][0], "ref": 1})
+            assert answer_to(ann, 1)["type"] == "ack"
+        with_moves = [[a for a in batch if hasattr(a, "facts")] for batch in commits]
+        moves = [a for batch in with_moves for a in batch]
+        assert len(moves) == 1 and sum(1 for batch in with_moves if batch) == 1
+        [(kind, seat, body)] = moves[0].facts
+        assert (kind, seat, body["n"]) == ("clocks", None, 1)
+        assert body["bank"] == [45.0, 60.0]  # Ann's 60 s, 20 s used, 5 s added
+        assert "clocks" not in separate
+    with make_client(tmp_path / "m.db") as again:
+        facts = again.app.state.hub.tables.facts(made["id"])  # type: ignore[attr-defined]
+        assert [f.body["bank"] for f in facts if f.kind == "clocks"] == [[45.0, 60.0]]
+
+
 def test_a_clock_running_out_can_end_the_match(tmp_path: Path) -> None:
     with make_client(tmp_path / "m.db") as client:
         hub = client.app.state.hub  # type: ignore[attr-defined]

@@ -127,6 +127,12 @@ class Clocks:
         self.bank = list(bank) if bank is not None else [rules.base] * players
         self.started: dict[int, float] = {}
 
+    def copy(self) -> Clocks:
+        """Return an independent copy (the clocks after a move are worked out on one)."""
+        twin = Clocks(self.rules, len(self.bank), self.bank)
+        twin.started = dict(self.started)
+        return twin
+
     # -- what the hub tells it -------------------------------------------------------------
 
     def sync(

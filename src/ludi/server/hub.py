@@ -607,6 +607,18 @@ class Hub:
         over = state.is_over
         result = state.result.to_json() if state.result is not None else None
         due = (n + 1) % SNAPSHOT_EVERY == 0
+        # the clocks after the move are stored with it, in its transaction (worked out on a
+        # copy: they become the match's with the move); a seat whose stand-in made the move
+        # and whose player is back at the table goes back to it first (``_after_move``)
+        clocks = room.table.clocks
+        handing_back = clocks is not None and self._handing_back(room, seat)
+        clocks_after = None
+        facts: tuple[tuple[str, int | None, dict[str, Any]], ...] = ()
+        if clocks is not None and not handing_back:
+            clocks_after = clocks.copy()
+            to_act = () if over else state.to_act
+            clocks_after.sync(to_act, room.humans(), self.now(), moved=seat)
+            facts = (("clocks", None, {**clocks_after.stored(), "n": n + 1}),)
         item = Append(
             room.id,
             n,
@@ -616,6 +628,7 @@ class Hub:
             result=result,
             snapshot=state.position() if due and not over else None,
             to_act=tuple(state.to_act),
+            facts=facts,
         )
         try:
             await self.committer.append(item)
@@ -640,7 +653,11 @@ class Hub:
             room.header.status = RUNNING
         if acknowledge is not None:
             acknowledge(room.n)
-        await self._after_move(room, seat)
+        if clocks_after is not None:
+            room.table.clocks = clocks_after
+            self._clocks_follow(room)  # (they follow already: this sets the timer)
+        elif handing_back:
+            await self._after_move(room, seat)
         self.broadcast(room)
         self._kick_bots(room)
         return room.n
@@ -686,14 +703,20 @@ class Hub:
                 delay, lambda: self._spawn(self.clock_check(room))
             )
 
+    @staticmethod
+    def _handing_back(room: Room, seat: int) -> bool:
+        """Whether a move of ``seat`` gives the seat back to its player: its stand-in bot made
+        it (its clock ran out) and the player is at the table."""
+        return seat in room.table.timed_out and any(c.seat == seat for c in room.clients)
+
     async def _after_move(self, room: Room, seat: int) -> None:
-        """A move was stored: the clocks follow, and a seat whose stand-in bot made the move
-        goes back to its player if the player is at the table."""
+        """A stand-in bot's move was stored and its player is at the table: the seat goes back
+        to the player, then the clocks follow and are stored (the rare move whose clocks are
+        not stored in its own transaction: the seat's return is a change of its own)."""
         table = room.table
         if table.clocks is None:
             return
-        if seat in table.timed_out and any(c.seat == seat for c in room.clients):
-            await self._set_bot_locked(room, seat, None)
+        await self._set_bot_locked(room, seat, None)
         self._clocks_follow(room, moved=seat)
         await asyncio.to_thread(
             self.tables.append, room.id, "clocks", None, {**table.clocks.stored(), "n": room.n}

@@ -117,6 +117,19 @@ snapshots = Table(
     Column("position", Text, nullable=False),  # State.position() as JSON
 )
 
+#: what happens at the table beside the moves (``ludi.store.table``): defined here because a
+#: move's facts (the clocks after it) are written in the move's own transaction
+table_log = Table(
+    "ludi_table_log",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("match_id", String(32), nullable=False, index=True),
+    Column("kind", String(16), nullable=False),  # clock, clocks, chat, timeout, back, vote, end
+    Column("seat", Integer, nullable=True),
+    Column("body", Text, nullable=False),  # JSON
+    Column("at", Float, nullable=False),
+)
+
 owners = Table(
     "ludi_owners",
     metadata,
@@ -208,7 +221,8 @@ class Append:
 
     ``status`` and ``result`` update the header in the same transaction (a match that just
     ended); ``snapshot`` is the position after this action, when one is due; ``to_act`` the
-    seats to act after it."""
+    seats to act after it; ``facts`` the table facts the move brings, ``(kind, seat, body)``
+    rows of ``ludi_table_log`` (the clocks after it), stored in the same transaction."""
 
     match_id: str
     n: int
@@ -218,6 +232,7 @@ class Append:
     result: Mapping[str, Any] | None = None
     snapshot: Mapping[str, Any] | None = None
     to_act: tuple[int, ...] = ()
+    facts: tuple[tuple[str, int | None, Mapping[str, Any]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -240,6 +255,7 @@ class NotOwner(Exception):
 # (SQLAlchemy works out its cache key each time), and the writer runs them a few hundred
 # times a second under load.
 _ADD_ACTIONS = actions.insert()
+_ADD_FACTS = table_log.insert()
 _MATCHES_GO_ON = (
     update(matches)
     .where(matches.c.id == bindparam("mid"))
@@ -400,6 +416,13 @@ class SqlStore:
                         match_id=a.match_id, n=a.n + 1, position=json.dumps(a.snapshot)
                     )
                 )
+        facts = [
+            {"match_id": a.match_id, "kind": k, "seat": s, "body": json.dumps(dict(b)), "at": now}
+            for a in items
+            for k, s, b in a.facts
+        ]
+        if facts:
+            conn.execute(_ADD_FACTS, facts)
         going = [m for m in counts if m not in ends]
         if going:  # one statement for every match that goes on
             conn.execute(

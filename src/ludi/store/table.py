@@ -16,20 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Column, Engine, Float, Integer, String, Table, Text, select, update
+from sqlalchemy import Engine, select, update
 
-from ludi.store.sql import FINISHED, actions, matches, metadata, seats
-
-table_log = Table(
-    "ludi_table_log",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("match_id", String(32), nullable=False, index=True),
-    Column("kind", String(16), nullable=False),  # clock, clocks, chat, timeout, back, vote, end
-    Column("seat", Integer, nullable=True),
-    Column("body", Text, nullable=False),  # JSON
-    Column("at", Float, nullable=False),
-)
+from ludi.store.sql import FINISHED, actions, matches, seats, table_log
 
 
 @dataclass(frozen=True)

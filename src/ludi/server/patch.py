@@ -14,7 +14,8 @@ it is the value at its path in the new message.
 
 ``diff`` is written for the server's case rather than taken from a general library: the two
 messages mostly share their parts, and Python compares equal dicts and lists in C, so it
-descends only into the parts that differ (the ``jsonpatch`` library, which the tests use to
+descends only into the parts that differ, and confirms the parts it found equal as JSON all at
+once (the ``jsonpatch`` library, which the tests use to
 check that these patches are RFC 6902, walks both documents whole in Python). ``apply`` is for
 Ludi's Python clients (the load benchmark, the tests); the browser has its own
 (``web/patch.js``).
@@ -40,69 +41,73 @@ WHOLE_LIST = 0.5
 
 def diff(old: Any, new: Any) -> list[dict[str, Any]]:
     """Return the JSON Patch operations that turn the JSON value ``old`` into ``new``."""
+    # Python compares dicts and lists in C, but takes True for 1 and 1 for 1.0 (which a
+    # client reads apart): every part found equal is set aside, and all of them are written
+    # out at the end in two calls (in C too) to confirm it. Where that finds a difference
+    # Python hid, the parts are taken apart again, each equal part confirmed on its own.
     ops: list[dict[str, Any]] = []
-    if not _same(old, new):
-        _diff(old, new, "", ops)
+    equal: tuple[list[Any], list[Any]] = ([], [])
+    if not _equal(old, new, equal):
+        _diff(old, new, "", ops, equal)
+    if equal[0] and _dumps(equal[0]) != _dumps(equal[1]):
+        ops = []
+        if not _equal(old, new, None):
+            _diff(old, new, "", ops, None)
     return ops
 
 
-def _same(a: Any, b: Any) -> bool:
-    """Whether two JSON values are the same JSON. Python compares them in C but takes True
-    for 1 and 1 for 1.0 (which a client reads apart), so an object or a list that Python
-    finds equal is also written out (in C too) to confirm it."""
+def _equal(a: Any, b: Any, equal: tuple[list[Any], list[Any]] | None) -> bool:
+    """Whether two JSON values are the same type and equal as Python compares them (in C).
+    An object or a list found equal is set aside in ``equal`` for ``diff`` to confirm as JSON,
+    or, without ``equal``, written out at once to confirm it."""
     if a is b:
         return True
     kind = type(a)
     if kind is not type(b) or a != b:
         return False
-    return (kind is not dict and kind is not list) or _dumps(a) == _dumps(b)
+    if kind is dict or kind is list:
+        if equal is None:
+            return _dumps(a) == _dumps(b)
+        equal[0].append(a)
+        equal[1].append(b)
+    return True
 
 
-def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
+def _diff(
+    old: Any,
+    new: Any,
+    path: str,
+    ops: list[dict[str, Any]],
+    equal: tuple[list[Any], list[Any]] | None,
+) -> None:
     """Append the operations turning ``old`` into ``new`` (known to differ) at ``path``."""
     kind = type(new)
     if kind is dict and type(old) is dict:
         for key, value in new.items():
             if key not in old:
                 ops.append({"op": "add", "path": f"{path}/{escape(key)}", "value": value})
-                continue
-            was = old[key]
-            # (_same, written out: this loop runs for every key of every changed object)
-            if was is value or (
-                type(was) is type(value)
-                and was == value
-                and ((type(value) is not dict and type(value) is not list) or _same(was, value))
-            ):
-                continue
-            _diff(was, value, f"{path}/{escape(key)}", ops)
+            elif not _equal(old[key], value, equal):
+                _diff(old[key], value, f"{path}/{escape(key)}", ops, equal)
         if len(old) > len(new) or any(key not in new for key in old):
             for key in old:
                 if key not in new:
                     ops.append({"op": "remove", "path": f"{path}/{escape(key)}"})
     elif kind is list and type(old) is list and old and new:
-        mine: list[dict[str, Any]] = []
         common = min(len(old), len(new))
-        changed = abs(len(old) - len(new))
-        for i in range(common):
-            was, value = old[i], new[i]
-            if was is value or (
-                type(was) is type(value)
-                and was == value
-                and ((type(value) is not dict and type(value) is not list) or _same(was, value))
-            ):
-                continue
-            changed += 1
-            _diff(was, value, f"{path}/{i}", mine)
+        # the items that differ are found first: a list most of whose items changed goes
+        # whole, without descending into any of them
+        changed = [i for i in range(common) if not _equal(old[i], new[i], equal)]
+        if len(changed) + abs(len(old) - len(new)) > WHOLE_LIST * len(new) + 1:
+            ops.append({"op": "replace", "path": path, "value": new})  # (a list reshuffled)
+            return
+        for i in changed:
+            _diff(old[i], new[i], f"{path}/{i}", ops, equal)
         # a longer list gains its tail, a shorter one loses it (from the end, so each index
         # still means what it meant)
         for i in range(common, len(new)):
-            mine.append({"op": "add", "path": f"{path}/{i}", "value": new[i]})
+            ops.append({"op": "add", "path": f"{path}/{i}", "value": new[i]})
         for i in range(len(old) - 1, common - 1, -1):
-            mine.append({"op": "remove", "path": f"{path}/{i}"})
-        if changed > WHOLE_LIST * len(new) + 1:  # (a list reshuffled: cheaper whole)
-            ops.append({"op": "replace", "path": path, "value": new})
-        else:
-            ops.extend(mine)
+            ops.append({"op": "remove", "path": f"{path}/{i}"})
     else:
         ops.append({"op": "replace", "path": path, "value": new})
 

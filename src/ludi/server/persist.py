@@ -76,6 +76,22 @@ class GroupCommitter:
                 return
 
     def _commit(self, batch: list[Entry]) -> None:
+        settled: list[tuple[Entry, Exception | None]] = []
+        self._store(batch, settled)
+        # the callers hear in one wake-up of their loop per batch, not one each (each costs
+        # the loop a trip through its self-pipe)
+        by_loop: dict[
+            asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], Exception | None]]
+        ]
+        by_loop = {}
+        for (_item, loop, future), error in settled:
+            if loop is not None and future is not None:
+                by_loop.setdefault(loop, []).append((future, error))
+        for loop, outcomes in by_loop.items():
+            with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+                loop.call_soon_threadsafe(_settle, outcomes)
+
+    def _store(self, batch: list[Entry], settled: list[tuple[Entry, Exception | None]]) -> None:
         items = [entry[0] for entry in batch]
         try:
             self.store.append_actions(items, node=self.node)
@@ -83,27 +99,20 @@ class GroupCommitter:
             if len(batch) == 1:
                 if not isinstance(exc, NotOwner):  # (another node took the match: no fault)
                     log.exception("could not store an action")
-                self._settle(batch[0], error=exc)
+                settled.append((batch[0], exc))
                 return
             for entry in batch:  # isolate the failing row; the others still get stored
-                self._commit([entry])
+                self._store([entry], settled)
             return
-        for entry in batch:
-            self._settle(entry, error=None)
+        settled.extend((entry, None) for entry in batch)
 
-    @staticmethod
-    def _settle(entry: Entry, error: Exception | None) -> None:
-        _item, loop, future = entry
-        if loop is None or future is None:
-            return
 
-        def done() -> None:
-            if future.done():
-                return
-            if error is not None:
-                future.set_exception(error)
-            else:
-                future.set_result(None)
-
-        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
-            loop.call_soon_threadsafe(done)
+def _settle(outcomes: list[tuple[asyncio.Future[None], Exception | None]]) -> None:
+    """Tell each waiting caller how its action went (in the caller's loop)."""
+    for future, error in outcomes:
+        if future.done():
+            continue
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(None)

@@ -34,6 +34,7 @@ import gc
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -176,6 +177,26 @@ def cpu_seconds(pid: int | None) -> float | None:
     return total
 
 
+def thread_seconds(pid: int | None) -> dict[str, list[float]]:
+    """Return the CPU time (user, system) a process's threads have used so far: its main
+    thread (the event loop) and the others (the database writer, ``to_thread``'s), on Linux."""
+    out: dict[str, list[float]] = {}
+    if pid is None:
+        return out
+    tick = os.sysconf("SC_CLK_TCK")
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            tail = (task / "stat").read_text().rsplit(")", 1)[1]
+        except OSError:
+            continue
+        name = "loop" if task.name == str(pid) else "threads"
+        fields = tail.split()
+        times = out.setdefault(name, [0.0, 0.0])
+        times[0] += int(fields[11]) / tick
+        times[1] += int(fields[12]) / tick
+    return out
+
+
 def _descendants(pid: int) -> list[int]:
     children: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
@@ -214,6 +235,7 @@ async def run(
     gc.set_threshold(20_000, 50, 50)
     rtts: list[tuple[float, float]] = []
     cpu_start = cpu_seconds(pid)
+    threads_start = thread_seconds(pid)
     db_start = cpu_seconds(db_pid)
     client_start = time.process_time()
     start = time.monotonic()
@@ -227,6 +249,7 @@ async def run(
     )
     wall = time.monotonic() - start
     cpu_end = cpu_seconds(pid)
+    threads_end = thread_seconds(pid)
     db_end = cpu_seconds(db_pid)
     client_cpu = time.process_time() - client_start
     failures = [r for r in results if isinstance(r, BaseException)]
@@ -274,6 +297,15 @@ async def run(
             if db_start is not None and db_end is not None and actions
             else None
         ),
+        # (one server process: its event loop's and its other threads' user and system CPU)
+        "server_threads_us_per_action": {
+            name: [
+                round(1e6 * (end[i] - threads_start.get(name, [0.0, 0.0])[i]) / actions)
+                for i in (0, 1)
+            ]
+            for name, end in threads_end.items()
+            if actions and sum(end) > sum(threads_start.get(name, [0.0, 0.0]))
+        },
         "client_cpu_share": round(client_cpu / wall, 2),
         "load_average_1min": round(os.getloadavg()[0], 2),
         "cpus": os.cpu_count(),
@@ -292,6 +324,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--db-pid", type=int, help="the database server's main process, to count its CPU"
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="sample the server with py-spy during the run (collapsed stacks into FILE)",
     )
     parser.add_argument(
         "--port",
@@ -315,6 +352,14 @@ def main(argv: list[str] | None = None) -> int:
         port = free_port()
         db = args.db or os.environ.get("LOADBENCH_DB") or Path(tmp) / "bench.db"
         server = start_server(db, port, args.workers)
+        spy = None
+        if args.profile:  # (py-spy's own CPU is not the server's: it is not its child)
+            # (--gil: only what holds the interpreter, so a thread waiting is not counted)
+            spy_command = [str(Path(sys.executable).with_name("py-spy")), "record"]
+            spy_command += ["--pid", str(server.pid), "--subprocesses", "--gil", "--rate", "200"]
+            spy_command += ["--format", "raw", "--output", args.profile, "--nonblocking"]
+            spy_command += ["--duration", str(int(args.seconds) + 5)]
+            spy = subprocess.Popen(spy_command, stdout=subprocess.DEVNULL)
         try:
             report = asyncio.run(
                 run(
@@ -330,6 +375,9 @@ def main(argv: list[str] | None = None) -> int:
             report["workers"] = args.workers
             report["store"] = "PostgreSQL" if str(db).startswith("postgresql") else "SQLite"
         finally:
+            if spy is not None:
+                spy.send_signal(signal.SIGINT)  # (it writes what it sampled, then stops)
+                spy.wait(timeout=60)
             server.terminate()
             try:
                 server.wait(timeout=10)

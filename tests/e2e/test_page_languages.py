@@ -245,3 +245,60 @@ def test_a_game_translated_into_russian_shows_no_english_phrase(
         assert overflow(page) <= 0, game
         page.close()
     ctx.close()
+
+
+#: English words that are no Polish word: a run of Latin words holding one is English left on a
+#: Polish page (Polish is written in Latin letters too, so three such words in a row prove nothing)
+ENGLISH_ONLY = frozenset(
+    re.findall(
+        r"[a-z]+",
+        "the of and your you is are be has have for by with at from this that it not or an in "
+        "will can each all more their which what when who how move token tokens card cards face "
+        "votes vote denarii prestige round next built removed deck players player buildings "
+        "events famine crisis screen keeping thumb up down tilted averted kept chosen hidden",
+    )
+)
+
+
+#: words of ENGLISH_UI that Polish writes the same («Bot: Ismcts», «bot: Łatwy»)
+SAME_IN_POLISH = frozenset({"Bot:", "bot:"})
+
+
+def english_in_polish(text: str) -> list[str]:
+    """The phrases of three or more Latin words that hold an English word of no Polish."""
+    return sorted(
+        {
+            run
+            for run in ENGLISH_RUN.findall(text)
+            if ENGLISH_ONLY & {w.lower() for w in re.findall(r"[A-Za-z']+", run)}
+        }
+    )
+
+
+def polish_games(server: Server) -> list[str]:
+    """The games whose own words are complete in Polish (``Game.languages``)."""
+    return [g["id"] for g in server.get("/api/games")["games"] if "pl" in g["languages"]]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=list(SIZES))
+def test_a_game_translated_into_polish_shows_no_english_phrase(
+    server: Server, browser: Browser, size: str
+) -> None:
+    games = polish_games(server)
+    assert "sylla" in games, "Sylla, whose rulebook is Polish, declares Polish"
+    ctx = context(browser, "pl-PL", SIZES[size])
+    for game in games:
+        made = server.post(
+            "/api/matches", {"game": game, "seats": [{"name": "Anna"}, {"bot": "normal"}]}
+        )
+        page = ctx.new_page()
+        page.goto(server.base + made["seats"][0]["link"])
+        expect(page.locator("#turn[data-n]")).to_have_count(1)
+        expect(page.locator("#controls h3").first).to_have_text("Miejsca")
+        title = page.locator("#title").inner_text()
+        text = page.evaluate(PAGE_TEXT).replace(title, "") if title else page.evaluate(PAGE_TEXT)
+        assert english_in_polish(text) == [], game
+        assert [w for w in english_left(page) if w not in SAME_IN_POLISH] == [], game
+        assert overflow(page) <= 0, game
+        page.close()
+    ctx.close()

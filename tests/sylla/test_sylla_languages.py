@@ -78,3 +78,21 @@ def test_the_words_are_outside_the_data_fingerprint() -> None:
     assert new().data.info.sha256 == (
         "8ead2da1db1b7bc3500e212ab96664b78a01bdcedff21c045fd8019f4b2aef24"
     )
+
+
+def test_the_lobby_describes_sylla_in_polish_and_russian() -> None:
+    # Game.describe reads the summary and the options' words through Sylla's catalog
+    game = ludi.get_game("sylla")
+    with using("pl"):
+        polish = game.describe()
+    with using("ru"):
+        russian = game.describe()
+    english = game.describe()
+    assert "Wielkie Dzieła" in polish["summary"] and "Pierwszego Konsula" in polish["summary"]
+    assert "великих стройках" in russian["summary"]
+    temple = {o["name"]: o for o in polish["options"]}["temple_votes"]
+    assert temple["label"] == "Głosy Świątyni"
+    assert temple["choice_labels"] == ["co najmniej tyle głosów", "dokładnie tyle głosów"]
+    assert temple["choices"] == ["at_least", "exactly"]  # the values stay the notation's
+    assert polish["title"] == russian["title"] == english["title"] == "Sylla"
+    assert [o["default"] for o in polish["options"]] == [o["default"] for o in english["options"]]

@@ -23,6 +23,7 @@ from ludi.engine import (
 from ludi.games.sylla import data as sylla_data
 from ludi.games.sylla import wording
 from ludi.games.sylla.state import SyllaState, new_state
+from ludi.i18n import N_
 
 
 class Sylla(Game):
@@ -33,12 +34,11 @@ class Sylla(Game):
     title = "Sylla"
     players = (2, 3, 4)
     rules_version = "pl-rebel.1"
-    #: Polish as the Rebel.pl edition words it; Russian in Ludi's words (docs/sylla.md)
-    # Polish and Russian catalogs are complete for the rules' words (narration, moves, refusals,
-    # scoring), but both boards (browser and terminal) still speak English: Sylla declares the
-    # languages once they do, and the suite then holds every page to them (docs/i18n.md)
-    languages: tuple[str, ...] = ("en",)
-    summary = (
+    #: Polish as the Rebel.pl edition words it; Russian in Ludi's words (docs/sylla.md): the rules'
+    #: words, both boards (browser and terminal) and the lobby's summary and options
+    languages = ("en", "ru", "pl")
+    # the lobby's and ``ludi games``' words, marked for the game's catalog (Game.describe)
+    summary = N_(
         "Roman senators over five rounds of seven phases: elect the First Consul, recruit, buy "
         "buildings with your characters, fight events, vote on great works in secret, feed "
         "the plebs. Most prestige wins. The 2-player game follows a RECONSTRUCTED variant."
@@ -47,16 +47,24 @@ class Sylla(Game):
         Option(
             "unused_sets",
             True,
-            "with fewer than 4 players the unused character sets go into the recruit deck (LIKELY)",
+            N_(
+                "with fewer than 4 players the unused character sets go into the recruit deck "
+                "(LIKELY)"
+            ),
             reading=True,
+            label=N_("Unused character sets"),
         ),
         Option(
             "temple_votes",
             "at_least",
-            "how the Temple's numbers 8 and 5 read: at least that many votes (LIKELY) or exactly",
+            N_(
+                "how the Temple's numbers 8 and 5 read: at least that many votes (LIKELY) or "
+                "exactly"
+            ),
             ("at_least", "exactly"),
             reading=True,
-            choice_labels=("at least that many votes", "exactly that many votes"),
+            choice_labels=(N_("at least that many votes"), N_("exactly that many votes")),
+            label=N_("Temple's votes"),
         ),
     )
 

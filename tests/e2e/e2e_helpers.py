@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -153,15 +154,50 @@ class Wire:
         return next((m for m in self.received if m.get("ref") == ref), None)
 
 
+#: every text a reader meets on the page: what it shows, and its tooltips, placeholders, labels
+PAGE_TEXT = """() => [document.body.innerText, document.title,
+    ...[...document.querySelectorAll('[title],[placeholder],[aria-label]')].flatMap(
+        (e) => ['title', 'placeholder', 'aria-label'].map((a) => e.getAttribute(a) || ''))
+].join('\\n')"""
+
+#: three English words in a row: a sentence (or a phrase) left untranslated
+ENGLISH_RUN = re.compile(r"\b[A-Za-z][a-z']+(?:[ ,:]+[A-Za-z][a-z']+){2,}")
+
+#: English words that are no Polish word: a run of Latin words holding one is English left on a
+#: Polish page (Polish is written in Latin letters too, so three such words in a row prove nothing)
+ENGLISH_ONLY = frozenset(
+    re.findall(
+        r"[a-z]+",
+        "the of and your you is are be has have for by with at from this that it not or an in "
+        "will can each all more their which what when who how move token tokens card cards face "
+        "votes vote denarii prestige round next built removed deck players player buildings "
+        "events famine crisis screen keeping thumb up down tilted averted kept chosen hidden",
+    )
+)
+
+
+def english_in_polish(text: str) -> list[str]:
+    """The phrases of three or more Latin words that hold an English word of no Polish."""
+    return sorted(
+        {
+            run
+            for run in ENGLISH_RUN.findall(text)
+            if ENGLISH_ONLY & {w.lower() for w in re.findall(r"[A-Za-z']+", run)}
+        }
+    )
+
+
 #: whether the page shows the position after move ``n`` or later, or hides behind the curtain
 DRAWN = """n => Number(document.getElementById("turn").dataset.n ?? -1) >= n
     || !document.getElementById("curtain").hidden"""
 
 
-def open_page(browser: Browser, url: str, width: int = 1280, height: int = 900) -> Page:
+def open_page(
+    browser: Browser, url: str, width: int = 1280, height: int = 900, locale: str | None = None
+) -> Page:
     """Open a page that keeps the script errors it meets in ``page.errors`` and what went
-    over its websockets in ``page.wire``."""
-    page = browser.new_page(viewport={"width": width, "height": height})
+    over its websockets in ``page.wire``; ``locale`` is the reader's preferred language."""
+    page = browser.new_page(viewport={"width": width, "height": height}, locale=locale)
     errors: list[str] = []
     wire = Wire()
     page.on("pageerror", lambda exc: errors.append(str(exc)))

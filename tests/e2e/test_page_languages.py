@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from e2e_helpers import PATIENCE, Server
+from e2e_helpers import ENGLISH_RUN, PAGE_TEXT, PATIENCE, Server, english_in_polish
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket, expect
 
 SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
@@ -62,12 +62,6 @@ ENGLISH_UI = [
     "instant",
     "a short search",
 ]
-
-#: every text a reader meets on the page: what it shows, and its tooltips, placeholders, labels
-PAGE_TEXT = """() => [document.body.innerText, document.title,
-    ...[...document.querySelectorAll('[title],[placeholder],[aria-label]')].flatMap(
-        (e) => ['title', 'placeholder', 'aria-label'].map((a) => e.getAttribute(a) || ''))
-].join('\\n')"""
 
 
 def context(browser: Browser, locale: str, size: tuple[int, int] = (1366, 768)) -> BrowserContext:
@@ -211,10 +205,6 @@ def test_a_russian_page_leaves_no_english_word_and_fits_a_phone(
     ctx.close()
 
 
-#: three English words in a row: a sentence (or a phrase) left untranslated
-ENGLISH_RUN = re.compile(r"\b[A-Za-z][a-z']+(?:[ ,:]+[A-Za-z][a-z']+){2,}")
-
-
 def russian_games(server: Server) -> list[str]:
     """The games whose own words are complete in Russian (``Game.languages``): the others speak
     English for their words until their catalogs are done, and are not scanned for them."""
@@ -247,32 +237,8 @@ def test_a_game_translated_into_russian_shows_no_english_phrase(
     ctx.close()
 
 
-#: English words that are no Polish word: a run of Latin words holding one is English left on a
-#: Polish page (Polish is written in Latin letters too, so three such words in a row prove nothing)
-ENGLISH_ONLY = frozenset(
-    re.findall(
-        r"[a-z]+",
-        "the of and your you is are be has have for by with at from this that it not or an in "
-        "will can each all more their which what when who how move token tokens card cards face "
-        "votes vote denarii prestige round next built removed deck players player buildings "
-        "events famine crisis screen keeping thumb up down tilted averted kept chosen hidden",
-    )
-)
-
-
 #: words of ENGLISH_UI that Polish writes the same («Bot: Ismcts», «bot: Łatwy»)
 SAME_IN_POLISH = frozenset({"Bot:", "bot:"})
-
-
-def english_in_polish(text: str) -> list[str]:
-    """The phrases of three or more Latin words that hold an English word of no Polish."""
-    return sorted(
-        {
-            run
-            for run in ENGLISH_RUN.findall(text)
-            if ENGLISH_ONLY & {w.lower() for w in re.findall(r"[A-Za-z']+", run)}
-        }
-    )
 
 
 def polish_games(server: Server) -> list[str]:

@@ -7,7 +7,17 @@ from __future__ import annotations
 import json
 import time
 
-from e2e_helpers import Server, acknowledged, drawn_and_acknowledged, open_page, view
+import pytest
+from e2e_helpers import (
+    ENGLISH_RUN,
+    PAGE_TEXT,
+    Server,
+    acknowledged,
+    drawn_and_acknowledged,
+    english_in_polish,
+    open_page,
+    view,
+)
 from playwright.sync_api import Browser, Page, expect
 
 
@@ -112,3 +122,54 @@ def test_the_sylla_board_is_drawn_played_by_clicking_and_keeps_secrets(
     expect(ann.locator("#log")).to_contain_text("Red: thumb down, 0 denarii")
     for page in (ann, bob):
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+#: the tooltips of the drawing (SVG titles), which a reader meets by hovering
+SVG_TITLES = (
+    "() => [...document.querySelectorAll('svg title')].map((t) => t.textContent).join('\\n')"
+)
+READERS = {"pl": ("pl-PL", "Miejsca"), "ru": ("ru-RU", "Места")}
+
+
+@pytest.mark.parametrize("lang", list(READERS))
+def test_the_sylla_board_speaks_the_readers_language_through_a_round(
+    server: Server, browser: Browser, lang: str
+) -> None:
+    # docs/i18n.md: a Polish (or Russian) player plays Sylla on a phone and meets no English
+    # phrase in any phase of the round, in the drawing, its tooltips, the prompt or the log,
+    # and nothing runs past the phone's width
+    locale, seats = READERS[lang]
+    created = server.post(
+        "/api/matches",
+        {
+            "game": "sylla",
+            "players": 3,
+            "seed": 11,
+            "seats": [{"name": "Ann"}, {"bot": "random"}, {"bot": "random"}],
+        },
+    )
+    match_id = created["id"]
+    page = open_page(browser, server.base + created["seats"][0]["link"], 390, 844, locale)
+    expect(page.locator("#controls h3").first).to_have_text(seats)
+    seen: set[str] = set()
+    deadline = time.monotonic() + 150
+    while True:
+        assert time.monotonic() < deadline, f"round 1 took too long ({sorted(seen)})"
+        drawn_and_acknowledged(page, server, match_id)
+        now = phase(page)
+        if now not in seen:
+            seen.add(now)
+            text = page.evaluate(PAGE_TEXT) + "\n" + page.evaluate(SVG_TITLES)
+            text = text.replace("Sylla", "")  # the box's printed name
+            english = english_in_polish(text) if lang == "pl" else ENGLISH_RUN.findall(text)
+            assert english == [], (now, english)
+            assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0, now
+        if now == "vote":
+            break
+        if page.locator(".turn.mine").count():
+            click_drawing(page)
+        else:
+            page.wait_for_timeout(50)  # the bots' turn
+    # the phases Ann decides in for sure; the others were drawn as the bots played them
+    assert {"pick", "recruit", "vote"} <= seen and len(seen) >= 6, seen
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -122,3 +122,15 @@ def test_the_board_speaks_the_players_language_in_every_phase(lang: str) -> None
     with using("pl"):
         text = drawn(st.view(None))
     assert "Wielkie Dzieło" in text and "koniec: wygrywa" in text
+
+
+def test_a_buildings_numbers_take_the_plural_form_they_need() -> None:
+    # a --data file may change the printed numbers: 1 / 2-4 / 5+ in Polish and Russian
+    effects = {"insula_tokens": 5, "bank_denarii": 2, "stall_denarii": 1}
+    with using("pl"):
+        assert board._building_help("insula", effects) == "Insula: od razu 5 żetonów"
+        assert board._building_help("bank", effects) == "Bank: od razu +2 denary"
+        assert board._building_help("stall", effects).startswith("Stragan: +1 denar ")
+    with using("ru"):
+        assert board._building_help("insula", effects) == "Инсула: сразу 5 жетонов"
+        assert board._building_help("bank", effects) == "Банк: сразу +2 денария"

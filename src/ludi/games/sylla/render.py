@@ -258,16 +258,23 @@ def _work_help(w: dict[str, Any]) -> str:
 
 def _building_help(btype: str, e: dict[str, int]) -> str:
     """Return what a building does, in a few words (Budynki, the building aid)."""
+    stall, insula, bank = (
+        e.get("stall_denarii", 0),
+        e.get("insula_tokens", 0),
+        e.get("bank_denarii", 0),
+    )
     what = {
-        "stall": lambda: _("+{n} denarii each income", n=e.get("stall_denarii")),
+        "stall": lambda: n_(
+            "+{n} denarius each income", "+{n} denarii each income", stall, n=stall
+        ),
         "field": lambda: _("famine costs you {n} less", n=e.get("field_relief")),
         "private_temple": lambda: _("income: pay {n} for a token", n=e.get("temple_cost")),
-        "insula": lambda: _("{n} tokens at once", n=e.get("insula_tokens")),
+        "insula": lambda: n_("{n} token at once", "{n} tokens at once", insula, n=insula),
         "crane": lambda: _("a card with every hex, from next round"),
         "tavern": lambda: _("income: move a marker one space"),
         "triumphal_arch": lambda: _("+{n} prestige at once", n=e.get("arch_prestige")),
         "statue": lambda: _("+{n} prestige at once", n=e.get("statue_prestige")),
-        "bank": lambda: _("+{n} denarii at once", n=e.get("bank_denarii")),
+        "bank": lambda: n_("+{n} denarius at once", "+{n} denarii at once", bank, n=bank),
     }.get(btype)
     name = wording.building(btype)
     return _("{building}: {help}", building=name, help=what()) if what else name

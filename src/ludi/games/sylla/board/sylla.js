@@ -78,7 +78,15 @@ const BUILDING = {
     N_("Private Temple"),
     () => _("income: pay {n} denarii for a token", {n: effects.temple_cost}),
   ],
-  insula: [N_("Insula"), () => _("at once: {n} tokens of your choice, unseen", {n: effects.insula_tokens})],
+  insula: [
+    N_("Insula"),
+    () =>
+      n_(
+        "at once: {n} token of your choice, unseen",
+        "at once: {n} tokens of your choice, unseen",
+        effects.insula_tokens,
+      ),
+  ],
   crane: [N_("Crane"), () => _("a Crane card: pays any colour from next round")],
   tavern: [N_("Tavern"), () => _("income: move a marker one space")],
   triumphal_arch: [N_("Triumphal Arch"), () => _("at once: +{n} prestige", {n: effects.arch_prestige})],

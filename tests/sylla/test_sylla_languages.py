@@ -96,3 +96,8 @@ def test_the_lobby_describes_sylla_in_polish_and_russian() -> None:
     assert temple["choices"] == ["at_least", "exactly"]  # the values stay the notation's
     assert polish["title"] == russian["title"] == english["title"] == "Sylla"
     assert [o["default"] for o in polish["options"]] == [o["default"] for o in english["options"]]
+    # the RECONSTRUCTED sections the lobby lists, in the reader's words; the paths stay the
+    # data file's, which a --data file names to correct them
+    sections = {r["section"]: r["title"] for r in polish["data"]["reconstructed"]}
+    assert sections["buildings.tiles"] == "Budynki (płytki)"
+    assert [r["section"] for r in english["data"]["reconstructed"]] == list(sections)

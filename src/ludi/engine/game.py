@@ -297,6 +297,12 @@ class Game(ABC):
     def check_options(self, values: Mapping[str, OptionValue], players: int) -> None:
         """Refuse combinations of options the rulebook does not allow (hook for games)."""
 
+    def section_title(self, section: str) -> str:
+        """Return a section of the component data (``player_counts.two_players``) as a player
+        reads it, in the reader's language where the game has the words (hook for games; here
+        the path spelled out: ``player counts: two players``)."""
+        return section.replace("_", " ").replace(".", ": ")
+
     def describe(self) -> dict[str, Any]:
         """Return the game as JSON for listings (``ludi games``). Its summary and its options'
         labels, help and choice labels are read through the game's own catalog, in the reader's
@@ -318,7 +324,8 @@ class Game(ABC):
             "data": {
                 "source": data.info.source,
                 "reconstructed": [
-                    {"section": n.section, "text": n.text} for n in data.info.reconstructed()
+                    {"section": n.section, "title": self.section_title(n.section), "text": n.text}
+                    for n in data.info.reconstructed()
                 ],
             },
         }

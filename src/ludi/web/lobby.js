@@ -144,8 +144,9 @@ function fillOptions() {
         "p",
         {class: "muted small"},
         _("Some component values are reconstructed defaults ({sections}); see the docs to supply your own.", {
+          // each section as the game words it in the reader's language (Game.section_title)
           sections: game.data.reconstructed
-            .map((r) => r.section.replaceAll("_", " ").replaceAll(".", ": "))
+            .map((r) => r.title || r.section.replaceAll("_", " ").replaceAll(".", ": "))
             .join(", "),
         }),
       )

@@ -81,6 +81,9 @@ class Sylla(Game):
 
     board_assets = ("sylla.js", "sylla.css")
 
+    def section_title(self, section: str) -> str:
+        return wording.section_title(section)
+
     def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
         assert isinstance(state, SyllaState)
         return wording.move_labels(state, seat, actions)

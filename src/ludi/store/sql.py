@@ -251,15 +251,23 @@ class NotOwner(Exception):
         self.match_ids = match_ids
 
 
-# The statements of every batch, in the database driver's own SQL (``?`` marks a parameter;
-# ``SqlStore._append`` writes ``%s`` for PostgreSQL's driver).
-_ADD_ACTIONS_SQL = "INSERT INTO ludi_actions (match_id, n, seat, text, at) VALUES (?, ?, ?, ?, ?)"
-_ADD_FACTS_SQL = (
-    "INSERT INTO ludi_table_log (match_id, kind, seat, body, at) VALUES (?, ?, ?, ?, ?)"
-)
+# The statements of every batch, in SQL both SQLite and PostgreSQL read; ``VALUES`` is
+# followed by as many rows as the batch has (``_rows``).
+_ADD_ACTIONS_SQL = "INSERT INTO ludi_actions (match_id, n, seat, text, at) VALUES "
+_ADD_FACTS_SQL = "INSERT INTO ludi_table_log (match_id, kind, seat, body, at) VALUES "
 _MATCHES_GO_ON_SQL = (
-    "UPDATE ludi_matches SET actions = ?, updated = ?, status = ?, to_act = ? WHERE id = ?"
+    "WITH v(id, actions, updated, to_act) AS (VALUES {rows}) "
+    f"UPDATE ludi_matches SET actions = v.actions, updated = v.updated, status = '{RUNNING}', "
+    "to_act = v.to_act FROM v WHERE ludi_matches.id = v.id"
 )
+
+
+def _rows(sql: str, mark: str, width: int, count: int) -> str:
+    """Return ``sql`` taking ``count`` rows of ``width`` parameters (``mark`` being the
+    driver's mark of a parameter): after it, or in place of ``{rows}``."""
+    row = "(" + ", ".join([mark] * width) + ")"
+    rows = ", ".join([row] * count)
+    return sql.replace("{rows}", rows) if "{rows}" in sql else sql + rows
 
 
 class SqlStore:
@@ -387,45 +395,43 @@ class SqlStore:
                 self._append(conn, items, now)
 
     def _append(self, conn: Any, items: list[Append], now: float) -> None:
-        # The rows of every batch go through the database driver's own executemany: the
-        # same statements through SQLAlchemy cost several times their running (parameters
-        # processed one by one in Python), and the writer runs hundreds a second under load.
-        cursor = conn.connection.driver_connection.cursor()
-        mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
-        try:
-            cursor.executemany(
-                _ADD_ACTIONS_SQL.replace("?", mark),
-                [(a.match_id, a.n, a.seat, a.text, now) for a in items],
-            )
-            ends: dict[str, Append] = {}
-            counts: dict[str, int] = {}
-            latest: dict[str, Append] = {}
-            facts = []
-            for a in items:
-                counts[a.match_id] = max(counts.get(a.match_id, 0), a.n + 1)
-                if a.n + 1 == counts[a.match_id]:
-                    latest[a.match_id] = a
-                if a.status is not None:
-                    ends[a.match_id] = a
-                if a.snapshot is not None:
-                    conn.execute(
-                        snapshots.insert().values(
-                            match_id=a.match_id, n=a.n + 1, position=json.dumps(a.snapshot)
-                        )
+        # The rows of a batch go through the database driver itself, a statement per table
+        # (rows as one list of VALUES): through SQLAlchemy the same statements cost several
+        # times their running (parameters processed one by one in Python), and a statement
+        # per row lets go of Python's lock for each row, which the writer thread then waits
+        # to take back from the event loop (milliseconds each while the loop is busy).
+        ends: dict[str, Append] = {}
+        counts: dict[str, int] = {}
+        latest: dict[str, Append] = {}
+        rows: list[Any] = []
+        facts: list[Any] = []
+        for a in items:
+            rows += (a.match_id, a.n, a.seat, a.text, now)
+            counts[a.match_id] = max(counts.get(a.match_id, 0), a.n + 1)
+            if a.n + 1 == counts[a.match_id]:
+                latest[a.match_id] = a
+            if a.status is not None:
+                ends[a.match_id] = a
+            if a.snapshot is not None:
+                conn.execute(
+                    snapshots.insert().values(
+                        match_id=a.match_id, n=a.n + 1, position=json.dumps(a.snapshot)
                     )
-                for kind, seat, body in a.facts:
-                    facts.append((a.match_id, kind, seat, json.dumps(dict(body)), now))
-            if facts:
-                cursor.executemany(_ADD_FACTS_SQL.replace("?", mark), facts)
-            going = [m for m in counts if m not in ends]
-            if going:  # one statement for every match that goes on
-                cursor.executemany(
-                    _MATCHES_GO_ON_SQL.replace("?", mark),
-                    [
-                        (counts[m], now, RUNNING, json.dumps(list(latest[m].to_act)), m)
-                        for m in going
-                    ],
                 )
+            for kind, seat, body in a.facts:
+                facts += (a.match_id, kind, seat, json.dumps(dict(body)), now)
+        going: list[Any] = []
+        for m in counts:
+            if m not in ends:  # one statement for every match that goes on
+                going += (m, counts[m], now, json.dumps(list(latest[m].to_act)))
+        mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        cursor = conn.connection.driver_connection.cursor()
+        try:
+            cursor.execute(_rows(_ADD_ACTIONS_SQL, mark, 5, len(rows) // 5), rows)
+            if facts:
+                cursor.execute(_rows(_ADD_FACTS_SQL, mark, 5, len(facts) // 5), facts)
+            if going:
+                cursor.execute(_rows(_MATCHES_GO_ON_SQL, mark, 4, len(going) // 4), going)
         finally:
             cursor.close()
         for match_id, a in ends.items():  # (a match that ended: rare)

@@ -400,3 +400,24 @@ def test_a17_identical_sets_aside_only_while_placing() -> None:
     turn(st, common.BY_YOU, seat)
     play_card(st, seat, st.tables.goods_index["sica"], T_BY_YOU)
     assert st.unchained == []
+
+
+def test_a09_forged_order_moves_two_legions_not_one_twice() -> None:
+    """Подложный приказ names two of the target's legions: the second move takes another legion
+    than the first, and a target with one legion on the battlefields sees only that one moved."""
+    from aor_helpers import battlefield
+
+    st = started()
+    battlefield(st, "epirus", s1=1)
+    _forged(st, 0, 1)
+    st.apply(0, "forge:epirus>thrace")
+    assert st.phase != common.FORGE  # its only legion has moved: nothing is left to choose
+    assert st.legions[battlefield(st, "thrace") * st.players + 1] == 1
+
+    st = started()
+    battlefield(st, "epirus", s1=2)
+    _forged(st, 0, 1)
+    st.apply(0, "forge:epirus>thrace")
+    texts = [str(a) for a in st.legal_actions(0)]
+    assert "forge:epirus>macedonia" in texts  # the other legion at Epirus
+    assert not any(t.startswith("forge:thrace>") for t in texts)  # not the one just moved

@@ -362,17 +362,23 @@ def forge_choices(st: AgeOfRomeState, seat: int) -> list[Move]:
     Reading A-09, two options: which legions (``forged_from``: by default those already on
     battlefields, an attack; ``board_too`` also those on the target's board), and where they
     go (``forged_to``: by default each to any battlefield of the activator's choice; ``same``,
-    reading «на любое поле битвы» as one battlefield, both to the same one)."""
+    reading «на любое поле битвы» as one battlefield, both to the same one).
+
+    The card names two legions, so the second move takes another legion than the first: not the
+    one that just landed (``forge_to``), and with one legion on the battlefields only that one
+    moves."""
     if st.moves_left <= 0:
         return []
     n = st.players
     target = st.act_target
     nb = len(st.tables.battlefields)
-    dests = range(nb) if st.forge_to < 0 else (st.forge_to,)
+    landed = st.forge_to
+    same = landed >= 0 and st.options["forged_to"] == "same"
+    dests = (landed,) if same else range(nb)
     out = [
         st.table.forge_move(a, b)
         for a in range(nb)
-        if st.legions[a * n + target] > 0
+        if st.legions[a * n + target] - (a == landed) > 0
         for b in dests
         if b != a
     ]
@@ -389,8 +395,7 @@ def forge(st: AgeOfRomeState, seat: int, action: Move) -> None:
     else:
         st.legions[src * n + st.act_target] -= 1
     st.legions[dst * n + st.act_target] += 1
-    if st.options["forged_to"] == "same":
-        st.forge_to = dst
+    st.forge_to = dst
     st.moves_left -= 1
     st.log("forge", seat, st.act_target, src, dst)
     if not forge_choices(st, seat):

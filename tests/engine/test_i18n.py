@@ -4,6 +4,7 @@ does not depend on it."""
 
 from __future__ import annotations
 
+import dataclasses
 import gettext
 import importlib.util
 import re
@@ -15,6 +16,8 @@ import pytest
 
 import ludi
 from ludi import i18n
+from ludi.engine import Rng
+from ludi.engine.match import record_of, replay
 from ludi.i18n import catalog_json, from_environment, negotiate, using
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -122,3 +125,27 @@ def test_the_check_names_a_message_without_translation_and_a_stale_catalog(tmp_p
     found = TOOL.problems(domain)
     assert any("no translation of 'the Senate is full'" in line for line in found)
     assert any("no translation of '{n} votes'" in line for line in found)
+
+
+@pytest.mark.parametrize(("game", "players", "lang"), [("caesar", 2, "ru"), ("sylla", 3, "pl")])
+def test_a_match_recorded_in_another_language_replays_in_english(
+    game: str, players: int, lang: str
+) -> None:
+    # docs/i18n.md: records hold no words, so a match played in Russian (Polish) replays in
+    # English; the result's reason is written in English and told to each reader in theirs
+    st = ludi.new_match(game, players, seed=2)
+    rng = Rng(2)
+    while not st.is_over:
+        seat = st.to_act[rng.randrange(len(st.to_act))]
+        st.apply(seat, rng.choice(st.legal_actions(seat)))
+    with i18n.using(lang):
+        record = record_of(st)
+        told = st.result
+    assert record.result is not None and told is not None
+    english = st.result
+    assert english is not None and record.result["reason"] == english.reason
+    assert told.reason != record.result["reason"]  # the reader was told it in their words
+    again = replay(record)
+    assert again.result is not None and again.result.winners == told.winners
+    # a record written before, with the reason in the player's words, still replays
+    replay(dataclasses.replace(record, result={**record.result, "reason": told.reason}))

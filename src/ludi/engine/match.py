@@ -15,7 +15,7 @@ from ludi.engine.errors import IllegalAction, OptionError, RecordError
 from ludi.engine.game import Game, GameData
 from ludi.engine.record import MAX_NESTING, MatchRecord, too_deep
 from ludi.engine.state import State
-from ludi.i18n import catalog
+from ludi.i18n import catalog, using
 
 _, n_ = catalog(__name__)
 
@@ -106,7 +106,10 @@ def _check_data(recorded: object, data: GameData) -> None:
 
 def record_of(state: State, seats: Sequence[str] = ()) -> MatchRecord:
     """Return the record of a match so far: header and every action since its start."""
-    result = state.result
+    # a record holds no reader's words (docs/i18n.md): the result's reason is written in
+    # English, whatever the language the match was played in
+    with using("en"):
+        result = state.result
     # a match from a saved position records that position and the actions since it
     done = len(state.start.get("history", ())) if state.start is not None else 0
     return MatchRecord(
@@ -121,6 +124,11 @@ def record_of(state: State, seats: Sequence[str] = ()) -> MatchRecord:
         start=state.start,
         result=result.to_json() if result is not None else None,
     )
+
+
+def _outcome(result: Mapping[str, Any]) -> dict[str, Any]:
+    """Return a result as JSON without its words (the points, ranking and winners)."""
+    return {key: value for key, value in result.items() if key != "reason"}
 
 
 def replay(
@@ -157,6 +165,8 @@ def replay(
             ) from exc
     if rec.result is not None:
         got = state.result
-        if got is None or got.to_json() != dict(rec.result):
+        # the outcome, not its words: the reason is told in the reader's language, and a record
+        # written before its words were English may hold another
+        if got is None or _outcome(got.to_json()) != _outcome(dict(rec.result)):
             raise RecordError("the replayed match does not end as the record says")
     return state

@@ -219,8 +219,10 @@ def test_a_game_translated_into_russian_shows_no_english_phrase(
     assert games, "no game declares Russian yet"
     ctx = context(browser, "ru-RU", SIZES[size])
     for game in games:
+        # two players, said outright: a game's smallest count may be its solo (Age of Rome)
         made = server.post(
-            "/api/matches", {"game": game, "seats": [{"name": "Анна"}, {"bot": "normal"}]}
+            "/api/matches",
+            {"game": game, "players": 2, "seats": [{"name": "Анна"}, {"bot": "normal"}]},
         )
         page = ctx.new_page()
         page.goto(server.base + made["seats"][0]["link"])

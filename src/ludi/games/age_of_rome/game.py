@@ -26,6 +26,9 @@ from ludi.engine import (
 from ludi.games.age_of_rome import data as aor_data
 from ludi.games.age_of_rome.state import AgeOfRomeState, new_state
 from ludi.games.age_of_rome.tables import Tables, compile_tables
+from ludi.i18n import N_, catalog
+
+_, _n_ = catalog(__name__)
 
 
 @lru_cache(maxsize=8)
@@ -42,7 +45,9 @@ class AgeOfRome(Game):
     title = "Age of Rome"
     players = (1, 2, 3, 4)
     rules_version = "ru-2022.1"
-    summary = (
+    languages = ("en", "ru")
+    # the lobby's and ``ludi games``' words, marked for the game's catalog (Game.describe)
+    summary = N_(
         "Rome after the Ides of March, over nine rounds: build in the province in front of "
         "you on a board that turns every round, send supporters to fight, vote, trade, pray "
         "and farm, and plot intrigues that strike whoever faces them next. Most glory wins. "
@@ -56,215 +61,255 @@ class AgeOfRome(Game):
         Option(
             "truce",
             False,
-            "no intrigues; the starting enmity stays on the boards",
-            label="Truce (Перемирие)",
+            N_("no intrigues; the starting enmity stays on the boards"),
+            label=N_("Truce (Перемирие)"),
         ),
         Option(
             "clockwise",
             False,
-            "the provinces board always turns 90° clockwise",
-            label="Clockwise (По ходу часов)",
+            N_("the provinces board always turns 90° clockwise"),
+            label=N_("Clockwise (По ходу часов)"),
         ),
         Option(
             "heroes",
             False,
-            "no medals, and the six medal tasks are removed",
-            label="Heroes (Герои)",
+            N_("no medals, and the six medal tasks are removed"),
+            label=N_("Heroes (Герои)"),
         ),
         Option(
             "harsh_times",
             False,
-            "the six negative events join the event deck",
-            label="Harsh Times (Суровые времена)",
+            N_("the six negative events join the event deck"),
+            label=N_("Harsh Times (Суровые времена)"),
         ),
         Option(
             "spies_allies",
             False,
-            "2-4 players: diplomacy tokens with denarii offered to opponents",
-            label="Spies and allies (Шпионы и союзники)",
+            N_("2-4 players: diplomacy tokens with denarii offered to opponents"),
+            label=N_("Spies and allies (Шпионы и союзники)"),
         ),
         Option(
             "new_supporter",
             "same_round",
-            "a supporter gained from a milestone in the action phase: placed this round, or "
-            "from the next one",
+            N_(
+                "a supporter gained from a milestone in the action phase: placed this round, or "
+                "from the next one"
+            ),
             ("same_round", "next_round"),
             reading=True,
-            label="A supporter won during the action phase",
-            choice_labels=("can be placed this round", "is placed from the next round"),
+            label=N_("A supporter won during the action phase"),
+            choice_labels=(N_("can be placed this round"), N_("is placed from the next round")),
         ),
         Option(
             "tiebreak_denarii",
             "after",
-            "a tie on glory goes to the most denarii left after the end conversion, or held "
-            "before it",
+            N_(
+                "a tie on glory goes to the most denarii left after the end conversion, or held "
+                "before it"
+            ),
             ("after", "before"),
             reading=True,
-            label="A tie on glory",
+            label=N_("A tie on glory"),
             choice_labels=(
-                "most denarii left after the conversion",
-                "most denarii held before the conversion",
+                N_("most denarii left after the conversion"),
+                N_("most denarii held before the conversion"),
             ),
         ),
         Option(
             "solo_harsh_penalty",
             True,
-            "the Emperor solo with Harsh Times: a negative event's penalty still applies (it "
-            "gives no reward either way)",
+            N_(
+                "the Emperor solo with Harsh Times: a negative event's penalty still applies (it "
+                "gives no reward either way)"
+            ),
             reading=True,
-            label="Solo penalties of the harsh events",
+            label=N_("Solo penalties of the harsh events"),
         ),
         Option(
             "action",
             "optional",
-            "after placing a supporter, the place's action may be declined («может совершить "
-            "действие») or must be taken when it can",
+            N_(
+                "after placing a supporter, the place's action may be declined («может совершить "
+                "действие») or must be taken when it can"
+            ),
             ("optional", "compulsory"),
             reading=True,
-            label="The place's action",
-            choice_labels=("may be declined", "must be taken when it can"),
+            label=N_("The place's action"),
+            choice_labels=(N_("may be declined"), N_("must be taken when it can")),
         ),
         Option(
             "conquest",
             "end",
-            "a battlefield is conquered by the legions on it at the end, or stays conquered "
-            "once its shield has been reached",
+            N_(
+                "a battlefield is conquered by the legions on it at the end, or stays conquered "
+                "once its shield has been reached"
+            ),
             ("end", "ever"),
             reading=True,
-            label="Conquering a battlefield",
+            label=N_("Conquering a battlefield"),
             choice_labels=(
-                "by the legions on it at the end",
-                "for good once its shield is reached",
+                N_("by the legions on it at the end"),
+                N_("for good once its shield is reached"),
             ),
         ),
         Option(
             "empty_first_side",
             "direction",
-            "2-3 players, the first-player token before an empty side: the first seated player "
-            "in the round's direction starts, or the first the other way",
+            N_(
+                "2-3 players, the first-player token before an empty side: the first seated player "
+                "in the round's direction starts, or the first the other way"
+            ),
             ("direction", "against"),
             reading=True,
-            label="The first player before an empty side",
+            label=N_("The first player before an empty side"),
             choice_labels=(
-                "the next seated in the round's direction",
-                "the next seated the other way",
+                N_("the next seated in the round's direction"),
+                N_("the next seated the other way"),
             ),
         ),
         Option(
             "clockwise_order",
             "card",
-            "Clockwise variant: the event's arrow still sets the order of play, or play also "
-            "goes clockwise",
+            N_(
+                "Clockwise variant: the event's arrow still sets the order of play, or play also "
+                "goes clockwise"
+            ),
             ("card", "clockwise"),
             reading=True,
-            label="Order of play in the Clockwise variant",
-            choice_labels=("set by the event's arrow", "clockwise too"),
+            label=N_("Order of play in the Clockwise variant"),
+            choice_labels=(N_("set by the event's arrow"), N_("clockwise too")),
         ),
         Option(
             "revote",
             "removal_only",
-            "Revote (Повторное голосование) without a vote at home: the removal alone, or not "
-            "allowed",
+            N_(
+                "Revote (Повторное голосование) without a vote at home: the removal alone, or not "
+                "allowed"
+            ),
             ("removal_only", "needs_vote"),
             reading=True,
-            label="Revote without a vote at home",
-            choice_labels=("the removal alone", "not allowed"),
+            label=N_("Revote without a vote at home"),
+            choice_labels=(N_("the removal alone"), N_("not allowed")),
         ),
         Option(
             "pantheon_removal",
             "literal",
-            "2-3 players' Pantheon removals as printed (a silver foundation piece goes), or with "
-            "'silver' read as bronze",
+            N_(
+                "2-3 players' Pantheon removals as printed (a silver foundation piece goes), or with "
+                "'silver' read as bronze"
+            ),
             ("literal", "bronze"),
             reading=True,
-            label="Pantheon pieces removed at 2-3 players",
-            choice_labels=("as printed: a silver foundation piece", "'silver' read as bronze"),
+            label=N_("Pantheon pieces removed at 2-3 players"),
+            choice_labels=(
+                N_("as printed: a silver foundation piece"),
+                N_("'silver' read as bronze"),
+            ),
         ),
         Option(
             "diplomacy_turns",
             "each_token",
-            "Spies and allies: each of the two tokens once a round, or one placement per player "
-            "a round",
+            N_(
+                "Spies and allies: each of the two tokens once a round, or one placement per player "
+                "a round"
+            ),
             ("each_token", "one"),
             reading=True,
-            label="Diplomacy turns (Spies and allies)",
-            choice_labels=("each token once a round", "one placement a round"),
+            label=N_("Diplomacy turns (Spies and allies)"),
+            choice_labels=(N_("each token once a round"), N_("one placement a round")),
         ),
         Option(
             "full_hand",
             "forgo",
-            "a card drawn into a full hand: not taken (room is made only by choice, before), "
-            "or always taken, a goods card discarded to make room",
+            N_(
+                "a card drawn into a full hand: not taken (room is made only by choice, before), "
+                "or always taken, a goods card discarded to make room"
+            ),
             ("forgo", "make_room"),
             reading=True,
-            label="Drawing into a full hand",
-            choice_labels=("the card is not taken", "discard a card to take it"),
+            label=N_("Drawing into a full hand"),
+            choice_labels=(N_("the card is not taken"), N_("discard a card to take it")),
         ),
         Option(
             "glory_floor",
             "total",
-            "the fame marker never goes below cell 1: 1 glory in all (a marker turned to +30 "
-            "turns back going down), or cell 1 of its side (a turned marker stops at 31)",
+            N_(
+                "the fame marker never goes below cell 1: 1 glory in all (a marker turned to +30 "
+                "turns back going down), or cell 1 of its side (a turned marker stops at 31)"
+            ),
             ("total", "cell"),
             reading=True,
-            label="The fame track's floor",
-            choice_labels=("1 glory in all", "cell 1 of the marker's side (31 once turned)"),
+            label=N_("The fame track's floor"),
+            choice_labels=(
+                N_("1 glory in all"),
+                N_("cell 1 of the marker's side (31 once turned)"),
+            ),
         ),
         Option(
             "chain",
             "placement",
-            "a goods card drawn by a card while placing a supporter: played at once if the "
-            "placement meets its trigger, or only if its trigger is identical to that card's",
+            N_(
+                "a goods card drawn by a card while placing a supporter: played at once if the "
+                "placement meets its trigger, or only if its trigger is identical to that card's"
+            ),
             ("placement", "identical"),
             reading=True,
-            label="Chaining goods cards when placing a supporter",
+            label=N_("Chaining goods cards when placing a supporter"),
             choice_labels=(
-                "any card the placement triggers",
-                "only a card with the identical trigger",
+                N_("any card the placement triggers"),
+                N_("only a card with the identical trigger"),
             ),
         ),
         Option(
             "milestone_marker",
             "passed_over",
-            "a milestone marker moving down several cells: a player it passes over claims it, "
-            "or only a player on the cell where it lands",
+            N_(
+                "a milestone marker moving down several cells: a player it passes over claims it, "
+                "or only a player on the cell where it lands"
+            ),
             ("passed_over", "landing"),
             reading=True,
-            label="A milestone marker moving several cells",
+            label=N_("A milestone marker moving several cells"),
             choice_labels=(
-                "claimed by a player it passes over",
-                "claimed only on the cell where it lands",
+                N_("claimed by a player it passes over"),
+                N_("claimed only on the cell where it lands"),
             ),
         ),
         Option(
             "forged_from",
             "battlefields",
-            "Forged Order (Подложный приказ) moves the target's legions already on "
-            "battlefields, or also those on the target's board",
+            N_(
+                "Forged Order (Подложный приказ) moves the target's legions already on "
+                "battlefields, or also those on the target's board"
+            ),
             ("battlefields", "board_too"),
             reading=True,
-            label="Forged Order: which legions",
-            choice_labels=("those on battlefields", "those on the board too"),
+            label=N_("Forged Order: which legions"),
+            choice_labels=(N_("those on battlefields"), N_("those on the board too")),
         ),
         Option(
             "forged_to",
             "each",
-            "Forged Order (Подложный приказ): each legion to a battlefield of your choice, or "
-            "both to the same battlefield",
+            N_(
+                "Forged Order (Подложный приказ): each legion to a battlefield of your choice, or "
+                "both to the same battlefield"
+            ),
             ("each", "same"),
             reading=True,
-            label="Forged Order: where the legions go",
-            choice_labels=("each where you choose", "both to the same battlefield"),
+            label=N_("Forged Order: where the legions go"),
+            choice_labels=(N_("each where you choose"), N_("both to the same battlefield")),
         ),
         Option(
             "apostasy_swap",
             "board",
-            "Apostasy (Отступничество) replacing the legion: yours comes from your board, or "
-            "from your board or another battlefield",
+            N_(
+                "Apostasy (Отступничество) replacing the legion: yours comes from your board, or "
+                "from your board or another battlefield"
+            ),
             ("board", "anywhere"),
             reading=True,
-            label="Apostasy: the legion that replaces",
-            choice_labels=("from your board", "from your board or another battlefield"),
+            label=N_("Apostasy: the legion that replaces"),
+            choice_labels=(N_("from your board"), N_("from your board or another battlefield")),
         ),
     )
     bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
@@ -315,29 +360,37 @@ class AgeOfRome(Game):
         Emperor solo with the harsh events."""
         if not values["solo_harsh_penalty"] and not (players == 1 and values["harsh_times"]):
             raise OptionError(
-                "Solo penalties of the harsh events only concern the "
-                "Emperor solo (1 player) with Harsh Times"
+                _(
+                    "Solo penalties of the harsh events only concern the "
+                    "Emperor solo (1 player) with Harsh Times"
+                )
             )
         if values["clockwise_order"] != "card" and not values["clockwise"]:
             raise OptionError(
-                "Order of play in the Clockwise variant is a reading of the "
-                "Clockwise variant: switch Clockwise on"
+                _(
+                    "Order of play in the Clockwise variant is a reading of the "
+                    "Clockwise variant: switch Clockwise on"
+                )
             )
         if values["diplomacy_turns"] != "each_token" and not values["spies_allies"]:
             raise OptionError(
-                "Diplomacy turns is a reading of Spies and allies: switch Spies and allies on"
+                _("Diplomacy turns is a reading of Spies and allies: switch Spies and allies on")
             )
         if values["empty_first_side"] != "direction" and players not in (2, 3):
             raise OptionError(
-                "The first player before an empty side concerns 2 and 3 "
-                "players (only they leave a side empty)"
+                _(
+                    "The first player before an empty side concerns 2 and 3 "
+                    "players (only they leave a side empty)"
+                )
             )
         if values["pantheon_removal"] != "literal" and players == 4:
-            raise OptionError("Pantheon pieces removed concerns 1 to 3 players (4 remove no piece)")
+            raise OptionError(
+                _("Pantheon pieces removed concerns 1 to 3 players (4 remove no piece)")
+            )
         if values["spies_allies"] and players == 1:
-            raise OptionError("Spies and allies is played by 2 to 4 players, not in the solo")
+            raise OptionError(_("Spies and allies is played by 2 to 4 players, not in the solo"))
         if values["truce"] and players == 1:
-            raise OptionError("the Emperor solo has no intrigues already: Truce does not apply")
+            raise OptionError(_("the Emperor solo has no intrigues already: Truce does not apply"))
 
     def encoder(self, players: int, options: Mapping[str, OptionValue], data: GameData) -> Encoder:
         from ludi.games.age_of_rome.research import AgeOfRomeEncoder

@@ -24,7 +24,7 @@ from ludi.games.age_of_rome.rules.common import (
     province_of,
     seat_facing,
 )
-from ludi.games.age_of_rome.tables import BOOSTS, GOODS_TYPES, METALS, TYPES
+from ludi.games.age_of_rome.tables import BOOSTS, GOODS_TYPES, INTRIGUES, METALS, TYPES
 from ludi.games.age_of_rome.wording import goods_type_name, named
 from ludi.i18n import N_, Nn_, catalog
 
@@ -170,6 +170,8 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
                 for b in range(3)
             },
             "intrigue_effects": [intrigue_name(e) for e in c.intrigues],
+            # the same effects by the word their moves use (``intrigue:slander``)
+            "intrigue_effect_keys": [INTRIGUES[e] for e in c.intrigues],
             "intrigue_tokens_home": st.intr_home[s],
             "pantheon": pantheon_json(st, s),
             "medals": [TYPES[b] for b in range(5) if st.medals[b] == s],
@@ -179,6 +181,7 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
             "sets": [
                 {
                     "type": GOODS_TYPES[g],
+                    "type_name": goods_type_name(st, g),
                     "cards": [card_json(st, x) for x in st.sets[s][3 * i : 3 * i + 3]],
                 }
                 for i, g in enumerate(st.set_types[s])

@@ -62,6 +62,15 @@ END_WORDS = {
     common.BUILD_TURN: N_("End your building turn"),
     common.LEGION: N_("Stop moving legions"),
 }
+#: the players' colours as the data names them
+COLOURS = {
+    "yellow": N_("yellow"),
+    "red": N_("red"),
+    "green": N_("green"),
+    "blue": N_("blue"),
+    "black": N_("black"),
+    "white": N_("white"),
+}
 #: a vote's place in the Senate column, counted from the bottom
 ORDINAL = (
     N_("the bottom"),
@@ -301,4 +310,5 @@ def _place_words(st: AgeOfRomeState) -> str:
 
 def seat_label(st: AgeOfRomeState, seat: int) -> str:
     """A seat across matches: its place at the table and its colour (the characters change)."""
-    return f"Seat {seat + 1} ({st.tables.colours[seat]})"
+    colour = st.tables.colours[seat]
+    return _("Seat {n} ({colour})", n=seat + 1, colour=_(COLOURS.get(colour, colour)))

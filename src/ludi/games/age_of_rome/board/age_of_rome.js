@@ -14,7 +14,7 @@
 // Everything drawn comes from the view; the names and prices of the buildings and the values of
 // the Senate and the Pantheon come from its `components` (the data file's), the card texts from
 // the cards themselves; no move's notation is read, only its verb and args.
-import {el, svg} from "/static/common.js";
+import {N_, _, el, n_, svg} from "/static/common.js";
 import {drawChooser as drawMoveButtons, movesOf} from "/static/kit.js";
 
 // the players' colours as the data names them (view.components.colours), drawn in these inks
@@ -51,36 +51,76 @@ const GOODS_FILL = {
 };
 const METAL_FILL = {gold: "#e1b422", silver: "#b9bec4", bronze: "#b7743a"};
 const LEVELS = ["", "I", "II", "III"];
-// the intrigue effects: the view names them in English with the rulebook's Russian; a move
-// names them by its own word
-const EFFECT_KEY = {
-  "Dirty Slander": "slander",
-  "Construction Sabotage": "sabotage",
-  Apostasy: "apostasy",
-  "Forged Order": "forged_order",
-  Revote: "revote",
-  "Invalid Vote": "invalid_vote",
-  "Sold!": "sold",
-  "Customs Duties": "customs",
-};
+// what each intrigue effect does (the view names the effects in the reader's language and gives
+// their keys, which the moves use)
 const EFFECT_HELP = {
-  slander: "the target's glory goes 1 down",
-  sabotage: "a piece of the target's unfinished Pantheon level is removed",
-  apostasy: "a legion of the target on a battlefield goes home, or is replaced by one of yours",
-  forged_order: "you move the target's legions between battlefields",
-  revote: "a vote of the target leaves the Senate and one of yours goes on top",
-  invalid_vote: "a vote of the target leaves the Senate; you gain 1 glory",
-  sold: "a random goods card of the target is discarded; you gain 2 denarii",
-  customs: "a random goods card of the target comes into your hand",
+  slander: N_("the target's glory goes 1 down"),
+  sabotage: N_("a piece of the target's unfinished Pantheon level is removed"),
+  apostasy: N_("a legion of the target on a battlefield goes home, or is replaced by one of yours"),
+  forged_order: N_("you move the target's legions between battlefields"),
+  revote: N_("a vote of the target leaves the Senate and one of yours goes on top"),
+  invalid_vote: N_("a vote of the target leaves the Senate; you gain 1 glory"),
+  sold: N_("a random goods card of the target is discarded; you gain 2 denarii"),
+  customs: N_("a random goods card of the target comes into your hand"),
 };
 const ACTION_HELP = {
-  military: "move legions from your board to the battlefields, or between them",
-  politics: "put a vote on top of the Senate column",
-  trade: "draw a goods card",
-  religion: "add a piece to your Pantheon",
-  agriculture: "denarii from the harvest (more each round)",
+  military: N_("move legions from your board to the battlefields, or between them"),
+  politics: N_("put a vote on top of the Senate column"),
+  trade: N_("draw a goods card"),
+  religion: N_("add a piece to your Pantheon"),
+  agriculture: N_("denarii from the harvest (more each round)"),
 };
-const BOOST_WORDS = {covered: "covered by enmity", open: "open: usable this round", used: "used this round"};
+const BOOST_WORDS = {
+  covered: N_("covered by enmity"),
+  open: N_("open: usable this round"),
+  used: N_("used this round"),
+};
+const BOOST_SHORT = {covered: N_("covered"), open: N_("×2 open"), used: N_("used")};
+// the words the view sends as keys: the round's direction, the Pantheon's metals and levels,
+// the diplomacy tokens
+const DIRECTIONS = {clockwise: N_("clockwise"), "counter-clockwise": N_("counter-clockwise")};
+const METALS = {gold: N_("gold"), silver: N_("silver"), bronze: N_("bronze")};
+const PANTHEON_LEVELS = {foundation: N_("foundation"), temple: N_("temple")};
+const TOKENS = {espionage: N_("espionage"), alliance: N_("alliance")};
+// each type's medal (Медали, стр. 16), as the first level III of the type takes it
+const MEDALS = {
+  military: N_("the Warrior medal"),
+  politics: N_("the Politician medal"),
+  trade: N_("the Trader medal"),
+  religion: N_("the Priest medal"),
+  agriculture: N_("the Farmer medal"),
+};
+const MEDALS_SHORT = {
+  military: N_("Warrior medal"),
+  politics: N_("Politician medal"),
+  trade: N_("Trader medal"),
+  religion: N_("Priest medal"),
+  agriculture: N_("Farmer medal"),
+};
+const RECONSTRUCTED_CARD = N_("RECONSTRUCTED: Ludi's card, not the printed one.");
+const PHASES = {
+  keep: N_("Setup: each keeps two of three tasks"),
+  recall: N_("Intrigue phase: the event"),
+  diplomacy: N_("Intrigue phase: spies and allies"),
+  offer: N_("Intrigue phase: spies and allies"),
+  answer: N_("Intrigue phase: spies and allies"),
+  countered: N_("Intrigue phase: spies and allies"),
+  spy_choice: N_("Intrigue phase: spies and allies"),
+  activate: N_("Intrigue phase: activation"),
+  effect: N_("Intrigue phase: activation"),
+  forge: N_("Intrigue phase: activation"),
+  react: N_("Intrigue phase: activation"),
+  by_you: N_("Intrigue phase: activation"),
+  build: N_("Building phase"),
+  build_window: N_("Building phase"),
+  place: N_("Action phase"),
+  window: N_("Action phase"),
+  legion: N_("Action phase"),
+  income: N_("Income phase"),
+  tax_window: N_("Income phase"),
+  room: N_("A full hand: make room"),
+  over: N_("The end: final scoring"),
+};
 
 /** Attributes that fit a label into `width` px when it would run over (a building's name in a
  * narrow cell): its letters are drawn closer, never out of the box. `perChar`: the label's
@@ -117,12 +157,13 @@ function cap(s) {
   return s ? s.charAt(0).toUpperCase() + s.slice(1) : s;
 }
 
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : word.endsWith("s") ? "" : "s"}`;
+function denarii(n) {
+  return n_("{n} denarius", "{n} denarii", n);
 }
 
-function denarii(n) {
-  return n === 1 ? "1 denarius" : `${n} denarii`;
+/** A word the view sends as a key (`table` marks its words), in the reader's language. */
+function word(table, key) {
+  return table[key] ? _(table[key]) : key;
 }
 
 /** Merge every seat's view (a replay shows everything) into one. */
@@ -154,7 +195,7 @@ export function createBoard(root, host) {
     }
     if (moves.length > 1) {
       ui.why = null;
-      ui.pick = {title: node.getAttribute("data-title") || "Choose", moves};
+      ui.pick = {title: node.getAttribute("data-title") || _("Choose"), moves};
     } else {
       ui.pick = null;
       ui.why = whyNot(key);
@@ -183,7 +224,7 @@ export function createBoard(root, host) {
 
   function who(name) {
     const s = seatIndex(name);
-    return s >= 0 && s === ui.msg.seat ? `${name} (you)` : name;
+    return s >= 0 && s === ui.msg.seat ? _("{seat} (you)", {seat: name}) : name;
   }
 
   function live() {
@@ -257,8 +298,11 @@ export function createBoard(root, host) {
       parts.push(drawProvince(prov, sideSlot(prov.side, mySide), S));
     }
     const turned = ((view.rotation % 4) + 4) % 4;
+    const when = view.round
+      ? _("round {round} of {rounds}", {round: view.round, rounds: view.rounds})
+      : _("setup");
     return panel(
-      "Provinces board",
+      _("Provinces board"),
       "aor-provinces",
       parts,
       S,
@@ -266,7 +310,7 @@ export function createBoard(root, host) {
       el(
         "span",
         {class: "muted small"},
-        ` · turned ${90 * turned}° since the start · ${view.round ? `round ${view.round} of ${view.rounds}` : "setup"}`,
+        _(" · turned {degrees}° since the start · {when}", {degrees: 90 * turned, when}),
       ),
     );
   }
@@ -280,7 +324,7 @@ export function createBoard(root, host) {
       viewBox: "146 452 308 148",
       class: "aor-svg",
       role: "group",
-      "aria-label": `the province in front of you, ${prov.name}`,
+      "aria-label": _("the province in front of you, {province}", {province: prov.name}),
     });
     drawing.append(drawProvince(prov, 0, 600));
     return el(
@@ -289,8 +333,8 @@ export function createBoard(root, host) {
       el(
         "h4",
         {},
-        `In front of you: ${prov.name}`,
-        el("span", {class: "muted small"}, " · the whole board below"),
+        _("In front of you: {province}", {province: prov.name}),
+        el("span", {class: "muted small"}, _(" · the whole board below")),
       ),
       drawing,
     );
@@ -300,32 +344,58 @@ export function createBoard(root, host) {
     const view = ui.view;
     const parts = [svg("rect", {x, y, width: w, height: h, rx: 12, class: "aor-centre"})];
     parts.push(
-      text(x + w / 2, y + 24, view.round ? `Round ${view.round} of ${view.rounds}` : "Setup", {
-        class: "aor-title",
+      text(
+        x + w / 2,
+        y + 24,
+        view.round ? _("Round {round} of {rounds}", {round: view.round, rounds: view.rounds}) : _("Setup"),
+        {
+          class: "aor-title",
+          "text-anchor": "middle",
+        },
+      ),
+    );
+    parts.push(
+      text(x + w / 2, y + 44, PHASES[view.phase] ? _(PHASES[view.phase]) : "", {
+        class: "aor-small",
         "text-anchor": "middle",
       }),
     );
-    parts.push(
-      text(x + w / 2, y + 44, phaseWords(view.phase), {class: "aor-small", "text-anchor": "middle"}),
-    );
     if (view.event) {
-      const card = eventCard(view.event, x + 20, y + 58, w - 40, 120, "Event this round");
+      const card = eventCard(view.event, x + 20, y + 58, w - 40, 120, _("Event this round"));
       if (view.events_past.length) {
         const title = card.querySelector("title");
-        title.textContent += ` Earlier events: ${view.events_past.map((e) => e.name).join(", ")}; ${view.events_left} left in the deck.`;
+        title.textContent +=
+          " " +
+          n_(
+            "Earlier events: {events}; {n} left in the deck.",
+            "Earlier events: {events}; {n} left in the deck.",
+            view.events_left,
+            {events: view.events_past.map((e) => e.name).join(", ")},
+          );
       }
       parts.push(card);
     } else {
       parts.push(
-        text(x + w / 2, y + 110, `${view.events_left} event cards in the deck`, {
-          class: "aor-small",
-          "text-anchor": "middle",
-        }),
+        text(
+          x + w / 2,
+          y + 110,
+          n_("{n} event card in the deck", "{n} event cards in the deck", view.events_left),
+          {
+            class: "aor-small",
+            "text-anchor": "middle",
+          },
+        ),
       );
     }
     const order = view.turn_order.length ? view.turn_order.map(who).join(" → ") : "—";
-    parts.push(...lines(x + 12, y + 198, `Turn order: ${order}`, 40, 14, {class: "aor-small"}));
-    parts.push(text(x + 12, y + 244, `Play goes ${view.direction}`, {class: "aor-small"}));
+    parts.push(
+      ...lines(x + 12, y + 198, _("Turn order: {seats}", {seats: order}), 40, 14, {class: "aor-small"}),
+    );
+    parts.push(
+      text(x + 12, y + 244, _("Play goes {direction}", {direction: word(DIRECTIONS, view.direction)}), {
+        class: "aor-small",
+      }),
+    );
     return parts;
   }
 
@@ -337,20 +407,25 @@ export function createBoard(root, host) {
     g.append(text(x + 8, y + 15, heading, {class: "aor-tiny"}));
     g.append(text(x + 8, y + 32, ev.name, {class: "aor-label"}));
     g.append(...lines(x + 8, y + 50, ev.text, Math.floor(w / 6.4), 13, {class: "aor-small"}));
-    g.append(text(x + 8, y + h - 10, `Arrows: ${ev.arrows}`, {class: "aor-tiny"}));
+    g.append(text(x + 8, y + h - 10, _("Arrows: {arrows}", {arrows: ev.arrows}), {class: "aor-tiny"}));
     if (ev.reconstructed) g.append(reconstructed(x + w - 8, y + 15, "end"));
-    g.append(
-      svg(
-        "title",
-        {},
-        `${ev.name}${ev.harsh ? " (harsh event)" : ""}: ${ev.text}. The board turns ${ev.arrows} at the round's end.${ev.reconstructed ? " RECONSTRUCTED: Ludi's card, not the printed one." : ""}`,
-      ),
-    );
+    const tip = ev.harsh
+      ? _("{event} (harsh event): {text}. The board turns {arrows} at the round's end.", {
+          event: ev.name,
+          text: ev.text,
+          arrows: ev.arrows,
+        })
+      : _("{event}: {text}. The board turns {arrows} at the round's end.", {
+          event: ev.name,
+          text: ev.text,
+          arrows: ev.arrows,
+        });
+    g.append(svg("title", {}, ev.reconstructed ? `${tip} ${_(RECONSTRUCTED_CARD)}` : tip));
     return g;
   }
 
   function reconstructed(x, y, anchor = "start") {
-    return text(x, y, "RECONSTRUCTED", {class: "aor-recon", "text-anchor": anchor});
+    return text(x, y, _("RECONSTRUCTED"), {class: "aor-recon", "text-anchor": anchor});
   }
 
   function drawProvince(prov, slot, S) {
@@ -370,13 +445,14 @@ export function createBoard(root, host) {
             ? [4, 150, 146, 300]
             : [S - 150, 150, 146, 300];
     g.append(svg("rect", {x, y, width: w, height: h, rx: 10, class: "aor-prov-bg"}));
-    const facing = prov.facing ? `faces ${who(prov.facing)}` : "nobody faces it";
+    const facing = prov.facing ? _("faces {seat}", {seat: who(prov.facing)}) : _("nobody faces it");
     g.append(text(x + 8, y + 17, prov.name, {class: "aor-label"}));
     const pop = svg("g", {"data-mark": `pop-${prov.id}`, "data-sig": String(prov.population)});
+    const people = _("population {n}", {n: prov.population});
     pop.append(
       horizontal
-        ? text(x + w - 8, y + 17, `population ${prov.population}`, {class: "aor-small", "text-anchor": "end"})
-        : text(x + 8, y + 31, `population ${prov.population}`, {class: "aor-small"}),
+        ? text(x + w - 8, y + 17, people, {class: "aor-small", "text-anchor": "end"})
+        : text(x + 8, y + 31, people, {class: "aor-small"}),
     );
     g.append(pop);
     const faceText = text(x + 8, horizontal ? y + 31 : y + 45, facing, {class: "aor-small"});
@@ -386,7 +462,7 @@ export function createBoard(root, host) {
       const token = svg("g", {class: "aor-first"});
       token.append(svg("circle", {cx: x + w - 14, cy: y + 30, r: 7, class: "aor-first-token"}));
       token.append(text(x + w - 14, y + 34, "1", {class: "aor-tiny-b", "text-anchor": "middle"}));
-      token.append(svg("title", {}, "the first-player token: the player facing this province starts"));
+      token.append(svg("title", {}, _("the first-player token: the player facing this province starts")));
       g.append(token);
     }
     // five building cells
@@ -407,7 +483,7 @@ export function createBoard(root, host) {
       text(
         horizontal ? x + 96 : x + 8,
         horizontal ? y + h - 14 : y + h - 8,
-        horizontal ? "intrigue cells" : "",
+        horizontal ? _("intrigue cells") : "",
         {class: "aor-tiny"},
       ),
     );
@@ -485,7 +561,7 @@ export function createBoard(root, host) {
         }),
       );
       g.append(
-        text(tx, ty + 3.5, offer.token ? offer.token[0].toUpperCase() : "?", {
+        text(tx, ty + 3.5, offer.token ? word(TOKENS, offer.token)[0].toUpperCase() : "?", {
           class: "aor-tiny-w",
           "text-anchor": "middle",
         }),
@@ -501,15 +577,34 @@ export function createBoard(root, host) {
     const next =
       level < 3 && comp ? (level === 0 ? comp.level_1[prov.name] : comp.levels_2_3[level - 1]) : null;
     const tip = [
-      `${name} in ${prov.name}: ${level ? `level ${LEVELS[level]}` : "not built"}`,
-      level ? `${b.supporters} of ${comp ? comp.capacity[level - 1] : level} supporters` : null,
-      `action: ${ACTION_HELP[type]}`,
+      level
+        ? _("{building} in {province}: level {level}", {
+            building: name,
+            province: prov.name,
+            level: LEVELS[level],
+          })
+        : _("{building} in {province}: not built", {building: name, province: prov.name}),
+      level
+        ? n_(
+            "{supporters} of {n} supporter",
+            "{supporters} of {n} supporters",
+            comp ? comp.capacity[level - 1] : level,
+            {
+              supporters: b.supporters,
+            },
+          )
+        : null,
+      _("action: {action}", {action: _(ACTION_HELP[type])}),
       next
-        ? `next level ${LEVELS[level + 1]}: ${denarii(next[0])}, +${next[1]} glory`
+        ? _("next level {level}: {denarii}, +{glory} glory", {
+            level: LEVELS[level + 1],
+            denarii: denarii(next[0]),
+            glory: next[1],
+          })
         : level === 3
-          ? "complete"
+          ? _("complete")
           : null,
-      comp ? `the first level III of this type takes the ${comp.medal} medal` : null,
+      _("the first level III of this type takes {medal}", {medal: word(MEDALS, type)}),
     ]
       .filter(Boolean)
       .join("; ");
@@ -545,9 +640,19 @@ export function createBoard(root, host) {
       if (first === n)
         moves.push(...movesOf(ui.msg.moves, "place").filter((m) => m.args.what === "intrigue"));
     }
-    const tip = cell
-      ? `intrigue cell ${n} of ${prov.name}: ${who(cell.owner)}'s intrigue, ${cell.active ? "activated" : "face down"}`
-      : `intrigue cell ${n} of ${prov.name}: free`;
+    const tip = !cell
+      ? _("intrigue cell {n} of {province}: free", {n, province: prov.name})
+      : cell.active
+        ? _("intrigue cell {n} of {province}: {seat}'s intrigue, activated", {
+            n,
+            province: prov.name,
+            seat: who(cell.owner),
+          })
+        : _("intrigue cell {n} of {province}: {seat}'s intrigue, face down", {
+            n,
+            province: prov.name,
+            seat: who(cell.owner),
+          });
     return thing(g, `i:${prov.id}:${n}`, moves, tip, [x - 10, y - 10, 20, 20]);
   }
 
@@ -559,7 +664,7 @@ export function createBoard(root, host) {
     const parts = [];
     let y = 4;
     // the battlefields
-    parts.push(text(6, y + 12, "Battlefields", {class: "aor-label"}));
+    parts.push(text(6, y + 12, _("Battlefields"), {class: "aor-label"}));
     view.battlefields.forEach((bf, i) => parts.push(battlefield(bf, 6 + i * 184, y + 20, 178, 100)));
     y += 130;
     // the Senate column and the Colosseum
@@ -573,18 +678,20 @@ export function createBoard(root, host) {
     y += 150;
     // the goods deck and the discard pile (face up: every card in it was seen going there)
     y = goodsPiles(parts, y);
-    return panel("Main board", "aor-main", parts, W, y);
+    return panel(_("Main board"), "aor-main", parts, W, y);
   }
 
   function goodsPiles(parts, y) {
     const view = ui.view;
     const pile = view.goods_discard || [];
-    parts.push(text(6, y + 12, "Goods cards", {class: "aor-label"}));
+    parts.push(text(6, y + 12, _("Goods cards"), {class: "aor-label"}));
     const deck = svg("g", {"data-mark": "goods-deck", "data-sig": String(view.goods_deck)});
     deck.append(svg("rect", {x: 6, y: y + 20, width: 104, height: 92, rx: 6, class: "aor-card-back"}));
     deck.append(text(58, y + 62, `${view.goods_deck}`, {class: "aor-label", "text-anchor": "middle"}));
-    deck.append(text(58, y + 80, "in the deck", {class: "aor-tiny", "text-anchor": "middle"}));
-    deck.append(svg("title", {}, `${plural(view.goods_deck, "goods card")} in the deck`));
+    deck.append(text(58, y + 80, _("in the deck"), {class: "aor-tiny", "text-anchor": "middle"}));
+    deck.append(
+      svg("title", {}, n_("{n} goods card in the deck", "{n} goods cards in the deck", view.goods_deck)),
+    );
     parts.push(deck);
     const g = svg("g", {"data-mark": "goods-discard", "data-sig": pile.map((c) => c.id).join(",")});
     if (pile.length) {
@@ -593,30 +700,48 @@ export function createBoard(root, host) {
         .slice(0, -1)
         .reverse()
         .map((c) => c.name);
-      const words = `Discard pile: ${plural(pile.length, "card")}${under.length ? `; under the top card: ${under.join(", ")}` : ""}`;
+      const words = under.length
+        ? n_(
+            "Discard pile: {n} card; under the top card: {cards}",
+            "Discard pile: {n} cards; under the top card: {cards}",
+            pile.length,
+            {cards: under.join(", ")},
+          )
+        : n_("Discard pile: {n} card", "Discard pile: {n} cards", pile.length);
       g.append(...lines(232, y + 34, words, 48, 13, {class: "aor-small"}).slice(0, 6));
     } else {
       g.append(svg("rect", {x: 118, y: y + 20, width: 104, height: 92, rx: 6, class: "aor-supply-bg"}));
-      g.append(text(170, y + 70, "no discards", {class: "aor-tiny", "text-anchor": "middle"}));
+      g.append(text(170, y + 70, _("no discards"), {class: "aor-tiny", "text-anchor": "middle"}));
     }
     parts.push(g);
     return y + 120;
   }
 
   function soloGoals(parts, solo, y) {
-    parts.push(text(8, y + 10, "Emperor solo: your goals after round IX", {class: "aor-small-b"}));
+    parts.push(text(8, y + 10, _("Emperor solo: your goals after round IX"), {class: "aor-small-b"}));
     y += 16;
     const g = svg("g", {"data-mark": "solo-goals", "data-sig": solo.goals.map((x) => x.now).join("/")});
     solo.goals.forEach((goal) => {
       g.append(
-        text(8, y + 10, `${goal.met ? "✓" : "·"} ${goal.goal}: ${goal.now} of ${goal.needed}`, {
+        text(8, y + 10, _("{mark} {goal}: {now} of {needed}", {mark: goal.met ? "✓" : "·", ...goal}), {
           class: goal.met ? "aor-small-b" : "aor-small",
         }),
       );
       y += 14;
     });
-    const titles = solo.titles.map((t) => `${t.goals} goals: ${t.title}`).join(" · ");
-    g.append(text(8, y + 10, `${solo.met} of ${solo.goals.length} met now · ${titles}`, {class: "aor-tiny"}));
+    const titles = solo.titles
+      .map((t) => n_("{n} goal: {title}", "{n} goals: {title}", t.goals, {title: t.title}))
+      .join(" · ");
+    g.append(
+      text(
+        8,
+        y + 10,
+        _("{met} of {all} met now · {titles}", {met: solo.met, all: solo.goals.length, titles}),
+        {
+          class: "aor-tiny",
+        },
+      ),
+    );
     parts.push(g);
     return y + 18;
   }
@@ -639,9 +764,16 @@ export function createBoard(root, host) {
     );
     g.append(text(x + w - 22, y + 21, String(bf.shield), {class: "aor-tiny-b", "text-anchor": "middle"}));
     g.append(
-      text(x + 8, y + 32, `banners: ${bf.banners.join(", ")} glory${bf.conquered ? " · conquered" : ""}`, {
-        class: "aor-tiny",
-      }),
+      text(
+        x + 8,
+        y + 32,
+        bf.conquered
+          ? _("banners: {banners} glory · conquered", {banners: bf.banners.join(", ")})
+          : _("banners: {banners} glory", {banners: bf.banners.join(", ")}),
+        {
+          class: "aor-tiny",
+        },
+      ),
     );
     // the legions on it, by player
     Object.entries(bf.legions).forEach(([name, n], k) => {
@@ -661,7 +793,12 @@ export function createBoard(root, host) {
     const held = Object.entries(bf.legions)
       .map(([name, n]) => `${who(name)} ${n}`)
       .join(", ");
-    const tip = `${bf.name}: ${bf.shield} legions conquer it; banners ${bf.banners.join(", ")} glory by place at the end; legions: ${held || "none"}`;
+    const tip = n_(
+      "{field}: {n} legion conquers it; banners {banners} glory by place at the end; legions: {held}",
+      "{field}: {n} legions conquer it; banners {banners} glory by place at the end; legions: {held}",
+      bf.shield,
+      {field: bf.name, banners: bf.banners.join(", "), held: held || _("none")},
+    );
     return thing(g, `bf:${bf.id}`, moves, tip, [x, y, w, h]);
   }
 
@@ -675,7 +812,7 @@ export function createBoard(root, host) {
     const values = comp ? comp.senate_values : [];
     const size = values.length || 5;
     const parts = [svg("rect", {x, y, width: w, height: h, rx: 8, class: "aor-senate-bg"})];
-    parts.push(text(x + 8, y + 16, "Senate", {class: "aor-label"}));
+    parts.push(text(x + 8, y + 16, _("Senate"), {class: "aor-label"}));
     const cellH = (h - 30) / size;
     for (let p = 1; p <= size; p++) {
       const cy = y + h - 6 - p * cellH;
@@ -701,23 +838,27 @@ export function createBoard(root, host) {
       const moves = movesOf(ui.msg.moves, "intrigue").filter(
         (m) => (m.args.what === "revote" || m.args.what === "invalid_vote") && m.args.n === p,
       );
-      const tip = `Senate, ${p === 1 ? "bottom" : p === size ? "top" : `position ${p} from the bottom`}: ${owner ? `${who(owner)}'s vote` : "empty"}; ${values[p - 1] ?? "?"} glory at the end`;
+      const where = p === 1 ? _("bottom") : p === size ? _("top") : _("position {n} from the bottom", {n: p});
+      const glory = values[p - 1] ?? "?";
+      const tip = owner
+        ? _("Senate, {where}: {seat}'s vote; {glory} glory at the end", {where, seat: who(owner), glory})
+        : _("Senate, {where}: empty; {glory} glory at the end", {where, glory});
       parts.push(thing(g, `senate:${p}`, moves, tip, [x + 40, cy, w - 80, cellH - 3]));
     }
     // the log names the Senate: hovering such a line lights the column
-    return [svg("g", {class: "aor-senate", "data-name": "Senate"}, parts)];
+    return [svg("g", {class: "aor-senate", "data-name": _("Senate")}, parts)];
   }
 
   function colosseum(x, y, w, h) {
     const view = ui.view;
     const g = svg("g", {
       class: "aor-colosseum",
-      "data-name": "Colosseum",
+      "data-name": _("Colosseum"),
       "data-mark": "colosseum",
       "data-sig": view.seats.map((s) => s.colosseum).join("/"),
     });
     g.append(svg("ellipse", {cx: x + w / 2, cy: y + h / 2, rx: w / 2, ry: h / 2, class: "aor-colosseum-bg"}));
-    g.append(text(x + w / 2, y + 24, "Colosseum", {class: "aor-label", "text-anchor": "middle"}));
+    g.append(text(x + w / 2, y + 24, _("Colosseum"), {class: "aor-label", "text-anchor": "middle"}));
     const glory = view.components ? view.components.colosseum_glory : 1;
     const inside = view.seats.filter((s) => s.colosseum);
     inside.forEach((s, k) => {
@@ -739,14 +880,20 @@ export function createBoard(root, host) {
     });
     if (!inside.length)
       g.append(
-        text(x + w / 2, y + 50, `+${glory} glory a supporter`, {class: "aor-tiny", "text-anchor": "middle"}),
+        text(x + w / 2, y + 50, _("+{glory} glory a supporter", {glory}), {
+          class: "aor-tiny",
+          "text-anchor": "middle",
+        }),
       );
     const moves = movesOf(ui.msg.moves, "place").filter((m) => m.args.what === "colosseum");
     return thing(
       g,
       "colosseum",
       moves,
-      `the Colosseum: a supporter here gains ${glory} glory; here now: ${inside.map((s) => `${who(s.name)} ${s.colosseum}`).join(", ") || "nobody"}`,
+      _("the Colosseum: a supporter here gains {glory} glory; here now: {seats}", {
+        glory,
+        seats: inside.map((s) => `${who(s.name)} ${s.colosseum}`).join(", ") || _("nobody"),
+      }),
       [x, y, w, h],
     );
   }
@@ -754,11 +901,12 @@ export function createBoard(root, host) {
   function supplies(x, y, w, h) {
     const view = ui.view;
     const parts = [svg("rect", {x, y, width: w, height: h, rx: 8, class: "aor-supply-bg"})];
-    parts.push(text(x + 8, y + 15, "Building tiles left (I / II / III) and medals", {class: "aor-small-b"}));
+    parts.push(
+      text(x + 8, y + 15, _("Building tiles left (I / II / III) and medals"), {class: "aor-small-b"}),
+    );
     TYPES.forEach((type, i) => {
       const bx = x + 8 + i * 71;
       const left = view.supply[type] || [0, 0, 0];
-      const comp = view.components ? view.components.buildings[type] : null;
       const g = svg("g", {class: "aor-stack", "data-mark": `supply-${type}`, "data-sig": left.join("/")});
       g.append(
         svg("rect", {
@@ -780,19 +928,34 @@ export function createBoard(root, host) {
       );
       g.append(text(bx + 33, y + 52, left.join(" / "), {class: "aor-small", "text-anchor": "middle"}));
       const medalLeft = view.medals_left.includes(type);
-      if (comp)
-        g.append(
-          text(bx + 33, y + 68, medalLeft ? `${comp.medal} medal` : "medal taken", {
-            class: "aor-tiny",
-            "text-anchor": "middle",
-            ...squeezed(medalLeft ? `${comp.medal} medal` : "medal taken", 62, 5.6),
-          }),
-        );
+      const medal = medalLeft ? word(MEDALS_SHORT, type) : _("medal taken");
+      g.append(
+        text(bx + 33, y + 68, medal, {
+          class: "aor-tiny",
+          "text-anchor": "middle",
+          ...squeezed(medal, 62, 5.6),
+        }),
+      );
+      const tiles = {
+        building: buildingName(type),
+        one: left[0],
+        two: left[1],
+        three: left[2],
+        medal: word(MEDALS, type),
+      };
       g.append(
         svg(
           "title",
           {},
-          `${buildingName(type)} tiles left: level I ${left[0]}, level II ${left[1]}, level III ${left[2]}; ${comp ? `the ${comp.medal} medal ${medalLeft ? "is still to be won (first level III)" : "has been won"}` : ""}`,
+          medalLeft
+            ? _(
+                "{building} tiles left: level I {one}, level II {two}, level III {three}; {medal} is still to be won (first level III)",
+                tiles,
+              )
+            : _(
+                "{building} tiles left: level I {one}, level II {two}, level III {three}; {medal} has been won",
+                tiles,
+              ),
         ),
       );
       parts.push(g);
@@ -803,23 +966,30 @@ export function createBoard(root, host) {
   function pantheonSupply(x, y, w, h) {
     const view = ui.view;
     const parts = [svg("rect", {x, y, width: w, height: h, rx: 8, class: "aor-supply-bg"})];
-    parts.push(text(x + 8, y + 15, "Pantheon: common pieces", {class: "aor-small-b"}));
+    parts.push(text(x + 8, y + 15, _("Pantheon: common pieces"), {class: "aor-small-b"}));
     const rows = [
       ["foundation", view.pantheon_supply.foundation],
       ["temple", view.pantheon_supply.temple],
     ];
     rows.forEach(([level, metals], r) => {
-      parts.push(text(x + 8, y + 38 + r * 24, cap(level), {class: "aor-small"}));
+      parts.push(text(x + 8, y + 38 + r * 24, cap(word(PANTHEON_LEVELS, level)), {class: "aor-small"}));
       metals.forEach((metal, k) => {
         parts.push(
           svg(
             "circle",
             {cx: x + 92 + k * 22, cy: y + 34 + r * 24, r: 8, fill: METAL_FILL[metal], class: "aor-metal"},
-            svg("title", {}, `${metal} piece for the ${level}`),
+            svg(
+              "title",
+              {},
+              _("{metal} piece for the {level}", {
+                metal: word(METALS, metal),
+                level: word(PANTHEON_LEVELS, level),
+              }),
+            ),
           ),
         );
       });
-      if (!metals.length) parts.push(text(x + 86, y + 38 + r * 24, "none left", {class: "aor-tiny"}));
+      if (!metals.length) parts.push(text(x + 86, y + 38 + r * 24, _("none left"), {class: "aor-tiny"}));
     });
     return parts;
   }
@@ -830,9 +1000,9 @@ export function createBoard(root, host) {
     const cells = comp.fame_cells;
     const perRow = 15;
     const cw = (w - 8) / perRow;
-    const parts = [text(x, y + 12, "Fame track", {class: "aor-label"})];
+    const parts = [text(x, y + 12, _("Fame track"), {class: "aor-label"})];
     parts.push(
-      text(x + 100, y + 12, "glory; milestones recruit a supporter the first time you reach them", {
+      text(x + 100, y + 12, _("glory; milestones recruit a supporter the first time you reach them"), {
         class: "aor-tiny",
       }),
     );
@@ -890,14 +1060,14 @@ export function createBoard(root, host) {
               "text-anchor": "middle",
             }),
           );
-        m.append(svg("title", {}, `${who(s.name)}: ${s.glory} glory`));
+        m.append(svg("title", {}, _("{seat}: {glory} glory", {seat: who(s.name), glory: s.glory})));
         g.append(m);
       });
       const tip = [
-        `fame track, cell ${c}`,
-        fixed ? "a printed milestone" : null,
-        marker ? "a milestone marker (it moves one cell down each time a player first reaches it)" : null,
-        ...(bySeat.get(c) || []).map((s) => `${who(s.name)} ${s.glory} glory`),
+        _("fame track, cell {cell}", {cell: c}),
+        fixed ? _("a printed milestone") : null,
+        marker ? _("a milestone marker (it moves one cell down each time a player first reaches it)") : null,
+        ...(bySeat.get(c) || []).map((s) => _("{seat} {glory} glory", {seat: who(s.name), glory: s.glory})),
       ]
         .filter(Boolean)
         .join("; ");
@@ -918,10 +1088,12 @@ export function createBoard(root, host) {
     const c = colour(s);
     parts.push(svg("rect", {x: 2, y: 2, width: W - 4, height: 8, rx: 4, fill: c}));
     let y = 28;
-    parts.push(text(8, y, mine ? `${seat.name} (you)` : seat.name, {class: "aor-seat-name", fill: c}));
+    parts.push(
+      text(8, y, mine ? _("{seat} (you)", {seat: seat.name}) : seat.name, {class: "aor-seat-name", fill: c}),
+    );
     const figs = svg("g", {"data-mark": `fig-${s}`, "data-sig": `${seat.glory}/${seat.denarii}`});
     figs.append(
-      text(W - 8, y, `${seat.glory} glory · ${denarii(seat.denarii)}`, {
+      text(W - 8, y, _("{glory} glory · {denarii}", {glory: seat.glory, denarii: denarii(seat.denarii)}), {
         class: "aor-label",
         "text-anchor": "end",
       }),
@@ -932,12 +1104,25 @@ export function createBoard(root, host) {
       text(
         8,
         y,
-        `faces ${seat.province} · ${plural(seat.legions_home, "legion")} at home, ${seat.legions_on_battlefields} on battlefields · ${plural(seat.votes_home, "vote")} at home`,
+        _("faces {province} · legions: {home} at home, {out} on battlefields · votes at home: {votes}", {
+          province: seat.province,
+          home: seat.legions_home,
+          out: seat.legions_on_battlefields,
+          votes: seat.votes_home,
+        }),
         {class: "aor-small"},
       ),
     );
     y += 16;
-    const supporters = `${plural(seat.supporters, "supporter")} (${seat.supporters_to_place} to place this round) · ${plural(seat.intrigue_tokens_home, "intrigue token")} on the board · ${seat.colosseum} in the Colosseum`;
+    const supporters = _(
+      "supporters: {all} ({left} to place this round) · intrigue tokens on your board: {intrigues} · in the Colosseum: {colosseum}",
+      {
+        all: seat.supporters,
+        left: seat.supporters_to_place,
+        intrigues: seat.intrigue_tokens_home,
+        colosseum: seat.colosseum,
+      },
+    );
     parts.push(text(8, y, supporters, {class: "aor-small"}));
     y += 12;
     // the enmity track with its boosts
@@ -946,38 +1131,44 @@ export function createBoard(root, host) {
     parts.push(...pantheon(seat, 320, y));
     y += 74;
     // medals, intrigue effects
-    const medals = seat.medals.map((t) => (view.components ? view.components.buildings[t].medal : cap(t)));
+    const medals = seat.medals.map((t) => word(MEDALS_SHORT, t));
     const medalG = svg("g", {"data-mark": `medals-${s}`, "data-sig": medals.join(",")});
-    medalG.append(text(8, y, `Medals: ${medals.join(", ") || "none"}`, {class: "aor-small"}));
+    medalG.append(
+      text(8, y, _("Medals: {medals}", {medals: medals.join(", ") || _("none")}), {class: "aor-small"}),
+    );
     const priest = mine ? movesOf(ui.msg.moves, "priest") : [];
     parts.push(
       thing(
         medalG,
         `medals:${s}`,
         priest,
-        medals.length ? `${seat.name}'s medals: ${medals.join(", ")}` : "",
+        medals.length ? _("{seat}'s medals: {medals}", {seat: seat.name, medals: medals.join(", ")}) : "",
         [4, y - 12, 250, 16],
       ),
     );
     if (seat.anchor)
-      parts.push(text(W - 8, y, "holds an anchor card", {class: "aor-small", "text-anchor": "end"}));
+      parts.push(text(W - 8, y, _("holds an anchor card"), {class: "aor-small", "text-anchor": "end"}));
     y += 10;
-    parts.push(text(8, y + 12, "Intrigue effects:", {class: "aor-small-b"}));
+    parts.push(text(8, y + 12, _("Intrigue effects:"), {class: "aor-small-b"}));
     y += 18;
     seat.intrigue_effects.forEach((name, k) => {
-      parts.push(effectChip(name, 8 + k * 182, y, 176, mine));
+      parts.push(effectChip(name, (seat.intrigue_effect_keys || [])[k], 8 + k * 182, y, 176, mine));
     });
     y += 34;
     // tasks
     if (seat.tasks && seat.tasks.length) {
       parts.push(
-        text(8, y + 10, mine && !ui.msg.over ? "Your tasks (secret)" : "Tasks", {class: "aor-small-b"}),
+        text(8, y + 10, mine && !ui.msg.over ? _("Your tasks (secret)") : _("Tasks"), {class: "aor-small-b"}),
       );
       y += 16;
       seat.tasks.forEach((task, k) => parts.push(taskCard(task, 8 + k * 182, y, 176, mine, seat)));
       y += 78;
     } else if (seat.tasks_kept) {
-      parts.push(text(8, y + 10, `${plural(seat.tasks_kept, "task")} kept (secret)`, {class: "aor-small"}));
+      parts.push(
+        text(8, y + 10, n_("{n} task kept (secret)", "{n} tasks kept (secret)", seat.tasks_kept), {
+          class: "aor-small",
+        }),
+      );
       y += 18;
     }
     if (mine && view.solo) y = soloGoals(parts, view.solo, y);
@@ -987,7 +1178,9 @@ export function createBoard(root, host) {
         text(
           8,
           y + 10,
-          `Your goods cards (${seat.hand.length}${view.components ? ` of ${view.components.hand_limit}` : ""})`,
+          view.components
+            ? _("Your goods cards ({n} of {limit})", {n: seat.hand.length, limit: view.components.hand_limit})
+            : _("Your goods cards ({n})", {n: seat.hand.length}),
           {class: "aor-small-b"},
         ),
       );
@@ -995,32 +1188,36 @@ export function createBoard(root, host) {
       y = cardRow(parts, seat.hand, y, true);
     } else {
       const g = svg("g", {"data-mark": `hand-${s}`, "data-sig": String(seat.hand_size)});
-      g.append(text(8, y + 10, `${plural(seat.hand_size, "goods card")} in hand`, {class: "aor-small"}));
+      g.append(
+        text(8, y + 10, n_("{n} goods card in hand", "{n} goods cards in hand", seat.hand_size), {
+          class: "aor-small",
+        }),
+      );
       for (let k = 0; k < seat.hand_size; k++)
         g.append(svg("rect", {x: 150 + k * 14, y: y, width: 12, height: 16, rx: 2, class: "aor-card-back"}));
       parts.push(g);
       y += 20;
       if (seat.known_cards && seat.known_cards.length) {
-        parts.push(text(8, y + 10, "Cards of theirs you know", {class: "aor-small-b"}));
+        parts.push(text(8, y + 10, _("Cards of theirs you know"), {class: "aor-small-b"}));
         y += 16;
         y = cardRow(parts, seat.known_cards, y, false);
       }
     }
     if (mine && seat.known_in_other_hands && seat.known_in_other_hands.length) {
       const known = seat.known_in_other_hands.map((k) => `${k.card.name} (${who(k.holder)})`).join(", ");
-      parts.push(...lines(8, y + 10, `You know: ${known}`, 90, 13, {class: "aor-small"}));
+      parts.push(...lines(8, y + 10, _("You know: {cards}", {cards: known}), 90, 13, {class: "aor-small"}));
       y += 18;
     }
     // sets
     if (seat.sets.length) {
-      parts.push(text(8, y + 10, "Sets laid", {class: "aor-small-b"}));
+      parts.push(text(8, y + 10, _("Sets laid"), {class: "aor-small-b"}));
       y += 16;
       for (const set of seat.sets) {
-        y = cardRow(parts, set.cards, y, false, `${cap(set.type)}: `);
+        y = cardRow(parts, set.cards, y, false, _("{type}:", {type: cap(set.type_name || set.type)}));
       }
     }
     const section = panel(
-      mine ? "Your area" : `${seat.name}'s area`,
+      mine ? _("Your area") : _("{seat}'s area", {seat: seat.name}),
       `aor-seat${mine ? " mine" : ""}${ui.view.to_act.includes(seat.name) ? " acting" : ""}`,
       parts,
       W,
@@ -1034,8 +1231,8 @@ export function createBoard(root, host) {
 
   function enmityTrack(seat, x, y) {
     const parts = [
-      text(x, y + 14, `Enmity: ${seat.enmity}`, {class: "aor-small-b"}),
-      text(x, y + 30, "Boosts (×2):", {class: "aor-small"}),
+      text(x, y + 14, _("Enmity: {n}", {n: seat.enmity}), {class: "aor-small-b"}),
+      text(x, y + 30, _("Boosts (×2):"), {class: "aor-small"}),
     ];
     Object.entries(seat.boosts).forEach(([type, state], k) => {
       const bx = x + 120 + k * 58;
@@ -1063,7 +1260,7 @@ export function createBoard(root, host) {
         }),
       );
       g.append(
-        text(bx + 28, y + 34, state === "covered" ? "covered" : state === "used" ? "used" : "×2 open", {
+        text(bx + 28, y + 34, word(BOOST_SHORT, state), {
           class: "aor-tiny",
           "text-anchor": "middle",
         }),
@@ -1072,7 +1269,10 @@ export function createBoard(root, host) {
         svg(
           "title",
           {},
-          `${buildingName(type)} boost: ${BOOST_WORDS[state] || state} (a boosted action is done twice)`,
+          _("{building} boost: {state} (a boosted action is done twice)", {
+            building: buildingName(type),
+            state: word(BOOST_WORDS, state),
+          }),
         ),
       );
       parts.push(g);
@@ -1083,14 +1283,14 @@ export function createBoard(root, host) {
   function pantheon(seat, x, y) {
     const comp = ui.view.components ? ui.view.components.pantheon : {foundation_own: 2, temple_own: 2};
     const p = seat.pantheon;
-    const parts = [text(x, y + 14, "Pantheon", {class: "aor-small-b"})];
+    const parts = [text(x, y + 14, _("Pantheon"), {class: "aor-small-b"})];
     const g = svg("g", {"data-mark": `pantheon-${seat.seat}`, "data-sig": JSON.stringify(p)});
     [
       ["temple", p.temple_own, comp.temple_own, p.temple_common, 0],
       ["foundation", p.foundation_own, comp.foundation_own, p.foundation_common, 1],
     ].forEach(([level, own, ownMax, common, row]) => {
       const ly = y + 22 + row * 20;
-      g.append(text(x, ly + 12, cap(level), {class: "aor-tiny"}));
+      g.append(text(x, ly + 12, cap(word(PANTHEON_LEVELS, level)), {class: "aor-tiny"}));
       for (let k = 0; k < ownMax; k++) {
         g.append(
           svg("rect", {
@@ -1120,32 +1320,46 @@ export function createBoard(root, host) {
       svg(
         "title",
         {},
-        `${seat.name}'s Pantheon: foundation ${p.foundation_own} own piece(s)${p.foundation_common ? ` and the ${p.foundation_common} piece` : ""}; temple ${p.temple_own} own piece(s)${p.temple_common ? ` and the ${p.temple_common} piece` : ""}`,
+        _("{seat}'s Pantheon: foundation {foundation}; temple {temple}", {
+          seat: seat.name,
+          foundation: pantheonLevel(p.foundation_own, p.foundation_common),
+          temple: pantheonLevel(p.temple_own, p.temple_common),
+        }),
       ),
     );
     parts.push(g);
     return parts;
   }
 
-  function effectChip(name, x, y, w, mine) {
-    const english = name.split(" (")[0];
-    const key = EFFECT_KEY[english];
+  /** A level of a Pantheon: its own pieces, and the common piece on it if any. */
+  function pantheonLevel(own, common) {
+    return common
+      ? n_("{n} own piece and the {metal} piece", "{n} own pieces and the {metal} piece", own, {
+          metal: word(METALS, common),
+        })
+      : n_("{n} own piece", "{n} own pieces", own);
+  }
+
+  function effectChip(name, key, x, y, w, mine) {
+    // the view names an effect with the rulebook's Russian in brackets on an English page: the
+    // chip shows the first name, the tooltip both
+    const label = name.split(" (")[0];
     const g = svg("g", {class: "aor-effect"});
     g.append(svg("rect", {x, y, width: w, height: 28, rx: 5, class: "aor-effect-bg"}));
-    g.append(text(x + 6, y + 18, english, {class: "aor-small"}));
+    g.append(text(x + 6, y + 18, label, {class: "aor-small", ...squeezed(label, w - 12, 6)}));
     const moves = mine
       ? movesOf(ui.msg.moves, "intrigue").filter(
           (m) => m.args.what === key && !["apostasy", "revote", "invalid_vote"].includes(key),
         )
       : [];
-    const tip = `${name}: ${EFFECT_HELP[key] || ""}`;
+    const tip = EFFECT_HELP[key] ? _("{effect}: {help}", {effect: name, help: _(EFFECT_HELP[key])}) : name;
     const more =
       mine &&
       ["apostasy", "revote", "invalid_vote"].includes(key) &&
       movesOf(ui.msg.moves, "intrigue").some((m) => m.args.what === key);
     if (more) {
       // these effects take their object on the main board: a battlefield or a Senate vote
-      g.append(text(x + w - 6, y + 18, "→ board", {class: "aor-tiny", "text-anchor": "end"}));
+      g.append(text(x + w - 6, y + 18, _("→ board"), {class: "aor-tiny", "text-anchor": "end"}));
     }
     return thing(g, `effect:${key}`, moves, tip, [x, y, w, 28]);
   }
@@ -1167,9 +1381,10 @@ export function createBoard(root, host) {
     g.append(...lines(x + 6, y + 30, task.text, 30, 12, {class: "aor-tiny"}));
     if (task.reconstructed) g.append(reconstructed(x + 6, y + 67));
     if (returning)
-      g.append(text(x + w - 6, y + 67, "to return", {class: "aor-tiny-b", "text-anchor": "end"}));
+      g.append(text(x + w - 6, y + 67, _("to return"), {class: "aor-tiny-b", "text-anchor": "end"}));
     const moves = mine ? movesOf(ui.msg.moves, "return").filter((m) => m.args.what === task.id) : [];
-    const tip = `Task “${task.name}”: ${task.text}${task.reconstructed ? " (RECONSTRUCTED: Ludi's card, not the printed one)" : ""}`;
+    const said = _("Task “{task}”: {text}", {task: task.name, text: task.text});
+    const tip = task.reconstructed ? `${said} ${_(RECONSTRUCTED_CARD)}` : said;
     return thing(g, `task:${task.id}`, moves, tip, [x, y, w, 72]);
   }
 
@@ -1208,18 +1423,33 @@ export function createBoard(root, host) {
       }),
     );
     g.append(text(x + 6, y + 14, card.name, {class: "aor-small-b"}));
-    g.append(text(x + w - 6, y + 14, cap(card.type), {class: "aor-tiny", "text-anchor": "end"}));
+    g.append(
+      text(x + w - 6, y + 14, cap(card.type_name || card.type), {class: "aor-tiny", "text-anchor": "end"}),
+    );
     g.append(...lines(x + 6, y + 29, card.text, 19, 11, {class: "aor-tiny"}).slice(0, 5));
     if (card.reconstructed) g.append(reconstructed(x + 6, y + h - 6));
     if (card.may_not_chain)
-      g.append(text(x + w - 6, y + h - 6, "drawn: no chain", {class: "aor-tiny", "text-anchor": "end"}));
+      g.append(text(x + w - 6, y + h - 6, _("drawn: no chain"), {class: "aor-tiny", "text-anchor": "end"}));
     const moves = own
       ? [
           ...movesOf(ui.msg.moves, "play", "react", "sell", "discard").filter((m) => m.args.what === card.id),
           ...movesOf(ui.msg.moves, "set").filter((m) => (m.args.cards || []).includes(card.id)),
         ]
       : [];
-    const tip = `${card.name} (${card.type}): ${card.text}. Played ${card.trigger}.${card.may_not_chain ? " Drawn by a card with another trigger: it cannot be played in this chain." : ""}${card.reconstructed ? " RECONSTRUCTED: Ludi's card, not the printed one." : ""}`;
+    const tip = [
+      _("{card} ({type}): {text}. Played {trigger}.", {
+        card: card.name,
+        type: card.type_name || card.type,
+        text: card.text,
+        trigger: card.trigger,
+      }),
+      card.may_not_chain
+        ? _("Drawn by a card with another trigger: it cannot be played in this chain.")
+        : null,
+      card.reconstructed ? _(RECONSTRUCTED_CARD) : null,
+    ]
+      .filter(Boolean)
+      .join(" ");
     return thing(g, `card:${card.id}`, moves, tip, [x, y, w, h]);
   }
 
@@ -1229,49 +1459,90 @@ export function createBoard(root, host) {
     const msg = ui.msg;
     const view = ui.view;
     if (msg.mode !== "live" || msg.seat === null) return null;
-    if (msg.over) return "The match is over.";
+    if (msg.over) return _("The match is over.");
     if (!msg.legal.length)
-      return `Wait for your turn: ${view.to_act.map(who).join(", ")} ${view.to_act.length > 1 ? "are" : "is"} deciding.`;
+      return n_(
+        "Wait for your turn: {seats} is deciding.",
+        "Wait for your turn: {seats} are deciding.",
+        view.to_act.length,
+        {
+          seats: view.to_act.map(who).join(", "),
+        },
+      );
     const me = view.seats[msg.seat];
     const [kind, a, b] = key.split(":");
-    const decision = `Now: ${view.decision}.`;
+    const decision = _("Now: {decision}.", {decision: view.decision});
     if (kind === "b") {
       const prov = view.provinces.find((p) => p.id === a);
       const building = prov.buildings[b];
       const name = buildingName(b);
-      if (prov.name !== me.province && (view.phase === "build" || view.phase === "place"))
-        return `You ${view.phase === "build" ? "build" : "place supporters"} only in the province in front of you, ${me.province}. ${decision}`;
+      if (prov.name !== me.province && view.phase === "build")
+        return _("You build only in the province in front of you, {province}. {decision}", {
+          province: me.province,
+          decision,
+        });
+      if (prov.name !== me.province && view.phase === "place")
+        return _("You place supporters only in the province in front of you, {province}. {decision}", {
+          province: me.province,
+          decision,
+        });
       if (view.phase === "build") {
-        if (building.level >= 3) return `The ${name} is already at level III.`;
+        if (building.level >= 3) return _("The {building} is already at level III.", {building: name});
         const left = view.supply[b][building.level];
-        if (!left) return `No level-${LEVELS[building.level + 1]} ${name} tile is left.`;
+        if (!left)
+          return _("No level-{level} {building} tile is left.", {
+            level: LEVELS[building.level + 1],
+            building: name,
+          });
         const comp = view.components.buildings[b];
         const price =
           building.level === 0 ? comp.level_1[prov.name][0] : comp.levels_2_3[building.level - 1][0];
         if (price > me.denarii)
-          return `The ${name} ${LEVELS[building.level + 1]} costs ${denarii(price)}; you have ${denarii(me.denarii)}.`;
+          return _("The {building} {level} costs {price}; you have {denarii}.", {
+            building: name,
+            level: LEVELS[building.level + 1],
+            price: denarii(price),
+            denarii: denarii(me.denarii),
+          });
       }
       if (view.phase === "place") {
         if (!building.level)
-          return `Nothing is built here: a supporter goes on a built building, the Colosseum or an intrigue cell.`;
+          return _(
+            "Nothing is built here: a supporter goes on a built building, the Colosseum or an intrigue cell.",
+          );
         if (building.supporters >= building.level)
-          return `The ${name} is full: a level-${LEVELS[building.level]} building holds ${building.level}.`;
+          return n_(
+            "The {building} is full: a level-{level} building holds {n} supporter.",
+            "The {building} is full: a level-{level} building holds {n} supporters.",
+            building.level,
+            {building: name, level: LEVELS[building.level]},
+          );
       }
     }
     if (kind === "i" && view.phase === "activate")
-      return `You can activate only your own face-down intrigues, in a province someone faces. ${decision}`;
+      return _(
+        "You can activate only your own face-down intrigues, in a province someone faces. {decision}",
+        {
+          decision,
+        },
+      );
     if (kind === "bf" && view.phase === "legion")
-      return "Your legions go from your board to a battlefield, or between battlefields; never back home.";
-    if (kind === "card") return `That card cannot be played now: it is played ${cardTrigger(a)}. ${decision}`;
-    if (kind === "effect") return `An intrigue's effect is chosen when you activate it. ${decision}`;
-    if (kind === "task") return "Your tasks are scored at the end; one of three is returned at the start.";
-    return `That is not one of your choices now. ${decision}`;
+      return _("Your legions go from your board to a battlefield, or between battlefields; never back home.");
+    if (kind === "card")
+      return _("That card cannot be played now: it is played {trigger}. {decision}", {
+        trigger: cardTrigger(a),
+        decision,
+      });
+    if (kind === "effect")
+      return _("An intrigue's effect is chosen when you activate it. {decision}", {decision});
+    if (kind === "task") return _("Your tasks are scored at the end; one of three is returned at the start.");
+    return _("That is not one of your choices now. {decision}", {decision});
   }
 
   function cardTrigger(id) {
     const me = ui.view.seats[ui.msg.seat];
     const card = (me.hand || []).find((c) => c.id === id);
-    return card ? card.trigger : "when its moment comes";
+    return card ? card.trigger : _("when its moment comes");
   }
 
   // -- the prompt and the buttons ---------------------------------------------------------------
@@ -1291,7 +1562,7 @@ export function createBoard(root, host) {
         el(
           "div",
           {class: "aor-pick"},
-          el("p", {class: "chooser-title"}, `${ui.pick.title} — choose:`),
+          el("p", {class: "chooser-title"}, _("{thing} — choose:", {thing: ui.pick.title})),
           ui.pick.moves.map((m) =>
             el(
               "button",
@@ -1307,12 +1578,12 @@ export function createBoard(root, host) {
           el(
             "button",
             {type: "button", class: "small", onclick: () => ((ui.pick = null), drawChooser())},
-            "Cancel",
+            _("Cancel"),
           ),
         ),
       );
     }
-    parts.push(el("p", {class: "aor-hint"}, el("strong", {}, "Your move. "), hint()));
+    parts.push(el("p", {class: "aor-hint"}, el("strong", {}, _("Your move.")), " ", hint()));
     parts.push(buttons);
     chooser.replaceChildren(...parts);
     drawMoveButtons(buttons, msg.moves, host.act);
@@ -1322,20 +1593,26 @@ export function createBoard(root, host) {
     const moves = ui.msg.moves;
     const has = (...verbs) => movesOf(moves, ...verbs).length > 0;
     const bits = [];
-    if (has("return")) bits.push("click the task you return");
-    if (has("activate")) bits.push("click one of your intrigues on the provinces board");
+    if (has("return")) bits.push(_("click the task you return"));
+    if (has("activate")) bits.push(_("click one of your intrigues on the provinces board"));
     if (has("intrigue"))
-      bits.push("click an intrigue effect on your board (or a battlefield / Senate vote for those effects)");
-    if (has("forge", "legion")) bits.push("click the battlefield a legion goes to");
-    if (has("recall")) bits.push("click the battlefield a legion leaves");
-    if (has("build")) bits.push("click a building of your province to build it");
-    if (has("place")) bits.push("click a building of your province, the Colosseum or a free intrigue cell");
-    if (has("play", "react", "sell", "set", "discard")) bits.push("click a card of your hand");
-    if (has("diplomacy")) bits.push("click a building of another player's province");
-    if (has("tax")) bits.push("choose normal or double tax");
+      bits.push(
+        _("click an intrigue effect on your board (or a battlefield / Senate vote for those effects)"),
+      );
+    if (has("forge", "legion")) bits.push(_("click the battlefield a legion goes to"));
+    if (has("recall")) bits.push(_("click the battlefield a legion leaves"));
+    if (has("build")) bits.push(_("click a building of your province to build it"));
+    if (has("place"))
+      bits.push(_("click a building of your province, the Colosseum or a free intrigue cell"));
+    if (has("play", "react", "sell", "set", "discard")) bits.push(_("click a card of your hand"));
+    if (has("diplomacy")) bits.push(_("click a building of another player's province"));
+    if (has("tax")) bits.push(_("choose normal or double tax"));
     const offer = offerWords(ui.view, ui.msg.seat);
-    if (!bits.length) return offer ? `${offer}. Choose below.` : "choose below.";
-    return `${offer ? `${offer}. ` : ""}${cap(bits.join("; "))} — or use the buttons below.`;
+    if (!bits.length) return offer ? _("{offer}. Choose below.", {offer}) : _("Choose below.");
+    const clicks = cap(bits.join("; "));
+    return offer
+      ? _("{offer}. {clicks} — or use the buttons below.", {offer, clicks})
+      : _("{clicks} — or use the buttons below.", {clicks});
   }
 
   /** Spies and allies: the offer on the table, as its two players read it. */
@@ -1343,42 +1620,26 @@ export function createBoard(root, host) {
     const offer = view.diplomacy && view.diplomacy.offer;
     if (!offer || !["offer", "answer", "countered", "spy_choice"].includes(view.phase)) return "";
     const mine = me !== null && view.seats[me].name === offer.by;
-    const token = offer.token ? `${offer.token} ` : "diplomacy ";
-    const where = `${mine ? `${who(offer.to)}'s` : "your"} ${offer.building} ${LEVELS[offer.level] || ""} in ${offer.province}`;
-    if (view.phase === "offer") return `Your ${token}token is on ${where}`;
+    const token = offer.token ? word(TOKENS, offer.token) : _("diplomacy");
+    const place = {building: offer.building, level: LEVELS[offer.level] || "", province: offer.province};
+    const where = mine
+      ? _("{seat}'s {building} {level} in {province}", {seat: who(offer.to), ...place})
+      : _("your {building} {level} in {province}", place);
+    if (view.phase === "offer") return _("Your {token} token is on {where}", {token, where});
     if (view.phase === "answer")
-      return `${who(offer.by)} offers ${denarii(offer.denarii)} with a ${token}token on ${where.replace(/ +/g, " ")}`;
+      return _("{seat} offers {denarii} with a {token} token on {where}", {
+        seat: who(offer.by),
+        denarii: denarii(offer.denarii),
+        token,
+        where,
+      });
     if (view.phase === "countered")
-      return `${who(offer.to)} asks ${denarii(offer.counter_offer)} instead of ${denarii(offer.denarii)}`;
-    return `Your ${token}token on ${where} was accepted`;
-  }
-
-  function phaseWords(phase) {
-    return (
-      {
-        keep: "Setup: each keeps two of three tasks",
-        recall: "Intrigue phase: the event",
-        diplomacy: "Intrigue phase: spies and allies",
-        offer: "Intrigue phase: spies and allies",
-        answer: "Intrigue phase: spies and allies",
-        countered: "Intrigue phase: spies and allies",
-        spy_choice: "Intrigue phase: spies and allies",
-        activate: "Intrigue phase: activation",
-        effect: "Intrigue phase: activation",
-        forge: "Intrigue phase: activation",
-        react: "Intrigue phase: activation",
-        by_you: "Intrigue phase: activation",
-        build: "Building phase",
-        build_window: "Building phase",
-        place: "Action phase",
-        window: "Action phase",
-        legion: "Action phase",
-        income: "Income phase",
-        tax_window: "Income phase",
-        room: "A full hand: make room",
-        over: "The end: final scoring",
-      }[phase] || ""
-    );
+      return _("{seat} asks {asked} instead of {offered}", {
+        seat: who(offer.to),
+        asked: denarii(offer.counter_offer),
+        offered: denarii(offer.denarii),
+      });
+    return _("Your {token} token on {where} was accepted", {token, where});
   }
 
   // -- drawing it all ---------------------------------------------------------------------------
@@ -1430,30 +1691,42 @@ export function createBoard(root, host) {
     seatFacts(msg, s) {
       const seat = msg.view.seats[s];
       if (!seat) return null;
-      return `${seat.glory} glory · ${denarii(seat.denarii)} · faces ${seat.province}`;
+      return _("{glory} glory · {denarii} · faces {province}", {
+        glory: seat.glory,
+        denarii: denarii(seat.denarii),
+        province: seat.province,
+      });
     },
     prompt(msg) {
       const view = msg.view;
       const canPass = movesOf(msg.moves, "pass").length > 0;
-      let words = view.decision || "choose a move";
-      if (view.phase === "react" && !canPass) words = "answer the intrigue with a card";
+      let words = view.decision || _("choose a move");
+      if (view.phase === "react" && !canPass) words = _("answer the intrigue with a card");
       if (view.activation && ["effect", "forge", "react"].includes(view.phase)) {
-        words += ` (${view.activation.by}'s intrigue in ${view.activation.province} against ${view.activation.target})`;
+        words = _("{decision} ({seat}'s intrigue in {province} against {target})", {
+          decision: words,
+          seat: view.activation.by,
+          province: view.activation.province,
+          target: view.activation.target,
+        });
       }
       const offer = offerWords(view, msg.seat);
-      if (offer) words = `${offer}: ${words}`;
+      if (offer) words = _("{offer}: {decision}", {offer, decision: words});
       if (view.phase === "window" && view.placement && !movesOf(msg.moves, "skip").length) {
-        words = "play a triggered card, or take the action";
+        words = _("play a triggered card, or take the action");
       } else if (view.phase === "window" && view.placement) {
         const at = view.placement.at;
-        const place = TYPES.includes(at)
-          ? `the ${buildingName(at)}`
+        words = TYPES.includes(at)
+          ? _("your supporter stands on the {building}: play a triggered card, or take the action or not", {
+              building: buildingName(at),
+            })
           : at === "colosseum"
-            ? "the Colosseum"
-            : "an intrigue cell";
-        words = `your supporter stands on ${place}: play a triggered card, or take the action or not`;
+            ? _("your supporter stands in the Colosseum: play a triggered card, or take the action or not")
+            : _(
+                "your supporter stands on an intrigue cell: play a triggered card, or take the action or not",
+              );
       }
-      return `Your move: ${words}`;
+      return _("Your move: {decision}", {decision: words});
     },
     scoreLines(msg) {
       const view = msg.views && msg.views.length > 1 ? mergeViews(msg.views) : msg.view;
@@ -1463,20 +1736,20 @@ export function createBoard(root, host) {
       const byName = (name) => rows.find((r) => r.name === name) || {};
       const col = (f) => seats.map((s) => f(byName(s.name)));
       return [
-        ["Fame track", ...col((r) => r.track)],
-        ["Battlefields", ...col((r) => r.military)],
-        ["Senate", ...col((r) => r.politics)],
-        ["Goods sets", ...col((r) => r.trade)],
-        ["Pantheon", ...col((r) => r.religion)],
-        ["Tasks", ...col((r) => r.tasks)],
-        ["Denarii left, turned into glory", ...col((r) => r.denarii)],
-        ["Total glory", ...col((r) => r.total)],
+        [_("Fame track"), ...col((r) => r.track)],
+        [_("Battlefields"), ...col((r) => r.military)],
+        [_("Senate"), ...col((r) => r.politics)],
+        [_("Goods sets"), ...col((r) => r.trade)],
+        [_("Pantheon"), ...col((r) => r.religion)],
+        [_("Tasks"), ...col((r) => r.tasks)],
+        [_("Denarii left, turned into glory"), ...col((r) => r.denarii)],
+        [_("Total glory"), ...col((r) => r.total)],
         [
-          "Denarii before / after the conversion (ties)",
+          _("Denarii before / after the conversion (ties)"),
           ...col((r) => `${r.denarii_before} / ${r.denarii_after}`),
         ],
         [
-          "Achievements",
+          _("Achievements"),
           ...col((r) => (r.achievements && r.achievements.length ? r.achievements.join("; ") : "—")),
         ],
       ];

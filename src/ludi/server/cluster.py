@@ -41,6 +41,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from sqlalchemy import Engine, text
@@ -105,6 +106,7 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._listen: Any = None
         self._send: Any = None
+        self._send_thread: ThreadPoolExecutor | None = None
         self._parts: dict[tuple[int, str], list[str]] = {}
         self._ids = itertools.count(1)
         self._calls: dict[str, asyncio.Future[Any]] = {}
@@ -145,7 +147,11 @@ class Cluster:
             self.node = secrets.randbelow(2**31 - 2) + 1
         self.channel = f"ludi_{self.node}"
         await self._listen.execute(f"LISTEN {self.channel}")
-        self._send = await psycopg.AsyncConnection.connect(**self.params, autocommit=True)
+        # the notifications go out on a plain connection from a thread of their own: psycopg's
+        # asynchronous connection costs the event loop more CPU per statement than the hop
+        # to a thread does (measured: 385 against 222 µs a statement)
+        self._send_thread = ThreadPoolExecutor(1, thread_name_prefix="ludi-notify")
+        self._send = await self._in_sender(self._connect_sender)
         self.live = await asyncio.to_thread(self.live_nodes)
         self._tasks = [
             asyncio.create_task(self._receive()),
@@ -159,10 +165,14 @@ class Cluster:
             task.cancel()
         with contextlib.suppress(Exception):
             await asyncio.to_thread(self.release_all)
-        for conn in (self._listen, self._send):
-            if conn is not None:
-                with contextlib.suppress(Exception):
-                    await conn.close()
+        if self._listen is not None:
+            with contextlib.suppress(Exception):
+                await self._listen.close()
+        if self._send is not None:
+            with contextlib.suppress(Exception):
+                await self._in_sender(self._send.close)
+        if self._send_thread is not None:
+            self._send_thread.shutdown(wait=False)
 
     # -- ownership -------------------------------------------------------------------------
 
@@ -268,7 +278,7 @@ class Cluster:
             query = "SELECT " + ", ".join(["pg_notify(%s, %s)"] * len(batch))
             for attempt in (1, 2):
                 try:
-                    await self._send.execute(query, params)
+                    await self._in_sender(self._send.execute, query, params)
                     self.sent += len(batch)
                     break
                 except Exception:
@@ -277,14 +287,21 @@ class Cluster:
                     log.exception("%d messages to other nodes: attempt %d", len(batch), attempt)
                     await self._reconnect_sender()
 
-    async def _reconnect_sender(self) -> None:
+    def _connect_sender(self) -> Any:
         import psycopg
 
+        return psycopg.connect(**self.params, autocommit=True)
+
+    async def _in_sender(self, work: Callable[..., Any], *args: Any) -> Any:
+        """Run ``work(*args)`` in the sender's thread (one at a time, in order)."""
+        return await asyncio.get_running_loop().run_in_executor(self._send_thread, work, *args)
+
+    async def _reconnect_sender(self) -> None:
         with contextlib.suppress(Exception):
-            await self._send.close()
+            await self._in_sender(self._send.close)
         while True:
             try:
-                self._send = await psycopg.AsyncConnection.connect(**self.params, autocommit=True)
+                self._send = await self._in_sender(self._connect_sender)
                 return
             except Exception:
                 await asyncio.sleep(1.0)

@@ -46,30 +46,31 @@ def diff(old: Any, new: Any) -> list[dict[str, Any]]:
     # out at the end in two calls (in C too) to confirm it. Where that finds a difference
     # Python hid, the parts are taken apart again, each equal part confirmed on its own.
     ops: list[dict[str, Any]] = []
-    equal: tuple[list[Any], list[Any]] = ([], [])
-    if not _equal(old, new, equal):
-        _diff(old, new, "", ops, equal)
-    if equal[0] and _dumps(equal[0]) != _dumps(equal[1]):
+    was: list[Any] = []
+    now: list[Any] = []
+    if not _same(old, new, was, now):
+        _diff(old, new, "", ops, was, now)
+    if was and _dumps(was) != _dumps(now):
         ops = []
-        if not _equal(old, new, None):
-            _diff(old, new, "", ops, None)
+        if not _same(old, new, None, None):
+            _diff(old, new, "", ops, None, None)
     return ops
 
 
-def _equal(a: Any, b: Any, equal: tuple[list[Any], list[Any]] | None) -> bool:
+def _same(a: Any, b: Any, was: list[Any] | None, now: list[Any] | None) -> bool:
     """Whether two JSON values are the same type and equal as Python compares them (in C).
-    An object or a list found equal is set aside in ``equal`` for ``diff`` to confirm as JSON,
-    or, without ``equal``, written out at once to confirm it."""
+    An object or a list found equal is set aside (in ``was`` and ``now``) for ``diff`` to
+    confirm as JSON, or, without them, written out at once to confirm it."""
     if a is b:
         return True
     kind = type(a)
     if kind is not type(b) or a != b:
         return False
     if kind is dict or kind is list:
-        if equal is None:
+        if was is None or now is None:
             return _dumps(a) == _dumps(b)
-        equal[0].append(a)
-        equal[1].append(b)
+        was.append(a)
+        now.append(b)
     return True
 
 
@@ -78,16 +79,31 @@ def _diff(
     new: Any,
     path: str,
     ops: list[dict[str, Any]],
-    equal: tuple[list[Any], list[Any]] | None,
+    was: list[Any] | None,
+    now: list[Any] | None,
 ) -> None:
     """Append the operations turning ``old`` into ``new`` (known to differ) at ``path``."""
+    # (``_same`` is written out in the two loops below: they run for every key of every
+    # changed object and every item of every changed list)
+    careful = was is None or now is None
     kind = type(new)
     if kind is dict and type(old) is dict:
         for key, value in new.items():
-            if key not in old:
+            before = old.get(key, _MISSING)
+            if before is value:
+                continue
+            if before is _MISSING:
                 ops.append({"op": "add", "path": f"{path}/{escape(key)}", "value": value})
-            elif not _equal(old[key], value, equal):
-                _diff(old[key], value, f"{path}/{escape(key)}", ops, equal)
+                continue
+            if careful:
+                if _same(before, value, None, None):
+                    continue
+            elif type(before) is type(value) and before == value:
+                if type(value) is dict or type(value) is list:
+                    was.append(before)  # type: ignore[union-attr]
+                    now.append(value)  # type: ignore[union-attr]
+                continue
+            _diff(before, value, f"{path}/{escape(key)}", ops, was, now)
         if len(old) > len(new) or any(key not in new for key in old):
             for key in old:
                 if key not in new:
@@ -96,12 +112,25 @@ def _diff(
         common = min(len(old), len(new))
         # the items that differ are found first: a list most of whose items changed goes
         # whole, without descending into any of them
-        changed = [i for i in range(common) if not _equal(old[i], new[i], equal)]
+        changed = []
+        for i in range(common):
+            before, value = old[i], new[i]
+            if before is value:
+                continue
+            if careful:
+                if _same(before, value, None, None):
+                    continue
+            elif type(before) is type(value) and before == value:
+                if type(value) is dict or type(value) is list:
+                    was.append(before)  # type: ignore[union-attr]
+                    now.append(value)  # type: ignore[union-attr]
+                continue
+            changed.append(i)
         if len(changed) + abs(len(old) - len(new)) > WHOLE_LIST * len(new) + 1:
             ops.append({"op": "replace", "path": path, "value": new})  # (a list reshuffled)
             return
         for i in changed:
-            _diff(old[i], new[i], f"{path}/{i}", ops, equal)
+            _diff(old[i], new[i], f"{path}/{i}", ops, was, now)
         # a longer list gains its tail, a shorter one loses it (from the end, so each index
         # still means what it meant)
         for i in range(common, len(new)):
@@ -110,6 +139,9 @@ def _diff(
             ops.append({"op": "remove", "path": f"{path}/{i}"})
     else:
         ops.append({"op": "replace", "path": path, "value": new})
+
+
+_MISSING = object()
 
 
 def escape(key: str) -> str:

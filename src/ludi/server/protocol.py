@@ -183,6 +183,8 @@ def _language(obj: dict[str, Any], ref: Any, required: bool) -> str | None:
 def is_plain_text(text: str) -> bool:
     """Whether ``text`` has no control character (NUL, which PostgreSQL refuses, among them)
     and no lone surrogate (which has no UTF-8: it could be neither stored nor sent back)."""
+    if text.isascii() and text.isprintable():  # (most text, checked in C: nothing to find)
+        return True
     return not any(unicodedata.category(ch) in ("Cc", "Cs") for ch in text)
 
 

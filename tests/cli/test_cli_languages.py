@@ -61,3 +61,34 @@ def test_the_games_table_and_a_played_match_read_in_russian(ludi_cli: Ludi) -> N
     points_ru = russian.out.split("Очки: ")[1].splitlines()[0]
     digits = [w for w in points_en.split() if w.replace(".", "").isdigit()]
     assert digits == [w for w in points_ru.split() if w.replace(".", "").isdigit()]
+
+
+def test_the_help_names_its_arguments_in_the_chosen_language(ludi_cli: Ludi) -> None:
+    # the seed is «зерно» in the Russian terminal, in the help's words and its argument's name
+    run = ludi_cli("--lang", "ru", "play", "--help")
+    assert "--seed ЗЕРНО" in run.out and "зерно партии" in run.out
+    assert "SEED" not in run.out and "FILE" not in run.out
+    assert "--seed SEED" in ludi_cli("play", "--help").out
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        ('{"format": "ludi-record/1", "game": "caesar"', ["некорректный JSON", "строка 1"]),
+        ("[1, 2, 3]", ["не запись партии Ludi"]),
+        ('{"game": "caesar"}', ["не указан формат"]),
+        ('{"format": "ludi-record/1", "game": "caesar"}', ["'rules_version'", "не является"]),
+        ("", ["файл пуст"]),
+    ],
+)
+def test_a_corrupt_record_is_refused_in_the_chosen_language(
+    ludi_cli: Ludi, tmp_path: Any, content: str, words: list[str]
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    run = ludi_cli("--lang", "ru", "replay", str(path))
+    assert run.code != 0 and "Traceback" not in run.err
+    assert run.err.startswith("ludi: ошибка: ") and "bad.json" in run.err
+    for word in words:
+        assert word in run.err, run.err
+    assert path.read_text() == content

@@ -62,7 +62,7 @@ def test_a_replay_step_of_a_seat_that_is_no_seat_is_refused(
         ("/api/matches/%00/replay/0", 404, "no such match"),
         ("/api/matches?status=%00", 400, "status is open, running or finished"),
         ("/api/matches?status=lost", 400, "status is open, running or finished"),
-        ("/api/matches?limit=%00", 422, "limit"),
+        ("/api/matches?limit=%00", 422, "the number of matches to list must be a whole number"),
         ("/api/matches/" + "x" * 300, 404, "no such match"),
     ],
 )
@@ -77,14 +77,20 @@ def test_a_path_or_query_holding_nul_or_nonsense_is_refused(
 @pytest.mark.parametrize(
     ("body", "words"),
     [
-        ("1e999999", "a valid dictionary"),
-        ('{"game": "caesar", "seed": 1e999, "seats": [{"name": "A"}, {"name": "B"}]}', "seed"),
-        ('{"game": "caesar", "seats": [{"name": "\\ud800"}, {"name": "B"}]}', "seats.0.name"),
-        ('{"game": "caesar", "seats": [{"name": "A\\u0000"}, {"name": "B"}]}', "seats.0.name"),
+        ("1e999999", "the request must be a JSON object"),
+        ('{"game": "caesar", "seed": 1e999, "seats": [{"name": "A"}, {"name": "B"}]}', "the seed"),
+        ('{"game": "caesar", "seats": [{"name": "\\ud800"}, {"name": "B"}]}', "the name of seat 1"),
+        (
+            '{"game": "caesar", "seats": [{"name": "A\\u0000"}, {"name": "B"}]}',
+            "the name of seat 1",
+        ),
         ('{"game": "caesar\\u0000", "seats": [{"name": "A"}, {"name": "B"}]}', "game"),
         ('{"game": "\\udfff", "seats": [{"name": "A"}, {"name": "B"}]}', "game"),
-        ('{"game": "caesar", "options": {"\\u0000": true}, "seats": [{}, {}]}', "options"),
-        ('{"game": "caesar", "seats": [{"bot": "random\\u0000"}, {}]}', "seats.0.bot"),
+        (
+            '{"game": "caesar", "options": {"\\u0000": true}, "seats": [{}, {}]}',
+            "the name of the option",
+        ),
+        ('{"game": "caesar", "seats": [{"bot": "random\\u0000"}, {}]}', "the bot of seat 1"),
         ('{"game": "caesar", "seats": "two"}', "seats"),
         ("[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[", "JSON"),
         ('{"game": "caesar", "seats": [{"name": "A"}, {"name": "B"}]', "JSON"),

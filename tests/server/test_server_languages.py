@@ -39,6 +39,64 @@ def test_an_http_error_is_in_the_readers_language(client: TestClient) -> None:
     assert chosen.json()["detail"] == "такой партии нет"
 
 
+#: requests the API cannot read, and the words a reader meets for each: the field in plain
+#: words and what it should be, never pydantic's English nor the data path
+MALFORMED = [
+    (
+        {"game": "caesar"},
+        "the list of seats is missing",
+        "не указано: список мест",
+    ),
+    (
+        {"game": "caesar", "seats": [{"name": "x" * 41}, {}]},
+        "the name of seat 1 is too long: at most 40 characters",
+        "имя (место 1): слишком длинно, не больше 40 символов",
+    ),
+    (
+        {"game": "caesar", "seats": [{}, {}], "seed": -1},
+        "the seed must be at least 0",
+        "зерно: не меньше 0",
+    ),
+    (
+        {"game": "caesar", "seats": [{}, {}], "players": "two"},
+        "the number of players must be a whole number",
+        "число игроков: нужно целое число",
+    ),
+    (
+        {"game": "caesar", "seats": [{}, {}], "options": {"poison": [1]}},
+        "the option 'poison' must be true or false, a whole number or text",
+        "параметр 'poison': нужно «да» или «нет», целое число или текст",
+    ),
+    (
+        {"game": "caesar", "seats": [{}, {}], "clock": {"kind": "move"}},
+        "the clock's time is missing",
+        "не указано: время на часах",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "english", "russian"), MALFORMED)
+def test_a_request_the_api_cannot_read_is_told_in_the_readers_words(
+    client: TestClient, body: dict[str, Any], english: str, russian: str
+) -> None:
+    got = client.post("/api/matches", json=body)
+    assert got.status_code == 422 and got.json() == {"error": english}
+    got = client.post("/api/matches", json=body, headers={"Accept-Language": RUSSIAN})
+    assert got.status_code == 422 and got.json() == {"error": russian}
+    assert "Field required" not in got.text and "Input should" not in got.text
+
+
+def test_a_body_that_is_not_json_or_a_path_that_is_not_a_number_is_told_plainly(
+    client: TestClient,
+) -> None:
+    ru = {"Accept-Language": RUSSIAN, "Content-Type": "application/json"}
+    got = client.post("/api/matches", content=b'{"game": ', headers=ru)
+    assert got.status_code == 422 and got.json() == {"error": "запрос — не корректный JSON"}
+    got = client.get("/api/matches/some-id/replay/first", headers=ru)
+    assert got.status_code == 422
+    assert got.json() == {"error": "шаг повтора: нужно целое число"}
+
+
 def test_the_catalog_endpoint_gives_the_words_the_plural_rule_and_the_languages(
     client: TestClient,
 ) -> None:

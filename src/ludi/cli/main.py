@@ -90,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
         choices=sorted(i18n.LANGUAGES),
         help=_("the language of what Ludi says (default: from LANGUAGE / LC_ALL / LANG)"),
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=_Parser)
 
     p = sub.add_parser("games", help=_("list the games, their options and data notices"))
     p.add_argument("--json", action="store_true", help=_("print one JSON list"))
@@ -99,42 +99,68 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--option",
             action="append",
-            metavar="NAME=VALUE",
+            metavar=_("NAME=VALUE"),
             help=_("a game option (repeat for several); see ludi games"),
         )
-        p.add_argument("--seed", type=int, help=_("seed of the match (random if not given)"))
         p.add_argument(
-            "--data", metavar="FILE", help=_("component data laid over the shipped data")
+            "--seed", type=int, metavar=_("SEED"), help=_("seed of the match (random if not given)")
+        )
+        p.add_argument(
+            "--data", metavar=_("FILE"), help=_("component data laid over the shipped data")
         )
 
     p = sub.add_parser("play", help=_("play a match in the terminal"))
-    p.add_argument("game", nargs="?", metavar="GAME", help=_("game id (see ludi games)"))
+    p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("game id (see ludi games)"))
     p.add_argument(
-        "--seats", help=_("who sits where, in seat order: human or a bot spec (human,ismcts)")
+        "--seats",
+        metavar=_("SEATS"),
+        help=_("who sits where, in seat order: human or a bot spec (human,ismcts)"),
     )
-    p.add_argument("--players", type=int, help=_("number of players (default: the smallest)"))
+    p.add_argument(
+        "--players",
+        type=int,
+        metavar=_("PLAYERS"),
+        help=_("number of players (default: the smallest)"),
+    )
     match_args(p)
-    p.add_argument("--resume", metavar="SAVEFILE", help=_("continue a saved game"))
-    p.add_argument("--records", default="records", metavar="DIR", help=_("where records go"))
+    p.add_argument("--resume", metavar=_("SAVEFILE"), help=_("continue a saved game"))
+    p.add_argument("--records", default="records", metavar=_("DIR"), help=_("where records go"))
 
     p = sub.add_parser("simulate", help=_("play many bot-vs-bot matches and report statistics"))
-    p.add_argument("game", metavar="GAME")
-    p.add_argument("-n", "--games", type=int, default=100, help=_("number of matches (100)"))
-    p.add_argument("--seats", required=True, help=_("a bot spec per seat, e.g. random,ismcts"))
-    p.add_argument("--players", type=int, help=_("number of players (default: the smallest)"))
+    p.add_argument("game", metavar=_("GAME"))
+    p.add_argument(
+        "-n", "--games", type=int, default=100, metavar=_("N"), help=_("number of matches (100)")
+    )
+    p.add_argument(
+        "--seats",
+        required=True,
+        metavar=_("SEATS"),
+        help=_("a bot spec per seat, e.g. random,ismcts"),
+    )
+    p.add_argument(
+        "--players",
+        type=int,
+        metavar=_("PLAYERS"),
+        help=_("number of players (default: the smallest)"),
+    )
     match_args(p)
-    p.add_argument("--jobs", "-j", type=int, default=1, help=_("processes to use (1)"))
+    p.add_argument(
+        "--jobs", "-j", type=int, default=1, metavar=_("N"), help=_("processes to use (1)")
+    )
     p.add_argument("--json", action="store_true", help=_("print one JSON object, no progress bar"))
     p.add_argument("--swap", action="store_true", help=_("rotate the specs over the seats"))
 
     p = sub.add_parser("replay", help=_("show a recorded match move by move"))
-    p.add_argument("file", metavar="FILE", help=_("a match record (or a saved game)"))
+    p.add_argument("file", metavar=_("FILE"), help=_("a match record (or a saved game)"))
     p.add_argument(
-        "--seat", type=int, help=_("narrate as this seat sees it (default: all revealed)")
+        "--seat",
+        type=int,
+        metavar=_("SEAT"),
+        help=_("narrate as this seat sees it (default: all revealed)"),
     )
     p.add_argument("--step", action="store_true", help=_("wait for Enter between moves"))
-    p.add_argument("--to", type=int, metavar="N", help=_("show the board after move N"))
-    p.add_argument("--data", metavar="FILE", help=_("the data file the match was played with"))
+    p.add_argument("--to", type=int, metavar=_("N"), help=_("show the board after move N"))
+    p.add_argument("--data", metavar=_("FILE"), help=_("the data file the match was played with"))
 
     p = sub.add_parser("bench", help=_("measure the speed of a game's rules"))
     p.add_argument("game", metavar="GAME")

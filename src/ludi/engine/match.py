@@ -78,11 +78,18 @@ def load_position(payload: Mapping[str, Any], data: GameData | str | Path | None
     is corrupt.
     """
     if not isinstance(payload, Mapping):
-        raise RecordError("a Ludi position is a JSON object")
+        raise RecordError(_("not a Ludi position: a position is a JSON object"))
     if too_deep(payload):
-        raise RecordError(f"a Ludi position nests lists or objects over {MAX_NESTING} deep")
+        raise RecordError(
+            _("not a Ludi position: it nests lists or objects over {most} deep", most=MAX_NESTING)
+        )
     if payload.get("format") != "ludi-position/1":
-        raise RecordError(f"not a Ludi position (format {payload.get('format')!r})")
+        raise RecordError(
+            _(
+                "not a Ludi position (its format is {found})",
+                found=repr(payload.get("format"))[:80],
+            )
+        )
     game = _recorded_game(payload.get("game"))
     gdata = _resolve_data(game, data)
     _check_data(payload.get("data"), gdata)
@@ -93,14 +100,19 @@ def _recorded_game(game_id: object) -> Game:
     try:
         return get_game(str(game_id))
     except OptionError as exc:
-        raise RecordError(f"this was played in a game Ludi does not have: {exc}") from None
+        raise RecordError(
+            _("this was played in a game Ludi does not have: {problem}", problem=exc)
+        ) from None
 
 
 def _check_data(recorded: object, data: GameData) -> None:
     if isinstance(recorded, Mapping) and recorded.get("sha256") not in (None, data.info.sha256):
         raise RecordError(
-            f"this was played with other component data ({recorded.get('source')}); "
-            "pass that data file with --data to replay it"
+            _(
+                "this was played with other component data ({source}); pass that data file "
+                "with --data to replay it",
+                source=recorded.get("source"),
+            )
         )
 
 
@@ -143,8 +155,12 @@ def replay(
     game = _recorded_game(rec.game)
     if rec.rules_version != game.rules_version:
         raise RecordError(
-            f"record was made with {game.title} rules {rec.rules_version}; this Ludi has "
-            f"{game.rules_version}"
+            _(
+                "the record was made with {game} rules {version}; this Ludi has {ours}",
+                game=game.title,
+                version=rec.rules_version,
+                ours=game.rules_version,
+            )
         )
     gdata = _resolve_data(game, data)
     _check_data(rec.data, gdata)
@@ -154,19 +170,25 @@ def replay(
         try:
             values = game.resolve_options(rec.options, rec.players)
         except OptionError as exc:
-            raise RecordError(f"record options are not valid: {exc}") from exc
+            raise RecordError(_("record options are not valid: {problem}", problem=exc)) from exc
         state = game.new_state(rec.players, rec.seed, values, gdata)
     for i, (seat, text) in enumerate(rec.actions):
         try:
             state.apply(seat, text)
         except IllegalAction as exc:
             raise RecordError(
-                f"action {i + 1} ({text!r} by seat {seat}) does not apply: {exc}"
+                _(
+                    "the record's action {n} ({move} by seat {seat}) does not apply: {problem}",
+                    n=i + 1,
+                    move=repr(text)[:80],
+                    seat=seat,
+                    problem=exc,
+                )
             ) from exc
     if rec.result is not None:
         got = state.result
         # the outcome, not its words: the reason is told in the reader's language, and a record
         # written before its words were English may hold another
         if got is None or _outcome(got.to_json()) != _outcome(dict(rec.result)):
-            raise RecordError("the replayed match does not end as the record says")
+            raise RecordError(_("the replayed match does not end as the record says"))
     return state

@@ -20,6 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludi.engine.errors import RecordError
+from ludi.i18n import catalog
+
+_, n_ = catalog(__name__)
 
 FORMAT = "ludi-record/1"
 #: lists and objects nested deeper than this are refused before anything walks them: the
@@ -88,22 +91,48 @@ class MatchRecord:
     def from_json(cls, obj: object) -> MatchRecord:
         """Return the record a JSON object describes; raises ``RecordError`` naming the field."""
         if not isinstance(obj, Mapping):
-            raise RecordError("a match record is a JSON object")
+            raise RecordError(_("not a Ludi match record: a match record is a JSON object"))
         if too_deep(obj):
-            raise RecordError(f"a match record nests lists or objects over {MAX_NESTING} deep")
+            raise RecordError(
+                _(
+                    "not a Ludi match record: it nests lists or objects over {most} deep",
+                    most=MAX_NESTING,
+                )
+            )
+        if obj.get("format") is None:
+            raise RecordError(
+                _(
+                    "not a Ludi match record (it names no format; a record's is {expected})",
+                    expected=repr(FORMAT),
+                )
+            )
         if obj.get("format") != FORMAT:
             raise RecordError(
-                f"not a Ludi match record (format {obj.get('format')!r}, expected {FORMAT!r})"
+                _(
+                    "not a Ludi match record (its format is {found}, a record's is {expected})",
+                    found=repr(obj.get("format"))[:80],
+                    expected=repr(FORMAT),
+                )
             )
-        for name, kind in (("game", str), ("rules_version", str), ("players", int), ("seed", int)):
-            if not isinstance(obj.get(name), kind) or isinstance(obj.get(name), bool):
-                raise RecordError(f"record field {name!r} is missing or not a {kind.__name__}")
+        for name in ("game", "rules_version"):
+            if not isinstance(obj.get(name), str):
+                raise RecordError(
+                    _("the record's field {name} is missing or is not text", name=repr(name))
+                )
+        for name in ("players", "seed"):
+            if not isinstance(obj.get(name), int) or isinstance(obj.get(name), bool):
+                raise RecordError(
+                    _(
+                        "the record's field {name} is missing or is not a whole number",
+                        name=repr(name),
+                    )
+                )
         options = obj.get("options", {})
         if not isinstance(options, Mapping):
-            raise RecordError("record field 'options' is not an object")
+            raise RecordError(_("the record's field {name} is not an object", name="'options'"))
         raw_actions = obj.get("actions")
         if not isinstance(raw_actions, list):
-            raise RecordError("record field 'actions' is not a list")
+            raise RecordError(_("the record's field {name} is not a list", name="'actions'"))
         actions: list[tuple[int, str]] = []
         for i, item in enumerate(raw_actions):
             if (
@@ -113,20 +142,26 @@ class MatchRecord:
                 or isinstance(item[0], bool)
                 or not isinstance(item[1], str)
             ):
-                raise RecordError(f"record action {i + 1} is not [seat, notation]: {item!r}")
+                raise RecordError(
+                    _(
+                        "record action {n} is not [seat, notation]: {item}",
+                        n=i + 1,
+                        item=repr(item)[:80],
+                    )
+                )
             actions.append((item[0], item[1]))
         seats = obj.get("seats", [])
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-            raise RecordError("record field 'seats' is not a list of names")
+            raise RecordError(_("the record's field {name} is not a list of names", name="'seats'"))
         data = obj.get("data", {})
         if not isinstance(data, Mapping):
-            raise RecordError("record field 'data' is not an object")
+            raise RecordError(_("the record's field {name} is not an object", name="'data'"))
         start = obj.get("start")
         if start is not None and not isinstance(start, Mapping):
-            raise RecordError("record field 'start' is not a position")
+            raise RecordError(_("the record's field {name} is not a position", name="'start'"))
         result = obj.get("result")
         if result is not None and not isinstance(result, Mapping):
-            raise RecordError("record field 'result' is not an object")
+            raise RecordError(_("the record's field {name} is not an object", name="'result'"))
         table = _table_notes(obj.get("table", []), len(actions))
         return cls(
             game=obj["game"],
@@ -147,7 +182,7 @@ def _table_notes(raw: object, actions: int) -> tuple[dict[str, Any], ...]:
     """Return a record's table notes, checked: each an object with ``after`` (0 to the number
     of actions, never decreasing) and a ``kind``. Raises ``RecordError`` naming the note."""
     if not isinstance(raw, list):
-        raise RecordError("record field 'table' is not a list of notes")
+        raise RecordError(_("the record's field {name} is not a list of notes", name="'table'"))
     notes: list[dict[str, Any]] = []
     last = 0
     for i, note in enumerate(raw):
@@ -160,8 +195,13 @@ def _table_notes(raw: object, actions: int) -> tuple[dict[str, Any], ...]:
             or not isinstance(note.get("kind"), str)
         ):
             raise RecordError(
-                f"record table note {i + 1} is not {{after: 0..{actions} in order, kind}}: "
-                f"{note!r:.80}"
+                _(
+                    "the record's table note {n} is not {{after: 0..{actions} in order, kind}}: "
+                    "{note}",
+                    n=i + 1,
+                    actions=actions,
+                    note=repr(note)[:80],
+                )
             )
         last = after
         notes.append(dict(note))

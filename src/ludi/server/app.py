@@ -62,6 +62,7 @@ from ludi.server.hub import (
     StoreFailure,
     dumps,
 )
+from ludi.server.invalid import explain
 from ludi.server.language import LanguageMiddleware
 from ludi.server.protocol import (
     MAX_MESSAGE,
@@ -247,15 +248,8 @@ def create_app(
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        """Say which fields are wrong and why, without echoing what was sent (an infinite
-        number or a lone surrogate would not even encode as JSON)."""
-        problems = []
-        for error in exc.errors()[:10]:
-            where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
-            # (pydantic's own words: English)
-            message = str(error.get("msg", "invalid"))
-            problems.append(f"{where}: {message}" if where else message)
-        return JSONResponse({"error": "; ".join(problems)}, status_code=422)
+        """Say which fields are wrong and why, in the reader's words (``invalid.explain``)."""
+        return JSONResponse({"error": explain(exc.errors())}, status_code=422)
 
     @app.exception_handler(Full)
     async def full(_request: Request, exc: Full) -> JSONResponse:

@@ -12,6 +12,9 @@ from typing import Any
 
 from ludi.engine import LudiError, MatchRecord, RecordError
 from ludi.engine.record import MAX_NESTING, too_deep
+from ludi.i18n import N_, catalog
+
+_, n_ = catalog(__name__)
 
 SAVE_FORMAT = "ludi-save/1"
 #: a record or a save is a few hundred kilobytes at most; refuse to read anything far larger
@@ -49,63 +52,124 @@ class SavedGame:
     def from_json(cls, obj: object, source: str = "save") -> SavedGame:
         """Return the save a JSON object describes; raises ``StoreError`` naming the field."""
         if not isinstance(obj, dict):
-            raise StoreError(f"{source}: a saved game is a JSON object")
+            raise StoreError(
+                _("{file}: not a Ludi saved game: a save is a JSON object", file=source)
+            )
         if obj.get("format") != SAVE_FORMAT:
             raise StoreError(
-                f"{source}: not a Ludi saved game (format {obj.get('format')!r}, "
-                f"expected {SAVE_FORMAT!r})"
+                _(
+                    "{file}: not a Ludi saved game (its format is {found}, a save's is {expected})",
+                    file=source,
+                    found=repr(obj.get("format"))[:80],
+                    expected=repr(SAVE_FORMAT),
+                )
             )
         seats = obj.get("seats")
         if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
-            raise StoreError(f"{source}: field 'seats' is not a list of seat specs")
+            raise StoreError(
+                _(
+                    "{file}: the save's field {name} is not a list of seat specs",
+                    file=source,
+                    name="'seats'",
+                )
+            )
         data_file = obj.get("data_file")
         if data_file is not None and not isinstance(data_file, str):
-            raise StoreError(f"{source}: field 'data_file' is not a path")
+            raise StoreError(
+                _(
+                    "{file}: the save's field {name} is not a path",
+                    file=source,
+                    name="'data_file'",
+                )
+            )
         bot_seed = obj.get("bot_seed", 0)
         if not isinstance(bot_seed, int) or isinstance(bot_seed, bool):
-            raise StoreError(f"{source}: field 'bot_seed' is not a whole number")
+            raise StoreError(
+                _(
+                    "{file}: the save's field {name} is not a whole number",
+                    file=source,
+                    name="'bot_seed'",
+                )
+            )
         try:
             record = MatchRecord.from_json(obj.get("record"))
         except RecordError as exc:
             raise StoreError(f"{source}: {exc}") from None
         if len(seats) != record.players:
             raise StoreError(
-                f"{source}: {len(seats)} seat specs for a match of {record.players} players"
+                n_(
+                    "{file}: {seats} seat specs for a match of {n} player",
+                    "{file}: {seats} seat specs for a match of {n} players",
+                    record.players,
+                    file=source,
+                    seats=len(seats),
+                    n=record.players,
+                )
             )
         return cls(record, tuple(seats), data_file, bot_seed)
 
 
-def read_json(path: str | Path, what: str = "file") -> Any:
-    """Return the JSON a file holds; raises ``StoreError`` if it cannot be read or parsed."""
+#: what ``read_json`` says of a file that is not what it should be, by what it should be (a
+#: sentence each: the languages decline "a match record" differently in each)
+_NOT_JSON = {
+    "match record": {
+        "large": N_("{file}: {size} bytes is far too large for a Ludi match record"),
+        "directory": N_("{file}: is a directory, not a match record"),
+        "binary": N_("{file}: not a text file, so not a Ludi match record"),
+        "corrupt": N_(
+            "{file}: not valid JSON (line {line}, column {column}); the match record is "
+            "corrupt or cut short"
+        ),
+        "deep": N_(
+            "{file}: nests lists or objects more than {most} deep, so it is not a Ludi match record"
+        ),
+    },
+    "saved game": {
+        "large": N_("{file}: {size} bytes is far too large for a Ludi saved game"),
+        "directory": N_("{file}: is a directory, not a saved game"),
+        "binary": N_("{file}: not a text file, so not a Ludi saved game"),
+        "corrupt": N_(
+            "{file}: not valid JSON (line {line}, column {column}); the saved game is corrupt "
+            "or cut short"
+        ),
+        "deep": N_(
+            "{file}: nests lists or objects more than {most} deep, so it is not a Ludi saved game"
+        ),
+    },
+}
+
+
+def read_json(path: str | Path, what: str = "match record") -> Any:
+    """Return the JSON a file holds; raises ``StoreError`` if it cannot be read or parsed.
+    ``what``: what the file should be, ``"match record"`` or ``"saved game"``."""
     p = Path(path)
+    words = _NOT_JSON[what]
     try:
         size = p.stat().st_size
         if size > MAX_BYTES:
-            raise StoreError(f"{p}: {size} bytes is far too large for a Ludi {what}")
+            raise StoreError(_(words["large"], file=p, size=size))
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise StoreError(f"{p}: no such file") from None
+        raise StoreError(_("{file}: no such file", file=p)) from None
     except IsADirectoryError:
-        raise StoreError(f"{p}: is a directory, not a {what}") from None
+        raise StoreError(_(words["directory"], file=p)) from None
     except UnicodeDecodeError:
-        raise StoreError(f"{p}: not a text file, so not a Ludi {what}") from None
+        raise StoreError(_(words["binary"], file=p)) from None
     except OSError as exc:
-        raise StoreError(f"{p}: cannot read it ({exc.strerror})") from None
+        raise StoreError(
+            _("{file}: cannot read it ({problem})", file=p, problem=exc.strerror)
+        ) from None
     if not text.strip():
-        raise StoreError(f"{p}: the file is empty")
+        raise StoreError(_("{file}: the file is empty", file=p))
     try:
         obj = json.loads(text)
         if too_deep(obj):  # deep enough to exhaust the stack of whatever walks it next
             raise RecursionError
     except json.JSONDecodeError as exc:
-        raise StoreError(
-            f"{p}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
-            f"the {what} is corrupt or truncated"
-        ) from None
+        # (the parser's own reason is English: the line and column say where it broke)
+        raise StoreError(_(words["corrupt"], file=p, line=exc.lineno, column=exc.colno)) from None
     except RecursionError:  # or the parser's own guard against a nest deeper than the stack
-        raise StoreError(
-            f"{p}: nests lists or objects more than {MAX_NESTING} deep, so it is not a Ludi {what}"
-        ) from None
+        raise StoreError(_(words["deep"], file=p, most=MAX_NESTING)) from None
     return obj
 
 
@@ -143,7 +207,9 @@ def write_json(path: str | Path, obj: Any) -> Path:
         p.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     except OSError as exc:
-        raise StoreError(f"{p}: cannot write here ({exc.strerror})") from None
+        raise StoreError(
+            _("{file}: cannot write here ({problem})", file=p, problem=exc.strerror)
+        ) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             json.dump(obj, out, indent=1, ensure_ascii=False)
@@ -151,7 +217,9 @@ def write_json(path: str | Path, obj: Any) -> Path:
         os.replace(tmp, p)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise StoreError(f"{p}: cannot write it ({exc.strerror})") from None
+        raise StoreError(
+            _("{file}: cannot write it ({problem})", file=p, problem=exc.strerror)
+        ) from None
     return p
 
 
@@ -159,7 +227,7 @@ def write_record(record: MatchRecord, directory: str | Path) -> Path:
     """Write a record into ``directory`` under a new name (game, time, seed) and return its path."""
     d = Path(directory)
     if d.exists() and not d.is_dir():
-        raise StoreError(f"{d}: is a file, not a directory for records")
+        raise StoreError(_("{file}: is a file, not a directory for records", file=d))
     stamp = time.strftime("%Y%m%d-%H%M%S")
     base = f"{record.game}-{stamp}-{record.seed}"
     path = d / f"{base}.json"

@@ -9,7 +9,10 @@ reason, and the store is left as it was.
 from __future__ import annotations
 
 from ludi.engine import MatchRecord, RecordError, new_match, replay
+from ludi.i18n import catalog
 from ludi.store.sql import FINISHED, Append, MatchHeader, SeatInfo, SqlStore
+
+_, n_ = catalog(__name__)
 
 
 def import_record(store: SqlStore, record: MatchRecord) -> MatchHeader:
@@ -17,13 +20,15 @@ def import_record(store: SqlStore, record: MatchRecord) -> MatchHeader:
     return its header. Raises ``RecordError`` saying why a record cannot be shown."""
     if record.start is not None:
         raise RecordError(
-            "this match started from a saved position; the server replays "
-            "matches from their start only"
+            _(
+                "this match started from a saved position; the server replays matches from "
+                "their start only"
+            )
         )
     final = replay(record)  # refuses a record that does not replay, or other component data
     result = final.result
     if result is None:
-        raise RecordError("this match is not over; only finished matches can be imported")
+        raise RecordError(_("this match is not over; only finished matches can be imported"))
     start = new_match(record.game, players=record.players, seed=record.seed, options=record.options)
     names = list(record.seats) or ["bot"] * record.players
     # no token can match an empty hash: the seats stay with their bots

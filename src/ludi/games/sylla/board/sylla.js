@@ -202,14 +202,16 @@ function fitted(x, y, content, width, attrs = {}) {
   return text(x, y, content, {...attrs, "data-fit": width});
 }
 
-/** Squeeze every text drawn under `root` that runs wider than its room (see fitted). */
+/** Squeeze every text drawn under `root` that runs wider than its room (see fitted): every width
+ * is measured first, then the squeezed ones set, so the page is laid out once, not once a text. */
 function fitTexts(root) {
-  for (const t of root.querySelectorAll("text[data-fit]")) {
-    const room = Number(t.getAttribute("data-fit"));
-    if (t.getComputedTextLength && t.getComputedTextLength() > room) {
-      t.setAttribute("textLength", room);
-      t.setAttribute("lengthAdjust", "spacingAndGlyphs");
-    }
+  const texts = [...root.querySelectorAll("text[data-fit]")];
+  const wide = texts.filter(
+    (t) => t.getComputedTextLength && t.getComputedTextLength() > Number(t.getAttribute("data-fit")),
+  );
+  for (const t of wide) {
+    t.setAttribute("textLength", t.getAttribute("data-fit"));
+    t.setAttribute("lengthAdjust", "spacingAndGlyphs");
   }
 }
 

@@ -169,8 +169,9 @@ def check_place(st: CaesarState, seat: int, action: Place) -> None:
     data = st.data
     kind = data.kinds[action.kind]
     cell = data.cells[action.cell]
-    token = wording.token_name(kind.label)
+    # the words of a refusal are looked up only when one is made: this check runs on every move
     if action.kind not in st.hands[seat]:
+        token = wording.token_name(kind.label)
         if seat == st.crassus:
             raise IllegalAction(
                 _("there is no {token} token in Crassus's row", token=token), _(PLACE)
@@ -178,10 +179,9 @@ def check_place(st: CaesarState, seat: int, action: Place) -> None:
         raise IllegalAction(
             _("there is no {token} token behind your screen", token=token), _(PLACE)
         )
-    where = wording.between(st, action.cell)
     if st.cell_owner[action.cell] >= 0:
         raise IllegalAction(
-            _("the border cell {where} is already taken", where=where),
+            _("the border cell {where} is already taken", where=wording.between(st, action.cell)),
             _(PLACE),
         )
     if action.face_down:
@@ -195,8 +195,8 @@ def check_place(st: CaesarState, seat: int, action: Place) -> None:
         raise IllegalAction(
             _(
                 "{token} cannot go on the border cell {where}: it shows a {icon}",
-                token=token,
-                where=where,
+                token=wording.token_name(kind.label),
+                where=wording.between(st, action.cell),
                 icon=wording.icon_name(cell.icon),
             ),
             _(PLACE),

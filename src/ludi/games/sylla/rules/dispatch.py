@@ -78,12 +78,11 @@ def choices(st: SyllaState, seat: int) -> list[Move]:
 
 def check(st: SyllaState, seat: int, action: Move) -> None:
     """Refuse a decision the rules do not allow now, saying why and which rule."""
-    rule = _(PHASE_RULES[st.phase])
     if st.phase == VOTE:
         if action.verb not in ("up", "down"):
             raise IllegalAction(
                 _("vote now: thumb up or down with denarii in hand, not {action}", action=action),
-                rule,
+                _rule(st),
             )
         if action.n > st.money[seat]:
             raise IllegalAction(
@@ -94,7 +93,7 @@ def check(st: SyllaState, seat: int, action: Move) -> None:
                     n=st.money[seat],
                     wanted=action.n,
                 ),
-                rule,
+                _rule(st),
             )
         return
     if st.phase == BID and action.verb == "bid":
@@ -126,12 +125,14 @@ def check(st: SyllaState, seat: int, action: Move) -> None:
                         low,
                         n=low,
                     ),
-                    rule,
+                    _rule(st),
                 )
         elif action.n <= st.high:
-            raise IllegalAction(_("a bid must beat the best offer so far ({n})", n=st.high), rule)
+            raise IllegalAction(
+                _("a bid must beat the best offer so far ({n})", n=st.high), _rule(st)
+            )
         top = phase1_consul.max_votes(st, seat) if st.phase == ELECT else len(legal) - 1 + st.high
-        raise IllegalAction(_("you can offer at most {n}", n=top), rule)
+        raise IllegalAction(_("you can offer at most {n}", n=top), _rule(st))
     from ludi.games.sylla.view import PHASE_NAMES  # the view reads the rules: named here
 
     labels = wording.move_labels(st, seat, legal[:12])
@@ -143,8 +144,14 @@ def check(st: SyllaState, seat: int, action: Move) -> None:
             phase=_(PHASE_NAMES[st.phase]),
             moves=expected,
         ),
-        rule,
+        _rule(st),
     )
+
+
+def _rule(st: SyllaState) -> str:
+    """Return the rule of the phase, in the reader's words: looked up only for a refusal, since
+    every decision is checked."""
+    return _(PHASE_RULES[st.phase])
 
 
 def carry_out(st: SyllaState, seat: int, action: Move) -> None:

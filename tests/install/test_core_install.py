@@ -31,6 +31,7 @@ def test_the_core_install_gives_working_commands(tmp_path: Path) -> None:
     python = venv / "bin" / "python"
     env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_NO_INPUT": "1"}
     env.pop("VIRTUAL_ENV", None)
+    env.pop("PYTHONPATH", None)  # the new environment's own ludi, not a work tree's sources
     installed = subprocess.run(
         [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", str(source)],
         capture_output=True,
@@ -52,12 +53,15 @@ def test_the_core_install_gives_working_commands(tmp_path: Path) -> None:
 
     # nothing of the extras came along: the test really is of the core
     probe = "import importlib.util as u; print([m for m in ('fastapi', 'uvicorn', 'sqlalchemy') if u.find_spec(m)])"
-    assert subprocess.run([python, "-c", probe], capture_output=True, text=True).stdout == "[]\n"
+    done = subprocess.run([python, "-c", probe], capture_output=True, text=True, env=env)
+    assert done.stdout == "[]\n"
 
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     run = ludi("--version")
     assert (run.returncode, run.stdout.strip()) == (0, f"ludi {version}")
-    run = subprocess.run([python, "-m", "ludi", "--version"], capture_output=True, text=True)
+    run = subprocess.run(
+        [python, "-m", "ludi", "--version"], capture_output=True, text=True, env=env
+    )
     assert (run.returncode, run.stdout.strip()) == (0, f"ludi {version}")
 
     run = ludi("games")
@@ -78,6 +82,7 @@ def test_the_core_install_gives_working_commands(tmp_path: Path) -> None:
         [python, "-c", "import importlib.metadata as m; print([str(f) for f in m.files('ludi')])"],
         capture_output=True,
         text=True,
+        env=env,
     ).stdout
     assert "ludi/py.typed" in files and "licenses/LICENSE" in files
 

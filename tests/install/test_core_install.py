@@ -93,5 +93,7 @@ def test_the_core_install_gives_working_commands(tmp_path: Path) -> None:
     assert not [f for f in installed_files if f.endswith((".so", ".pyd"))]
     assert "__mypyc" not in files and "_compiled.json" not in files
     probe = "import ludi, ludi.engine.state as s; print(ludi._purity.status, s.__file__[-3:])"
-    run = subprocess.run([python, "-c", probe], capture_output=True, text=True, cwd=tmp_path)
+    run = subprocess.run(
+        [python, "-c", probe], capture_output=True, text=True, cwd=tmp_path, env=env
+    )
     assert run.stdout.split() == ["pure", ".py"], run.stderr

@@ -149,3 +149,19 @@ def test_a_match_recorded_in_another_language_replays_in_english(
     assert again.result is not None and again.result.winners == told.winners
     # a record written before, with the reason in the player's words, still replays
     replay(dataclasses.replace(record, result={**record.result, "reason": told.reason}))
+
+
+@pytest.mark.parametrize(
+    ("game", "lang"),
+    [("caesar", "ru"), ("aeterna", "it"), ("aeterna", "ru"), ("sylla", "pl"), ("sylla", "ru")],
+)
+def test_the_lobby_names_reconstructed_data_in_the_readers_words(game: str, lang: str) -> None:
+    # Game.section_title: the lobby lists a game's RECONSTRUCTED sections in the reader's
+    # language, not as the data file's paths (which stay, for --data)
+    described = ludi.get_game(game)
+    with using(lang):
+        listed = described.describe()["data"]["reconstructed"]
+    assert listed
+    for entry in listed:
+        spelled = entry["section"].replace("_", " ").replace(".", ": ")
+        assert entry["title"] and entry["title"] != spelled, entry

@@ -111,6 +111,9 @@ class Aeterna(Game):
 
     board_assets = ("aeterna.js", "aeterna.css")
 
+    def section_title(self, section: str) -> str:
+        return wording.sections([section])
+
     def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
         assert isinstance(state, AeternaState)
         return wording.move_labels(state, seat, actions)

@@ -96,6 +96,9 @@ class Caesar(Game):
 
     board_assets = ("caesar.js", "caesar.css")
 
+    def section_title(self, section: str) -> str:
+        return wording.section_title(section)
+
     def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
         assert isinstance(state, CaesarState)
         return wording.move_labels(state, seat, actions)

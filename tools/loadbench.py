@@ -164,7 +164,8 @@ async def play(
 
 def cpu_seconds(pid: int | None) -> float | None:
     """Return the CPU time (user + system) a process and every process below it (the server's
-    workers, its bots' processes) have used so far, on Linux."""
+    workers, its bots' processes, a database's backends), living or ended, have used so far,
+    on Linux."""
     if pid is None:
         return None
     total = 0.0
@@ -174,6 +175,8 @@ def cpu_seconds(pid: int | None) -> float | None:
         except OSError:
             continue
         total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        if one == pid:  # and those below it that have ended (PostgreSQL's backends, say)
+            total += (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
     return total
 
 

@@ -343,6 +343,7 @@ export function createBoard(root, host) {
   function drawCentre(x, y, w, h) {
     const view = ui.view;
     const parts = [svg("rect", {x, y, width: w, height: h, rx: 12, class: "aor-centre"})];
+    const phase = PHASES[view.phase] ? _(PHASES[view.phase]) : "";
     parts.push(
       text(
         x + w / 2,
@@ -355,9 +356,10 @@ export function createBoard(root, host) {
       ),
     );
     parts.push(
-      text(x + w / 2, y + 44, PHASES[view.phase] ? _(PHASES[view.phase]) : "", {
+      text(x + w / 2, y + 44, phase, {
         class: "aor-small",
         "text-anchor": "middle",
+        ...squeezed(phase, w - 16, 6),
       }),
     );
     if (view.event) {
@@ -406,7 +408,7 @@ export function createBoard(root, host) {
     );
     g.append(text(x + 8, y + 15, heading, {class: "aor-tiny"}));
     g.append(text(x + 8, y + 32, ev.name, {class: "aor-label"}));
-    g.append(...lines(x + 8, y + 50, ev.text, Math.floor(w / 6.4), 13, {class: "aor-small"}));
+    g.append(...lines(x + 8, y + 50, ev.text, Math.floor(w / 7), 13, {class: "aor-small"}).slice(0, 4));
     g.append(text(x + 8, y + h - 10, _("Arrows: {arrows}", {arrows: ev.arrows}), {class: "aor-tiny"}));
     if (ev.reconstructed) g.append(reconstructed(x + w - 8, y + 15, "end"));
     const tip = ev.harsh
@@ -1000,12 +1002,12 @@ export function createBoard(root, host) {
     const cells = comp.fame_cells;
     const perRow = 15;
     const cw = (w - 8) / perRow;
-    const parts = [text(x, y + 12, _("Fame track"), {class: "aor-label"})];
-    parts.push(
-      text(x + 100, y + 12, _("glory; milestones recruit a supporter the first time you reach them"), {
-        class: "aor-tiny",
-      }),
-    );
+    const title = _("Fame track");
+    const parts = [text(x, y + 12, title, {class: "aor-label"})];
+    // the explanation after the title, however long the title is in the reader's language
+    const after = Math.max(100, title.length * 9.6 + 14);
+    const note = _("glory; milestones recruit a supporter the first time you reach them");
+    parts.push(text(x + after, y + 12, note, {class: "aor-tiny", ...squeezed(note, w - after, 5)}));
     const markers = new Map();
     view.milestone_markers.forEach((cell, k) => markers.set(cell, [...(markers.get(cell) || []), k + 1]));
     const bySeat = new Map();
@@ -1100,19 +1102,17 @@ export function createBoard(root, host) {
     );
     parts.push(figs);
     y += 20;
-    parts.push(
-      text(
-        8,
-        y,
-        _("faces {province} · legions: {home} at home, {out} on battlefields · votes at home: {votes}", {
-          province: seat.province,
-          home: seat.legions_home,
-          out: seat.legions_on_battlefields,
-          votes: seat.votes_home,
-        }),
-        {class: "aor-small"},
-      ),
+    // (the longer words of some languages are drawn closer, never past the panel's edge)
+    const figures = _(
+      "faces {province} · legions: {home} at home, {out} on battlefields · votes at home: {votes}",
+      {
+        province: seat.province,
+        home: seat.legions_home,
+        out: seat.legions_on_battlefields,
+        votes: seat.votes_home,
+      },
     );
+    parts.push(text(8, y, figures, {class: "aor-small", ...squeezed(figures, W - 16, 6)}));
     y += 16;
     const supporters = _(
       "supporters: {all} ({left} to place this round) · intrigue tokens on your board: {intrigues} · in the Colosseum: {colosseum}",
@@ -1123,7 +1123,7 @@ export function createBoard(root, host) {
         colosseum: seat.colosseum,
       },
     );
-    parts.push(text(8, y, supporters, {class: "aor-small"}));
+    parts.push(text(8, y, supporters, {class: "aor-small", ...squeezed(supporters, W - 16, 6)}));
     y += 12;
     // the enmity track with its boosts
     parts.push(...enmityTrack(seat, 8, y));
@@ -1263,6 +1263,7 @@ export function createBoard(root, host) {
         text(bx + 28, y + 34, word(BOOST_SHORT, state), {
           class: "aor-tiny",
           "text-anchor": "middle",
+          ...squeezed(word(BOOST_SHORT, state), 52, 5.2),
         }),
       );
       g.append(

@@ -13,6 +13,7 @@ from ludi.games.age_of_rome.rules.common import (
     places,
 )
 from ludi.games.age_of_rome.tables import RELIGION
+from ludi.i18n import N_, catalog
 
 if TYPE_CHECKING:
     from ludi.games.age_of_rome.state import AgeOfRomeState
@@ -128,9 +129,13 @@ def solo_goals(st: AgeOfRomeState) -> list[bool]:
     return [counter(st, 0, c) >= least for _name, c, least in st.tables.solo_goals]
 
 
+#: the solo's title below the first (a word of Ludi's: the rulebook names no title there)
+NO_TITLE = N_("no title")
+
+
 def solo_title(st: AgeOfRomeState, goals: int) -> str:
     """4-5 goals: Praetor; 6: Emperor; 7: child of Jupiter (Соло Императора)."""
-    title = "no title"
+    title = NO_TITLE
     for least, name in st.tables.solo_titles:
         if goals >= least:
             title = name
@@ -141,6 +146,10 @@ def result(st: AgeOfRomeState) -> Result:
     """The winner has the most glory; a tie goes to the most denarii (left after the end
     conversion by default, option ``tiebreak_denarii``), then the tied players share the win
     as co-rulers."""
+    # the reason is made in the reader's language (a record keeps the English one: record_of)
+    from ludi.games.age_of_rome.wording import named
+
+    _, n_ = catalog(__name__)
     if st.players == 1:
         goals = solo_goals(st)
         met = sum(goals)
@@ -149,7 +158,14 @@ def result(st: AgeOfRomeState) -> Result:
             (float(met),),
             (1,),
             (0,) if met >= 4 else (),
-            f"{met} of 7 goals met: {title}",
+            n_(
+                "{n} of {all} goals met: {title}",
+                "{n} of {all} goals met: {title}",
+                met,
+                n=met,
+                all=len(goals),
+                title=_(title) if title == NO_TITLE else named(st, title),
+            ),
         )
     before = st.options["tiebreak_denarii"] == "before"
     keys = [(row[7], row[8] if before else row[9]) for row in st.scores]
@@ -157,12 +173,14 @@ def result(st: AgeOfRomeState) -> Result:
     ranking = tuple(1 + sum(1 for other in keys if other > k) for k in keys)
     best = max(keys)
     winners = tuple(s for s in range(st.players) if keys[s] == best)
-    names = " and ".join(st.seat_name(s) for s in winners)
+    names = st.seat_name(winners[0])
+    for s in winners[1:]:
+        names = _("{first} and {second}", first=names, second=st.seat_name(s))
     top = st.scores[winners[0]][7]
     if len(winners) > 1:
-        reason = f"{names} share the rule of Rome with {top} glory"
+        reason = _("{names} share the rule of Rome with {glory} glory", names=names, glory=top)
     elif sum(1 for row in st.scores if row[7] == top) > 1:
-        reason = f"{names} wins with {top} glory, on the most denarii"
+        reason = _("{names} wins with {glory} glory, on the most denarii", names=names, glory=top)
     else:
-        reason = f"{names} has the most glory ({top})"
+        reason = _("{names} has the most glory ({glory})", names=names, glory=top)
     return Result(points, ranking, winners, reason)

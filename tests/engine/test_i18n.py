@@ -153,7 +153,14 @@ def test_a_match_recorded_in_another_language_replays_in_english(
 
 @pytest.mark.parametrize(
     ("game", "lang"),
-    [("caesar", "ru"), ("aeterna", "it"), ("aeterna", "ru"), ("sylla", "pl"), ("sylla", "ru")],
+    [
+        ("caesar", "ru"),
+        ("aeterna", "it"),
+        ("aeterna", "ru"),
+        ("sylla", "pl"),
+        ("sylla", "ru"),
+        ("age_of_rome", "ru"),
+    ],
 )
 def test_the_lobby_names_reconstructed_data_in_the_readers_words(game: str, lang: str) -> None:
     # Game.section_title: the lobby lists a game's RECONSTRUCTED sections in the reader's

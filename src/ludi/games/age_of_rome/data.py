@@ -1510,9 +1510,7 @@ class AgeOfRomeData(FileData[AgeOfRomeFile]):
     def start_notice(self) -> str:
         """Return the first line of a match's log when it uses RECONSTRUCTED values."""
         sections = [n.section for n in self.info.reconstructed()]
-        words = ", ".join(
-            _(SECTION_WORDS[s]) if s in SECTION_WORDS else section_name(s) for s in sections
-        )
+        words = ", ".join(section_title(s) for s in sections)
         return _(
             "RECONSTRUCTED values in use (Ludi's defaults, not the printed ones; no public source "
             "gives them): {sections}",
@@ -1521,6 +1519,12 @@ class AgeOfRomeData(FileData[AgeOfRomeFile]):
 
 
 # -- the vocabulary in player language -------------------------------------------------------
+
+
+def section_title(section: str) -> str:
+    """Return a data file's section as a player reads it (the game's words where it has them)."""
+    return _(SECTION_WORDS[section]) if section in SECTION_WORDS else section_name(section)
+
 
 #: the data sections a RECONSTRUCTED notice may name, as a player reads them
 SECTION_WORDS: dict[str, str] = {

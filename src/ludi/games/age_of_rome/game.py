@@ -397,6 +397,9 @@ class AgeOfRome(Game):
 
         return AgeOfRomeEncoder(self, players, options, data)
 
+    def section_title(self, section: str) -> str:
+        return aor_data.section_title(section)
+
     def raw_data(self, path: Path | None) -> dict[str, Any]:
         return aor_data.load.raw(path)
 

@@ -5,14 +5,19 @@ it mid-match sends the same match again in the new words and changes nothing in 
 from __future__ import annotations
 
 import gettext
+import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from server_helpers import create, hello, receive_until
 
+import ludi
+from ludi.engine import Result
 from ludi.i18n import LANGUAGES
 from ludi.server.language import choose
+from ludi.store.sql import SqlStore
 
 RUSSIAN = "ru-RU,ru;q=0.9,en;q=0.5"
 
@@ -246,3 +251,43 @@ def test_a_games_summary_and_options_are_read_through_its_catalog(
     assert {g["id"]: g for g in english["games"]}["caesar"]["summary"] == summary
     assert pick["title"] == game.title  # the box's printed name
     assert pick["languages"][0] == "en"
+
+
+def test_a_match_its_last_move_ends_in_russian_is_stored_in_english(
+    client: TestClient, db: Path | str
+) -> None:
+    # the store keeps what a record keeps: the result's words in English, whoever moved last
+    created = create(client, seats=[{"name": "Ann"}, {"bot": "random"}])
+    rng = random.Random(3)
+    with client.websocket_connect(f"/ws/{created['id']}") as ws:
+        ws.send_json({"type": "hello", "token": created["seats"][0]["token"], "lang": "ru"})
+        state, _ = receive_until(ws, "state")
+        while not state["over"]:
+            if state["legal"]:
+                ws.send_json({"type": "act", "action": rng.choice(state["legal"]), "ref": 1})
+            state, _ = receive_until(ws, "state")
+    assert state["result"]["reason"] != english_result(db, created["id"]).reason  # told in Russian
+    store = SqlStore(db)
+    try:
+        header = store.header(created["id"])
+    finally:
+        store.close()
+    assert header is not None and header.result is not None
+    assert header.result["reason"] == english_result(db, created["id"]).reason
+
+
+def english_result(db: Path | str, match_id: str) -> Result:
+    """Return the result of a stored match replayed through the rules, in English."""
+    store = SqlStore(db)
+    try:
+        header = store.header(match_id)
+        assert header is not None
+        state = ludi.new_match(
+            header.game, players=header.players, seed=header.seed, options=header.options
+        )
+        for seat, text in store.action_log(match_id):
+            state.apply(seat, text)
+    finally:
+        store.close()
+    assert state.result is not None
+    return state.result

@@ -605,7 +605,8 @@ class Hub:
         state.apply(seat, action)
         n = room.n
         over = state.is_over
-        result = state.result.to_json() if state.result is not None else None
+        with using("en"):  # stored as a record keeps it; each reader is told it in theirs
+            result = state.result.to_json() if state.result is not None else None
         due = (n + 1) % SNAPSHOT_EVERY == 0
         # the clocks after the move are stored with it, in its transaction (worked out on a
         # copy: they become the match's with the move); a seat whose stand-in made the move

@@ -457,7 +457,10 @@ export function createBoard(root, host) {
         : text(x + 8, y + 31, people, {class: "aor-small"}),
     );
     g.append(pop);
-    const faceText = text(x + 8, horizontal ? y + 31 : y + 45, facing, {class: "aor-small"});
+    const faceText = text(x + 8, horizontal ? y + 31 : y + 45, facing, {
+      class: "aor-small",
+      ...squeezed(facing, w - 16, 6),
+    });
     if (prov.facing) faceText.setAttribute("fill", colour(prov.facing));
     g.append(faceText);
     if (prov.first_player_token) {

@@ -172,3 +172,19 @@ def test_the_lobby_names_reconstructed_data_in_the_readers_words(game: str, lang
     for entry in listed:
         spelled = entry["section"].replace("_", " ").replace(".", ": ")
         assert entry["title"] and entry["title"] != spelled, entry
+
+
+def test_a_game_is_named_as_the_readers_edition_prints_it() -> None:
+    # the Russian editions' boxes: «Во славу Рима», «Вечный город», «Цезарь!»; Sylla has none
+    age_of_rome, aeterna, sylla = (ludi.get_game(g) for g in ("age_of_rome", "aeterna", "sylla"))
+    with using("ru"):
+        assert age_of_rome.describe()["title"] == "Во славу Рима"
+        assert aeterna.printed_title() == "Вечный город"
+        assert ludi.get_game("caesar").printed_title().startswith("Цезарь!")
+        assert sylla.printed_title() == "Sylla"
+        refused = ludi.new_match("age_of_rome", players=2, seed=1)
+        with pytest.raises(ludi.IllegalAction, match="Во славу Рима"):
+            refused.apply(refused.to_act[0], 12345)  # type: ignore[arg-type]
+    with using("it"):
+        assert aeterna.printed_title() == "Æterna"
+    assert age_of_rome.describe()["title"] == "Age of Rome"  # in English, the English name

@@ -94,7 +94,7 @@ def parse_seats(
         raise UsageError(
             _(
                 "{game} with {n} players needs {n} seats, but --seats names {given}: {seats}",
-                game=game.title,
+                game=game.printed_title(),
                 n=players,
                 given=len(specs),
                 seats=", ".join(s.text for s in specs) or _("(none)"),
@@ -115,7 +115,7 @@ def parse_seats(
                 _(
                     "the {bot} bot cannot play {game}; its bots: {bots}",
                     bot=name,
-                    game=game.title,
+                    game=game.printed_title(),
                     bots=", ".join(fit),
                 )
             )

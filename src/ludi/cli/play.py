@@ -87,7 +87,7 @@ class Session:
         st = self.state
         seats = ", ".join(f"{st.seat_name(s)} = {spec.text}" for s, spec in enumerate(self.specs))
         self.out.print(
-            f"[bold]{escape(st.game.title)}[/bold]: "
+            f"[bold]{escape(st.game.printed_title())}[/bold]: "
             + _("{seats}   (seed {seed})", seats=escape(seats), seed=st.seed)
         )
         if not self.hot_seat:

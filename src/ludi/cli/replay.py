@@ -53,7 +53,7 @@ def start_state(record: MatchRecord, data: str | None) -> State:
         raise RecordError(
             _(
                 "the record was made with {game} rules {version}; this Ludi has {ours}",
-                game=game.title,
+                game=game.printed_title(),
                 version=record.rules_version,
                 ours=game.rules_version,
             )
@@ -97,7 +97,7 @@ def run(args: argparse.Namespace, term: Terminal) -> int:
     out.print(
         _(
             "{game}, seed {seed}: {seats}",
-            game="[bold]" + final.game.title + "[/bold]",
+            game="[bold]" + final.game.printed_title() + "[/bold]",
             seed=record.seed,
             seats=who,
         )

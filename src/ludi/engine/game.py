@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ludi.engine.errors import OptionError
-from ludi.i18n import catalog
+from ludi.i18n import catalog, language
 
 _, n_ = catalog(__name__)
 
@@ -160,7 +160,11 @@ class Game(ABC):
     Nothing outside the game's package looks a game up by its id."""
 
     id: str
+    #: the box's name, in English
     title: str
+    #: the box's printed name in each language whose edition Ludi has (``("ru", "Во славу
+    #: Рима")``): what a reader of that language sees (``printed_title``); else ``title``
+    titles: tuple[tuple[str, str], ...] = ()
     players: tuple[int, ...]
     rules_version: str
     options: tuple[Option, ...] = ()
@@ -268,7 +272,7 @@ class Game(ABC):
         raise OptionError(
             _(
                 "{game} has no option {option} (its options: {known})",
-                game=self.title,
+                game=self.printed_title(),
                 option=repr(name),
                 known=known,
             )
@@ -283,7 +287,7 @@ class Game(ABC):
             raise OptionError(
                 _(
                     "{game} is played by {counts} players, not {n}",
-                    game=self.title,
+                    game=self.printed_title(),
                     counts=counts,
                     n=players,
                 )
@@ -303,6 +307,15 @@ class Game(ABC):
         the path spelled out: ``player counts: two players``)."""
         return section.replace("_", " ").replace(".", ": ")
 
+    def printed_title(self, lang: str | None = None) -> str:
+        """Return the game's name as the edition of ``lang`` (by default the reader's language)
+        prints it, else the English one, ``title``."""
+        lang = language() if lang is None else lang
+        for edition, printed in self.titles:
+            if edition == lang:
+                return printed
+        return self.title
+
     def describe(self) -> dict[str, Any]:
         """Return the game as JSON for listings (``ludi games``). Its summary and its options'
         labels, help and choice labels are read through the game's own catalog, in the reader's
@@ -312,7 +325,7 @@ class Game(ABC):
         words, _plural = catalog(type(self).__module__)
         return {
             "id": self.id,
-            "title": self.title,
+            "title": self.printed_title(),
             "players": list(self.players),
             "rules_version": self.rules_version,
             "summary": words(self.summary) if self.summary else self.summary,

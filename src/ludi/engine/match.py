@@ -157,7 +157,7 @@ def replay(
         raise RecordError(
             _(
                 "the record was made with {game} rules {version}; this Ludi has {ours}",
-                game=game.title,
+                game=game.printed_title(),
                 version=rec.rules_version,
                 ours=game.rules_version,
             )

@@ -287,7 +287,11 @@ class State(ABC, Generic[D]):
             )
         if not isinstance(action, Action):
             raise IllegalAction(
-                _("{action} is not a {game} action", action=repr(action), game=self.game.title),
+                _(
+                    "{action} is not a {game} action",
+                    action=repr(action),
+                    game=self.game.printed_title(),
+                ),
                 _(RULE_ACTIONS),
             )
         self._apply(seat, action)

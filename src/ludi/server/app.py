@@ -284,7 +284,8 @@ def create_app(
         path = game.board_file(name)
         if path is None:
             raise HTTPException(
-                404, _("{game} has no board file {name}", game=game.title, name=repr(name))
+                404,
+                _("{game} has no board file {name}", game=game.printed_title(), name=repr(name)),
             )
         return FileResponse(path)
 

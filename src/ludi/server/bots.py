@@ -94,7 +94,7 @@ def check_spec(spec: str, game: str, max_seconds: float | None = None) -> str:
             _(
                 "the bot {bot} cannot play {game} (its bots: {bots})",
                 bot=repr(name),
-                game=rules.title,
+                game=rules.printed_title(),
                 bots=", ".join(fit),
             )
         )

@@ -31,6 +31,7 @@ class Aeterna(Game):
 
     id = "aeterna"
     title = "Æterna"
+    titles = (("ru", "Вечный город"),)  # the Russian edition's box (rulebooks/README.md)
     players = (2, 3, 4)
     rules_version = "it-2024.1"
     languages = ("en", "ru", "it")

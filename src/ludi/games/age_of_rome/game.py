@@ -43,6 +43,7 @@ class AgeOfRome(Game):
 
     id = "age_of_rome"
     title = "Age of Rome"
+    titles = (("ru", "Во славу Рима"),)  # the Russian edition's box (rulebooks/README.md)
     players = (1, 2, 3, 4)
     rules_version = "ru-2022.1"
     languages = ("en", "ru")

@@ -34,6 +34,8 @@ class Caesar(Game):
 
     id = "caesar"
     title = "Caesar! Seize Rome in 20 Minutes"
+    #: the Russian edition's (GaGa Games) as its rulebook prints it
+    titles = (("ru", "Цезарь! Завоюйте Рим за 20 минут"),)
     players = (2,)
     rules_version = "ru-2022.1"
     #: the Russian words are the GaGa Games edition's (docs/i18n.md)

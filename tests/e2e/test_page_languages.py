@@ -241,7 +241,7 @@ def test_a_game_translated_into_russian_shows_no_english_phrase(
     ctx.close()
 
 
-#: words of ENGLISH_UI that Polish writes the same («Bot: Ismcts», «bot: Łatwy»)
+#: words of ENGLISH_UI that Polish writes the same («Bot: Łatwy», «bot: Łatwy»)
 SAME_IN_POLISH = frozenset({"Bot:", "bot:"})
 
 

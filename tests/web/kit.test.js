@@ -43,10 +43,10 @@ test("moves are found by verb and args, never by notation", () => {
 });
 
 test("a bot reads as its name and level, never as its spec", () => {
-  assert.equal(botLabel("ismcts:seconds=0.3"), "Ismcts, quick");
-  assert.equal(botLabel("ismcts"), "Ismcts, normal");
-  assert.equal(botLabel("ismcts:seconds=3"), "Ismcts, strong");
-  assert.equal(botLabel("ismcts:seconds=7,c=2"), "Ismcts, custom");
+  assert.equal(botLabel("ismcts:seconds=0.3"), "Monte Carlo, quick");
+  assert.equal(botLabel("ismcts"), "Monte Carlo, normal");
+  assert.equal(botLabel("ismcts:seconds=3"), "Monte Carlo, strong");
+  assert.equal(botLabel("ismcts:seconds=7,c=2"), "Monte Carlo, custom");
   assert.equal(botLabel("random"), "Random");
   assert.equal(botLabel("hard"), "Hard");
   assert.equal(botLabel(null), "");
@@ -57,7 +57,7 @@ test("a seat has one name, the game's, and 'you' for the viewer", () => {
   assert.equal(seatTitle(MATCH, 0, 0, true), "Caesar (you)");
   assert.equal(seatTitle(MATCH, 1, 0, true), "Pompey");
   assert.equal(seatPlayer(MATCH, 0), "Ann");
-  assert.equal(seatPlayer(MATCH, 1), "bot: Ismcts, quick");
+  assert.equal(seatPlayer(MATCH, 1), "bot: Monte Carlo, quick");
 });
 
 test("log lines mark the viewer's seat as 'you', whole words only", () => {
@@ -72,7 +72,7 @@ test("log lines mark the viewer's seat as 'you', whole words only", () => {
 
 test("the turn bar names who is awaited, bots by level, and who left", () => {
   const msg = {seat: 0, over: false, to_act: [1], match: MATCH};
-  assert.equal(waitingText(msg), "Waiting for Pompey (bot Ismcts, quick is thinking)");
+  assert.equal(waitingText(msg), "Waiting for Pompey (bot Monte Carlo, quick is thinking)");
   const human = {...MATCH, seats: [MATCH.seats[0], {...MATCH.seats[1], bot: null}]};
   assert.equal(waitingText({...msg, match: human}), "Waiting for Pompey (not connected)");
   const over = {...msg, over: true, result: {winners: [0], reason: "Caesar placed the last control token"}};

@@ -240,7 +240,8 @@ export const BOT_NAMES = {
   easy: N_("Easy"),
   normal: N_("Normal"),
   hard: N_("Hard"),
-  ismcts: N_("Ismcts"),
+  // the information-set search (ludi.bots.ismcts), by the name of its kind
+  ismcts: N_("Monte Carlo"),
   random: N_("Random"),
   heuristic: N_("Heuristic"),
   crassus: N_("Crassus"),

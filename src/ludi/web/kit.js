@@ -48,7 +48,7 @@ const BOT_LEVELS = {
   "ismcts:seconds=3": N_("strong"),
 };
 
-/** Return a bot as a player reads it: "ismcts:seconds=0.3" -> "Ismcts, quick". */
+/** Return a bot as a player reads it: "ismcts:seconds=0.3" -> "Monte Carlo, quick". */
 export function botLabel(spec) {
   if (!spec) return "";
   const name = spec.split(":")[0];

@@ -12,6 +12,7 @@ itself. Games without one get no ``heuristic`` bot and random playouts.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ludi.bots.base import Bot, Seat
 from ludi.engine import Action, Game, Heuristic, IllegalAction, OptionError, Rng, State
@@ -20,9 +21,9 @@ from ludi.engine.state import RULE_TURN
 Scorer = Heuristic
 
 #: how near the best score an action must be for the ``heuristic`` bot to consider it
-DEFAULT_TOLERANCE = 0.05
+DEFAULT_TOLERANCE: Final = 0.05
 #: the share of playout moves ISMCTS draws at random instead of following the heuristic
-DEFAULT_EPSILON = 0.1
+DEFAULT_EPSILON: Final = 0.1
 
 
 def scorer_for(game: Game) -> Scorer | None:

@@ -66,25 +66,25 @@ import multiprocessing
 import time
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
-from typing import TypeGuard
+from typing import Final, TypeGuard
 
 from ludi.bots.base import Bot, Seat
 from ludi.bots.heuristics import DEFAULT_EPSILON, PlayoutPolicy, playout_policy
 from ludi.engine import Action, Evaluation, IllegalAction, OptionError, Rng, State
 from ludi.engine.state import RULE_TURN
 
-DEFAULT_SECONDS = 1.0
+DEFAULT_SECONDS: Final = 1.0
 #: the most a setting may ask for, anywhere (a typo such as ``seconds=1e9`` is refused, not run
 #: for thirty years); a server bounds the time further (``Bot.cap_time``)
-MAX_SECONDS = 3600.0
-MAX_ITERATIONS = 1_000_000
-DEFAULT_C = 0.7
-DEFAULT_MARGIN = 0.25
-DEFAULT_WIDEN = 1.0
+MAX_SECONDS: Final = 3600.0
+MAX_ITERATIONS: Final = 1_000_000
+DEFAULT_C: Final = 0.7
+DEFAULT_MARGIN: Final = 0.25
+DEFAULT_WIDEN: Final = 1.0
 #: playout moves before a game's evaluation scores the position (for a game that has one)
-DEFAULT_HORIZON = 8
+DEFAULT_HORIZON: Final = 8
 #: the key of the one edge standing for another seat's secret choice, whatever it was
-SECRET = "?"
+SECRET: Final = "?"
 PLAYOUTS = ("auto", "random")
 
 

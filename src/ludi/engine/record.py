@@ -17,18 +17,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ludi.engine.errors import RecordError
 from ludi.i18n import catalog
 
 _, n_ = catalog(__name__)
 
-FORMAT = "ludi-record/1"
+FORMAT: Final = "ludi-record/1"
 #: lists and objects nested deeper than this are refused before anything walks them: the
 #: deepest part of a record (an event of the position a match started from) is 5 levels down,
 #: a data file's deepest card effect 7; a hostile file may nest 200,000 and exhaust the stack
-MAX_NESTING = 32
+MAX_NESTING: Final = 32
 NESTS = (Mapping, list, tuple)
 
 

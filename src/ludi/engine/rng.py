@@ -9,12 +9,12 @@ position carry the generator as a plain number.
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+_GOLDEN: Final = 0x9E3779B97F4A7C15
 
 
 class Rng:

@@ -27,25 +27,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ludi.engine import INTERNAL, Action, IllegalAction
 from ludi.games.aeterna.data import AeternaData
 
-RULE_NOTATION = "Ludi notation for Æterna (see ludi.games.aeterna.actions)"
+RULE_NOTATION: Final = "Ludi notation for Æterna (see ludi.games.aeterna.actions)"
 
-PICK = "pick"
-PLAY = "play"
-FAVOUR = "favour"
-BUILD = "build"
-INFLUENCE = "influence"
-PASS = "pass"
-DISCARD = "discard"
-ACTIVATE = "activate"
-END = "end"
-PAY = "pay"
-RUIN = "ruin"
-ORDER = "order"
+PICK: Final = "pick"
+PLAY: Final = "play"
+FAVOUR: Final = "favour"
+BUILD: Final = "build"
+INFLUENCE: Final = "influence"
+PASS: Final = "pass"
+DISCARD: Final = "discard"
+ACTIVATE: Final = "activate"
+END: Final = "end"
+PAY: Final = "pay"
+RUIN: Final = "ruin"
+ORDER: Final = "order"
 FREE_KINDS = (DISCARD, ACTIVATE)
 
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Sequence
+from typing import Final
 
 from ludi.engine import Action, State
 from ludi.games.aeterna import rules
@@ -62,26 +63,26 @@ from ludi.games.aeterna.state import AeternaState
 #: each buys more before it (cards, hills and feeding, a building's 3 PP)
 WORTH = (0.25, 0.5, 1.2)
 #: what a citizen brings per hill scoring still to come (a hill scores 5, 4, 3 to its stacks)
-CITIZEN_PER_SCORING = 1.8
+CITIZEN_PER_SCORING: Final = 1.8
 #: a grain while the seat cannot feed its citizens: 2 unrest saved per grain (H)
-HUNGRY = 1.0
+HUNGRY: Final = 1.0
 #: each unit of unrest beyond the doom track: devastation, hunger, the damage spaces ahead
 #: (0.4 at first; 0.8 and 1.2 were measured better: the heuristic bot against random at 3 and 4
 #: players won 97, 110.5 and 114.5 of 120 matches, docs/bots.md)
-UNREST = 1.2
+UNREST: Final = 1.2
 #: the unrest a seat gathers in an epoch still to come (devastation, hunger, provinces): where
 #: the doom track will be read (judgement, from the matches of docs/bots.md)
-DRIFT = 2
+DRIFT: Final = 2
 #: a damage token reached: its cost paid, or a ruin (one more step on the doom track)
-DAMAGE = 1.5
+DAMAGE: Final = 1.5
 #: a permanent ability, per epoch still to come (judgement)
-PERMANENT = 1.0
+PERMANENT: Final = 1.0
 #: an activated ability is used about this often of the times it could be
-ACTIVATED = 0.7
+ACTIVATED: Final = 0.7
 #: one more colour among the played cards, toward the diversity sets (6 colours: 3 PP, 7: 9)
-NEW_COLOUR = 0.8
+NEW_COLOUR: Final = 0.8
 #: a turn-order space, each one earlier (the first to act chooses hills first)
-EARLIER = 0.5
+EARLIER: Final = 0.5
 
 
 def scorings_left(st: AeternaState) -> int:

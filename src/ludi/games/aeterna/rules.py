@@ -10,7 +10,7 @@ handful of functions (``gain``, ``count``, ``resolve_ability``, ``permanent``, `
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ludi.engine import IllegalAction
 from ludi.games.aeterna.actions import (
@@ -66,15 +66,15 @@ END_OF_EPOCH = N_("I - FINE EPOCA / И — КОНЕЦ ЭПОХИ (end of epoch)"
 END_OF_GAME = N_("FINE DELLA PARTITA / КОНЕЦ ИГРЫ (end of the game)")
 
 # Phases that wait for decisions.
-P_DRAFT = "draft"
-P_ACTIONS = "actions"
-P_REVOLTS = "revolts"
-P_ORDER = "order"
-P_OVER = "over"
+P_DRAFT: Final = "draft"
+P_ACTIONS: Final = "actions"
+P_REVOLTS: Final = "revolts"
+P_ORDER: Final = "order"
+P_OVER: Final = "over"
 
 # The per-seat resources, a stride of R in ``st.res``.
 AUREI, GRAIN, STONE, CIT, UNR, PP, RUINS, SUPPLY = range(8)
-R = 8
+R: Final = 8
 RES_NAMES = ("aurei", "grain", "stone", "citizens", "unrest", "PP")
 
 

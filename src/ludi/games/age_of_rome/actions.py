@@ -42,6 +42,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Final
 
 from ludi.engine import INTERNAL, Action, IllegalAction
 from ludi.games.age_of_rome.tables import GOODS_TYPES, INTRIGUES, TYPES, Tables
@@ -73,7 +74,7 @@ class Move(Action):
 
 
 #: where a legion is when it is not on a battlefield, in the notation
-HOME_NAME = "home"
+HOME_NAME: Final = "home"
 
 
 class ActionTable:

@@ -12,6 +12,7 @@ are needed; a pass or a skip nothing. The weights are judgement, not fitted.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ludi.engine import Action, State
 from ludi.games.age_of_rome.actions import Move
@@ -21,9 +22,9 @@ from ludi.games.age_of_rome.state import AgeOfRomeState
 from ludi.games.age_of_rome.tables import AGRICULTURE, MILITARY, POLITICS, RELIGION, TRADE
 
 #: glory a denarius is worth (the end conversion, 4:1), a card in hand, a legion on its way
-DENARIUS = 0.25
-CARD = 0.8
-LEGION = 1.2
+DENARIUS: Final = 0.25
+CARD: Final = 0.8
+LEGION: Final = 1.2
 
 
 def heuristic(state: State, seat: int, actions: Sequence[Action]) -> list[float] | None:

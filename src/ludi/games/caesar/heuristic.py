@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from ludi.engine import Action, State
 from ludi.games.caesar.actions import DiscardBonus, Place, UseBonus
@@ -46,7 +47,7 @@ from ludi.games.caesar.state import CaesarState
 # runs in docs/strength.md (not fitted). Values are in control tokens, the game's own currency.
 
 #: the score of a move that wins the match (and, negated, of one that hands the win over)
-WIN = 100.0
+WIN: Final = 100.0
 #: what a bonus token taken is worth, in control tokens (the Senate is worked out separately)
 BONUS_VALUE = {
     "tactics": 0.6,
@@ -57,12 +58,12 @@ BONUS_VALUE = {
     "senate": 0.3,  # taken without winning its province: the next Senate counts one more
 }
 #: what spending a laurel token costs, and each point of a token's larger value
-LAUREL_COST = 0.15
-VALUE_COST = 0.02
+LAUREL_COST: Final = 0.15
+VALUE_COST: Final = 0.02
 #: how fast the chance of taking a province flattens with the cells still open
-SPREAD_BASE = 1.5
-SPREAD_PER_CELL = 1.8
-LEAD_LIMIT = 40  # leads beyond this are as good as won
+SPREAD_BASE: Final = 1.5
+SPREAD_PER_CELL: Final = 1.8
+LEAD_LIMIT: Final = 40  # leads beyond this are as good as won
 
 
 def win_chance(lead: int, open_cells: int) -> float:

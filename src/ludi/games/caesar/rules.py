@@ -9,7 +9,7 @@ in each, so a refused action changes nothing. Section names are the rulebook's o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ludi.engine import IllegalAction
 from ludi.games.caesar import solo, wording
@@ -38,9 +38,9 @@ POISON = N_("НАБОР ДОПОЛНЕНИЙ «РИМ»: ЯДЫ (Poison)")
 BORDER_CONTROL = N_("НАБОР ДОПОЛНЕНИЙ «РИМ»: КОНТРОЛЬ ГРАНИЦ (Border Control)")
 
 # Phases of a turn.
-PLACING = "place"
-BONUSES = "bonus"
-OVER = "over"
+PLACING: Final = "place"
+BONUSES: Final = "bonus"
+OVER: Final = "over"
 
 
 # -- setup -----------------------------------------------------------------------------------

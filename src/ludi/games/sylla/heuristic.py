@@ -41,6 +41,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from ludi.engine import Action, State
 from ludi.games.sylla.data import CRANE, FAMINE, Card, SyllaData
@@ -48,24 +49,24 @@ from ludi.games.sylla.rules import common as rc
 from ludi.games.sylla.state import SyllaState
 
 #: a Res Publica token where no better guess is at hand: the ladder's middle value
-TOKEN = 2.0
+TOKEN: Final = 2.0
 #: a denarius, in prestige: the great work's thumb down pays 1 prestige per 2 votes (VI 1)
-MONEY = 0.5
+MONEY: Final = 0.5
 #: a Senator's vote at a great work, in prestige (the same rate)
-VOTE = 0.5
+VOTE: Final = 0.5
 #: a Legionary's or a Vestal's cube at the events: a share of a token and of an averted event
-CUBE = 0.6
+CUBE: Final = 0.6
 #: a flexible payer (a Slave or a Crane pays any colour): a little per round for buying
-PAYER = 0.2
+PAYER: Final = 0.2
 #: being First Consul beyond his token: first recruit, first offer, the ties he breaks
-CONSUL = 1.0
+CONSUL: Final = 1.0
 #: what a token gains or loses for the next great work moving its marker up, or an event down
-DRIFT = 0.5
+DRIFT: Final = 0.5
 #: the chance that a marker one step from the crisis zone opens a crisis (a guess: an event or
 #: Decadence moves it there in about one round of three); a marker in the zone opens one surely
-CRISIS_NEAR = 0.3
+CRISIS_NEAR: Final = 0.3
 #: how much a placed cube's averting of an event counts, as a share of the event's harm
-AVERT_SHARE = 0.35
+AVERT_SHARE: Final = 0.35
 
 # the phases in the order of a round (setup 0): which of a round's uses are still to come
 _ORDER = {

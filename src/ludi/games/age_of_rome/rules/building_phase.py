@@ -36,12 +36,17 @@ def build_cost(st: AgeOfRomeState, province: int, btype: int) -> tuple[int, int,
     return lvl, cost, glory
 
 
-def can_build(st: AgeOfRomeState, seat: int, btype: int) -> str:
-    """Return why ``seat`` cannot build ``btype`` now, or "" if it can: only in the province
-    in front of them, level I on the empty cell, II on I, III on II, while a tile of that level
-    is left in the supply and they can pay for it."""
-    p = province_of(st, seat)
-    lvl, cost, _glory = build_cost(st, p, btype)
+def can_build(st: AgeOfRomeState, seat: int, btype: int) -> bool:
+    """Whether ``seat`` can build ``btype`` now: only in the province in front of them, level I
+    on the empty cell, II on I, III on II, while a tile of that level is left in the supply and
+    they can pay for it (``why_not_build`` says which of these fails, in words)."""
+    lvl, cost, _glory = build_cost(st, province_of(st, seat), btype)
+    return lvl <= 3 and st.supply[3 * btype + lvl - 1] > 0 and st.denarii[seat] >= cost
+
+
+def why_not_build(st: AgeOfRomeState, seat: int, btype: int) -> str:
+    """Return why ``seat`` cannot build ``btype`` now (``can_build``), or "" if it can."""
+    lvl, cost, _glory = build_cost(st, province_of(st, seat), btype)
     if lvl > 3:
         return _("that building is already at level III")
     if st.supply[3 * btype + lvl - 1] <= 0:
@@ -58,7 +63,7 @@ def can_build(st: AgeOfRomeState, seat: int, btype: int) -> str:
 
 
 def build_choices(st: AgeOfRomeState, seat: int) -> list[Move]:
-    return [st.table.build[b] for b in range(5) if not can_build(st, seat, b)]
+    return [st.table.build[b] for b in range(5) if can_build(st, seat, b)]
 
 
 def build(st: AgeOfRomeState, seat: int, action: Move) -> None:
@@ -69,9 +74,8 @@ def build(st: AgeOfRomeState, seat: int, action: Move) -> None:
     from ludi.games.age_of_rome.rules.goods import playable_kinds
 
     btype = action.idx[0]
-    why = can_build(st, seat, btype)
-    if why:
-        raise IllegalAction(why, _(BUILD))
+    if not can_build(st, seat, btype):
+        raise IllegalAction(why_not_build(st, seat, btype), _(BUILD))
     p = province_of(st, seat)
     lvl, cost, glory = build_cost(st, p, btype)
     st.denarii[seat] -= cost

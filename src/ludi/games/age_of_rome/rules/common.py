@@ -4,7 +4,7 @@ milestones, and the counters that events and tasks compare."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ludi.games.age_of_rome.tables import (
     CHESTS,
@@ -56,22 +56,22 @@ HARSH = N_("Варианты: Суровые времена, стр. 28 (variant
 SOLO = N_("Соло Императора, стр. 29 (the Emperor solo)")
 
 # Phases: who decides what now.
-RECALL = "recall"  # an event sends legions home: the player chooses from where
-KEEP = "keep"  # setup: every player returns one of three tasks (simultaneous, secret)
-ACTIVATE_TURN = "activate"  # intrigue phase step 2: a player's intrigue turn
-EFFECT = "effect"  # the activator chooses the intrigue's effect
-FORGE = "forge"  # Подложный приказ: the activator moves the target's legions
-REACT = "react"  # the target may answer with a card (asked whether or not they hold one)
-BY_YOU = "by_you"  # the activator may play "when you activate an intrigue" cards
-BUILD_TURN = "build"  # building phase: a player's building turn
-BUILD_WINDOW = "build_window"  # "when you build" cards after a tile is placed
-PLACE_TURN = "place"  # action phase: place a supporter
-WINDOW = "window"  # after placing: play triggered cards, then carry out the action or not
-LEGION = "legion"  # legion moves (military action, card effects)
-INCOME_TURN = "income"  # income phase: normal or double tax
-TAX_WINDOW = "tax_window"  # "when you take double tax" cards
-ROOM = "room"  # reading A-15 full_hand=make_room: discard a card to take the one drawn
-OVER = "over"
+RECALL: Final = "recall"  # an event sends legions home: the player chooses from where
+KEEP: Final = "keep"  # setup: every player returns one of three tasks (simultaneous, secret)
+ACTIVATE_TURN: Final = "activate"  # intrigue phase step 2: a player's intrigue turn
+EFFECT: Final = "effect"  # the activator chooses the intrigue's effect
+FORGE: Final = "forge"  # Подложный приказ: the activator moves the target's legions
+REACT: Final = "react"  # the target may answer with a card (asked whether or not they hold one)
+BY_YOU: Final = "by_you"  # the activator may play "when you activate an intrigue" cards
+BUILD_TURN: Final = "build"  # building phase: a player's building turn
+BUILD_WINDOW: Final = "build_window"  # "when you build" cards after a tile is placed
+PLACE_TURN: Final = "place"  # action phase: place a supporter
+WINDOW: Final = "window"  # after placing: play triggered cards, then carry out the action or not
+LEGION: Final = "legion"  # legion moves (military action, card effects)
+INCOME_TURN: Final = "income"  # income phase: normal or double tax
+TAX_WINDOW: Final = "tax_window"  # "when you take double tax" cards
+ROOM: Final = "room"  # reading A-15 full_hand=make_room: discard a card to take the one drawn
+OVER: Final = "over"
 
 PHASE_RULES = {
     RECALL: EVENTS,
@@ -138,10 +138,10 @@ OWN_TURN_PHASES = frozenset(
 )
 
 #: the places a supporter may go besides the five building types
-COLOSSEUM_LOC = 5
-INTRIGUE_LOC = 6
+COLOSSEUM_LOC: Final = 5
+INTRIGUE_LOC: Final = 6
 #: where a legion is when it is not on a battlefield: its owner's board ("home")
-HOME = -1
+HOME: Final = -1
 
 
 # -- the rotating provinces board ----------------------------------------------------------

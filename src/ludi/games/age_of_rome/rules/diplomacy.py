@@ -19,7 +19,7 @@ so it triggers no goods card and no Farmer's bonus.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ludi.engine import IllegalAction
 from ludi.games.age_of_rome.rules.common import (
@@ -38,13 +38,13 @@ if TYPE_CHECKING:
     from ludi.games.age_of_rome.state import AgeOfRomeState
 
 # phases of the variant
-DIPLOMACY = "diplomacy"  # a player places a token on a building, or passes
-OFFER = "offer"  # the placer names the denarii on the token
-ANSWER = "answer"  # the opponent accepts, refuses or counters
-COUNTERED = "countered"  # the placer accepts the counter-offer or withdraws
-SPY_CHOICE = "spy_choice"  # an accepted espionage: glory or the building's action
+DIPLOMACY: Final = "diplomacy"  # a player places a token on a building, or passes
+OFFER: Final = "offer"  # the placer names the denarii on the token
+ANSWER: Final = "answer"  # the opponent accepts, refuses or counters
+COUNTERED: Final = "countered"  # the placer accepts the counter-offer or withdraws
+SPY_CHOICE: Final = "spy_choice"  # an accepted espionage: glory or the building's action
 #: after a spy's legion move, the diplomacy goes on
-AFTER_SPY = "after_spy"
+AFTER_SPY: Final = "after_spy"
 ESPIONAGE, ALLIANCE = 0, 1
 TOKENS = ("espionage", "alliance")
 #: the offer in progress: placer, token, province, building type, denarii, counter-offer

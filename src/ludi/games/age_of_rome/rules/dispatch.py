@@ -149,7 +149,9 @@ def why_not(st: AgeOfRomeState, seat: int, action: Move) -> str:
     if phase == KEEP:
         return _("return one of the three tasks dealt to you")
     if phase == BUILD_TURN and verb == "build":
-        return building_phase.can_build(st, seat, action.idx[0]) or _("you cannot build that now")
+        return building_phase.why_not_build(st, seat, action.idx[0]) or _(
+            "you cannot build that now"
+        )
     if phase == PLACE_TURN and verb == "place":
         return _(
             "a supporter goes on a built building in front of you with room for it, on a free "

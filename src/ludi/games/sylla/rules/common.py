@@ -5,7 +5,7 @@ markers and prestige."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ludi.games.sylla.data import FAMINE
 from ludi.i18n import N_
@@ -40,21 +40,21 @@ WORK_AID = N_("Wielkie Dzieła (great works aid)")
 THREE_PLAYERS = N_("3 graczy (3-player changes)")
 
 # Phases: who decides what now.
-PICK = "pick"  # setup: the secret choice of characters (simultaneous)
-ELECT = "elect"  # I: the First Consul election
-TOKEN = "token"  # I: the Consul's token; III: an Insula's tokens
-RECRUIT = "recruit"  # II
-OFFER = "offer"  # III: the offerer chooses a building
-BID = "bid"  # III: bids once around
-TILT = "tilt"  # III: the buyer chooses the cards that pay
-USE = "use"  # IV: Private Temples and Taverns
-CUBE = "cube"  # V: cube placement
-AVERT = "avert"  # V: the Consul breaks a tie on the averted events
-REMOVE = "remove"  # V: the Consul breaks a tie on the removed event
-COVER = "cover"  # V: a player chooses what an event turns face down
-VOTE = "vote"  # VI: thumbs up or down (simultaneous)
-FREE = "free"  # end: freeing Slaves (simultaneous)
-OVER = "over"
+PICK: Final = "pick"  # setup: the secret choice of characters (simultaneous)
+ELECT: Final = "elect"  # I: the First Consul election
+TOKEN: Final = "token"  # I: the Consul's token; III: an Insula's tokens
+RECRUIT: Final = "recruit"  # II
+OFFER: Final = "offer"  # III: the offerer chooses a building
+BID: Final = "bid"  # III: bids once around
+TILT: Final = "tilt"  # III: the buyer chooses the cards that pay
+USE: Final = "use"  # IV: Private Temples and Taverns
+CUBE: Final = "cube"  # V: cube placement
+AVERT: Final = "avert"  # V: the Consul breaks a tie on the averted events
+REMOVE: Final = "remove"  # V: the Consul breaks a tie on the removed event
+COVER: Final = "cover"  # V: a player chooses what an event turns face down
+VOTE: Final = "vote"  # VI: thumbs up or down (simultaneous)
+FREE: Final = "free"  # end: freeing Slaves (simultaneous)
+OVER: Final = "over"
 
 PHASE_RULES = {
     PICK: SETUP,

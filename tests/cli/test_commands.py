@@ -44,6 +44,19 @@ def test_simulate_json_counts_every_game(ludi_cli: Ludi) -> None:
     assert run.err == ""  # no progress bar with --json
 
 
+def test_the_seats_named_give_the_player_count(ludi_cli: Ludi) -> None:
+    # Age of Rome is played by 1 to 4: three seats named make a match of three, without
+    # --players (which the smallest count, the solo, would refuse)
+    run = ludi_cli(
+        "simulate", "age_of_rome", "-n", "1", "--seats", "random,random,random", "--json"
+    )
+    assert run.code == 0, run.err
+    assert len(json.loads(run.out)["specs"]) == 3
+    # a count the game is not played by is still refused, naming what --seats gave
+    run = ludi_cli("simulate", "caesar", "-n", "1", "--seats", "random,random,random")
+    assert run.code != 0 and "2 seats" in run.err and "3" in run.err
+
+
 def test_simulate_is_the_same_with_one_or_two_processes(ludi_cli: Ludi) -> None:
     argv = ["simulate", "caesar", "-n", "8", "--seats", "random,random", "--seed", "9", "--json"]
     one = json.loads(ludi_cli(*argv).out)

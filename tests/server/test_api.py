@@ -639,3 +639,14 @@ def test_a_bot_chooses_the_same_whoever_moves_first_in_a_simultaneous_decision(
         return picks[0], picks[1]
 
     assert bot_pick(bot_first=True) == bot_pick(bot_first=False)
+
+
+def test_the_seats_asked_for_give_the_player_count(client: TestClient) -> None:
+    # Age of Rome is played by 1 to 4: three seats without "players" make a match of three
+    body = {"game": "age_of_rome", "seats": [{"name": "Ann"}, {"bot": "random"}, {"bot": "random"}]}
+    created = client.post("/api/matches", json=body)
+    assert created.status_code == 200, created.text
+    assert created.json()["match"]["players"] == 3
+    # a count the game is not played by is refused, saying how many seats it wants
+    refused = client.post("/api/matches", json={"game": "caesar", "seats": [{}, {}, {}]})
+    assert refused.status_code == 400 and "give 2 seats, not 3" in refused.json()["error"]

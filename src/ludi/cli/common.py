@@ -72,6 +72,16 @@ class SeatSpec:
         return make_bot(self.text, seed=seed, game=game)
 
 
+def player_count(players: int | None, seats: str | None, game: Game) -> int:
+    """Return the match's player count: ``--players`` when given, else as many as ``--seats``
+    names when the game is played by that many, else the game's smallest count (then
+    ``parse_seats`` says what does not match)."""
+    if players:
+        return players
+    named = len(split_seats(seats)) if seats else 0
+    return named if named in game.players else game.players[0]
+
+
 def parse_seats(
     text: str | None, game: Game, players: int, allow_human: bool = True
 ) -> list[SeatSpec]:

@@ -120,7 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         type=int,
         metavar=_("PLAYERS"),
-        help=_("number of players (default: the smallest)"),
+        help=_("number of players (default: as many as --seats names, else the smallest)"),
     )
     match_args(p)
     p.add_argument("--resume", metavar=_("SAVEFILE"), help=_("continue a saved game"))
@@ -141,7 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         type=int,
         metavar=_("PLAYERS"),
-        help=_("number of players (default: the smallest)"),
+        help=_("number of players (default: as many as --seats names, else the smallest)"),
     )
     match_args(p)
     p.add_argument(

@@ -20,7 +20,14 @@ from rich.text import Text
 
 import ludi
 from ludi.bots import Bot, Seat
-from ludi.cli.common import SeatSpec, UsageError, derive_seed, parse_options, parse_seats
+from ludi.cli.common import (
+    SeatSpec,
+    UsageError,
+    derive_seed,
+    parse_options,
+    parse_seats,
+    player_count,
+)
 from ludi.cli.render import renderer_for
 from ludi.cli.terminal import Terminal
 from ludi.engine import Action, IllegalAction, LudiError, RecordError, State
@@ -418,7 +425,7 @@ def run(args: argparse.Namespace, term: Terminal) -> int:
         if not args.game:
             raise UsageError(_("name the game to play (see ludi games), or --resume a saved game"))
         game = ludi.get_game(args.game)
-        players = args.players or game.players[0]
+        players = player_count(args.players, args.seats, game)
         options = parse_options(args.option)
         game.resolve_options(options, players)  # refuse bad options before asking for seats
         specs = parse_seats(args.seats, game, players)

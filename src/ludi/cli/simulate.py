@@ -36,6 +36,7 @@ from ludi.cli.common import (
     emit_json,
     parse_options,
     parse_seats,
+    player_count,
 )
 from ludi.engine import LudiError
 from ludi.i18n import catalog
@@ -191,7 +192,7 @@ def jobs_for(
 def run(args: argparse.Namespace, out: Console) -> int:
     """Run the simulation the arguments describe and print its report."""
     game = ludi.get_game(args.game)
-    players = args.players or game.players[0]
+    players = player_count(args.players, args.seats, game)
     options = parse_options(args.option)
     game.resolve_options(options, players)
     specs = [s.text for s in parse_seats(args.seats, game, players, allow_human=False)]

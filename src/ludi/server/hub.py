@@ -490,6 +490,9 @@ class Hub:
         Raises ``OptionError`` for an unknown game, count, option or bot, ``Full`` when the
         creator has started ``matches_per_address`` unfinished matches in the last day or
         memory is full."""
+        if players is None and rematch_of is None:  # as many as the seats asked for
+            counts = ludi.get_game(game).players
+            players = len(seats) if len(seats) in counts else None
         state = ludi.new_match(game, players=players, seed=seed, options=options)
         if rematch_of is not None:
             creator = rematch_of.creator

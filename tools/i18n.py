@@ -58,6 +58,8 @@ class Domain:
     package: str
     root: Path
     languages: tuple[str, ...]
+    #: the game whose package it is (None: the common interface)
+    game: str | None = None
 
     @property
     def locale(self) -> Path:
@@ -100,7 +102,7 @@ def domains() -> list[Domain]:
     for game in ludi.games():
         package = type(game).__module__.rsplit(".", 1)[0]
         root = SRC / Path(*package.split("."))
-        found.append(Domain(package, root, tuple(game.languages)))
+        found.append(Domain(package, root, tuple(game.languages), game.id))
     return found
 
 
@@ -113,6 +115,14 @@ def template(domain: Domain) -> Catalog:
         ):
             where = (str(_rel(path)), lineno)
             cat.add(message, locations=[where], auto_comments=comments)
+    if domain.game is not None:
+        # the words the game's shipped data file gives each RECONSTRUCTED section (what `ludi
+        # games` shows beside it): the data's text, translated like the rest of its words
+        import ludi
+
+        for notice in ludi.get_game(domain.game).load_data(None).info.reconstructed():
+            where = (f"{_rel(domain.root)}/data: {notice.section}", 0)
+            cat.add(notice.text, locations=[where])
     return cat
 
 

@@ -337,7 +337,13 @@ class Game(ABC):
             "data": {
                 "source": data.info.source,
                 "reconstructed": [
-                    {"section": n.section, "title": self.section_title(n.section), "text": n.text}
+                    # the text of the shipped file is in the game's catalog (tools/i18n.py); a
+                    # user's own file's shows as written
+                    {
+                        "section": n.section,
+                        "title": self.section_title(n.section),
+                        "text": words(n.text),
+                    }
                     for n in data.info.reconstructed()
                 ],
             },

@@ -31,8 +31,11 @@ from typing import Any, Final
 
 from ludi.engine import INTERNAL, Action, IllegalAction
 from ludi.games.aeterna.data import AeternaData
+from ludi.i18n import N_, catalog
 
-RULE_NOTATION: Final = "Ludi notation for Æterna (see ludi.games.aeterna.actions)"
+_, n_ = catalog(__name__)
+
+RULE_NOTATION: Final = N_("Ludi notation for Æterna (see ludi.games.aeterna.actions)")
 
 PICK: Final = "pick"
 PLAY: Final = "play"
@@ -171,16 +174,20 @@ class ActionTable:
         if move is not None:
             return move
         if text.startswith("influence:") and ">" in text:
-            head, _, card_id = text.partition(">")
+            head, _gt, card_id = text.partition(">")
             base = self.by_text.get(head)
             card = self.data.card_by_id.get(card_id)
             if base is not None and base.b >= 0 and card is not None:
                 return self.influence_board(base.a, base.b, card)
         raise IllegalAction(
-            f"{text!r} is not an Æterna action; examples: pick:comitium, play:latii, "
-            "favour:romulus, build:templum@3, influence:3+2, pass, discard:latii>grain, "
-            "activate:forum_boarium, end, pay:damage_3, ruin:damage_3, order:2",
-            RULE_NOTATION,
+            _(
+                "{text} is not an Æterna action; examples: {examples}",
+                text=repr(text),
+                examples="pick:comitium, play:latii, favour:romulus, build:templum@3, "
+                "influence:3+2, pass, discard:latii>grain, activate:forum_boarium, end, "
+                "pay:damage_3, ruin:damage_3, order:2",
+            ),
+            _(RULE_NOTATION),
         )
 
 

@@ -28,7 +28,9 @@ TESTS = Path(__file__).resolve().parent
 #: two cores, they start a dozen busy processes at once, and the machine's load went past 27:
 #: Ray's node missed its start-up deadline and a server missed its own. ``--dist loadgroup``
 #: (pyproject.toml) sends every test of one ``xdist_group`` to the same worker, one after the
-#: other, while the other worker runs the rest; so at most one of these runs at any time.
+#: other: the browser tests form one group and the other programs another, so at most one
+#: browser test and one other program run at a time. (One group for all of them made the
+#: browser tests' long queue the whole run's tail.)
 HEAVY_FILES = (
     "e2e/",
     "install/",
@@ -54,7 +56,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if callspec is not None and callspec.params.get("any_db") == "postgresql":
             fixtures.add("postgres_cluster")
         if where.startswith(HEAVY_FILES) or fixtures & HEAVY_FIXTURES:
-            item.add_marker(pytest.mark.xdist_group("programs"))
+            # two queues: the browser tests on one worker, the other programs on the other, so
+            # at most one of each runs at a time and neither waits for the whole of the other
+            kind = "browser" if where.startswith("e2e/") else "programs"
+            item.add_marker(pytest.mark.xdist_group(kind))
 
 
 def pytest_report_header() -> str:

@@ -129,7 +129,9 @@ async def play(
                 if left <= 0:
                     return played
                 try:
-                    message = loads(await asyncio.wait_for(ws.recv(), timeout=left))
+                    # (not ``wait_for``, which on Python 3.11 wraps each receive in a task)
+                    async with asyncio.timeout(left):
+                        message = loads(await ws.recv())
                 except TimeoutError:
                     return played
                 kind = message["type"]

@@ -214,6 +214,20 @@ class Cluster:
                 return int(owner[0])
         raise RuntimeError(f"match {match_id}: its owner could not be settled")
 
+    def pass_on(self, match_id: str, node: int) -> bool:
+        """Hand ``match_id`` to ``node``: one statement, which changes the row only if it
+        names this node still (else the match was taken from it, and stays where it is).
+        Return whether it did."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                text(
+                    "UPDATE ludi_owners SET node = :to, since = :now"
+                    " WHERE match_id = :m AND node = :me"
+                ),
+                {"m": match_id, "me": self.node, "to": node, "now": time.time()},
+            )
+            return bool(done.rowcount)
+
     def release(self, match_ids: Sequence[str]) -> None:
         """Let go of matches this node no longer holds in memory."""
         if not match_ids:

@@ -270,6 +270,7 @@ async def run(
     late_ms = sorted(r * 1000 for t, r in rtts if t >= half)
     with urllib.request.urlopen(f"{base}/api/stats", timeout=30) as response:
         server_stats = json.load(response)
+    nodes = _node_counts(base, server_stats)
     return {
         "matches": matches,
         "matches_played": len(played),
@@ -313,6 +314,8 @@ async def run(
             if actions and sum(end) > sum(threads_start.get(name, [0.0, 0.0]))
         },
         "client_cpu_share": round(client_cpu / wall, 2),
+        # (several processes: clients relayed to another one, matches handed between them)
+        **({"nodes": nodes} if nodes else {}),
         "load_average_1min": round(os.getloadavg()[0], 2),
         "cpus": os.cpu_count(),
     }
@@ -327,6 +330,27 @@ def _run_clients(clients: Any) -> dict[str, Any]:
     except ImportError:  # pragma: no cover
         return asyncio.run(clients)  # type: ignore[no-any-return]
     return uvloop.run(clients)  # type: ignore[no-any-return]
+
+
+def _node_counts(base: str, first: dict[str, Any]) -> dict[str, Any]:
+    """Return the nodes' counts since their start (``*_total`` and ``messages_*`` of
+    /api/stats), summed over every process (each request reaches any one of them: asked
+    until each has answered)."""
+    seen: dict[int, dict[str, Any]] = {}
+    stats = first
+    for _ in range(50):
+        node = stats.get("node")
+        if node is None:
+            return {}
+        seen[node["id"]] = {**node, "live_matches": stats["live_matches"]}
+        if len(seen) >= node["live_nodes"]:
+            break
+        with urllib.request.urlopen(f"{base}/api/stats", timeout=30) as response:
+            stats = json.load(response)
+    keys = [k for k in first["node"] if k.endswith("_total") or k.startswith("messages_")]
+    counts: dict[str, Any] = {"processes": len(seen)}
+    counts["live_matches_by_process"] = [n["live_matches"] for n in seen.values()]
+    return {**counts, **{k: sum(n.get(k, 0) for n in seen.values()) for k in keys}}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,7 +17,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from server_helpers import LiveServer, RandomPlayer, check_acknowledged, descendants
+from sqlalchemy import text
 from websockets.sync.client import connect
+
+from ludi.store.sql import SqlStore
 
 #: matches played across the two nodes, each with a human seat on each node
 MATCHES = 4
@@ -65,8 +68,10 @@ def test_two_nodes_share_matches_and_one_survives_a_kill_9(postgres_url: str) ->
             ),
             "each node to see the other",
         )
-        # each match is created on one node (which owns it); its seat 0 plays through node A
-        # and its seat 1 through node B, so every match has a player relayed to its owner
+        # each match is created on one node; its seat 0 plays through node A and its seat 1
+        # through node B. The player on A comes first: a match created on B moves to A (B has
+        # no client of its own on it), and the player on B is relayed to A, which keeps the
+        # match for its own player: every match has a player relayed to its owner
         players: list[RandomPlayer] = []
         for i in range(MATCHES):
             home = a if i % 2 == 0 else b
@@ -93,12 +98,14 @@ def test_two_nodes_share_matches_and_one_survives_a_kill_9(postgres_url: str) ->
         # the table works across nodes: a spectator on B of a match A owns, chat from B
         # heard on A, and presence of the seat held through B
         first = players[0]
+        for player in players[::2]:  # seat 0 first, so it sees seat 1 come (presence)
+            player.thread.start()
+        wait_for(lambda: all(p.seat == 0 for p in players[::2]), "the players on A")
+        node_a = a.get("/api/stats")["node"]["id"]
+        assert all(owner_of(postgres_url, p.match_id) == node_a for p in players)
         with connect(b.base.replace("http", "ws") + f"/ws/{first.match_id}") as spectator:
             spectator.send(json.dumps({"type": "hello", "token": None}))
             assert json.loads(spectator.recv(timeout=30))["type"] == "state"
-            for player in players[::2]:  # seat 0 first, so it sees seat 1 come (presence)
-                player.thread.start()
-            wait_for(lambda: all(p.seat == 0 for p in players[::2]), "the players on A")
             for player in players[1::2]:
                 player.thread.start()
             wait_for(lambda: [0, 1] in first.presence, "the seat played through B to show on A")
@@ -115,6 +122,7 @@ def test_two_nodes_share_matches_and_one_survives_a_kill_9(postgres_url: str) ->
                 return message["type"] == "state" and message["n"] >= 2
 
             wait_for(moves_seen, "the spectator on B to see the moves made on A")
+            assert b.get("/api/stats")["node"]["relayed_out"] == MATCHES + 1
 
         wait_for(
             lambda: (
@@ -233,3 +241,83 @@ def test_several_workers_need_postgresql(tmp_path: Path) -> None:
     assert done.returncode != 0
     assert "--workers 2 needs PostgreSQL" in done.stderr
     assert not (tmp_path / "matches.db").exists()
+
+
+def owner_of(url: str, match_id: str) -> int | None:
+    """Return the node the owners' table names for a match (None: no row)."""
+    store = SqlStore(url)
+    try:
+        with store.engine.connect() as conn:
+            row = conn.execute(
+                text("SELECT node FROM ludi_owners WHERE match_id = :m"), {"m": match_id}
+            ).first()
+    finally:
+        store.close()
+    return None if row is None else int(row[0])
+
+
+def test_a_match_follows_its_players_to_their_node(postgres_url: str) -> None:
+    """A match whose owner has no client of its own on it moves to the node its player reached
+    (no relay): a bot's match created on A and played through B, its bot thinking on A when
+    the player comes; and a match whose player on A leaves while the other plays through B,
+    relayed, mid-traffic. Both end on B; every acknowledged action is stored once, in place."""
+    signal.alarm(300)
+    a = LiveServer(postgres_url, 0, *LIMITS, "--bot-delay", "0.3")
+    b = LiveServer(postgres_url, 0, *LIMITS, "--bot-delay", "0.3")
+    a.start()
+    b.start()
+    try:
+        wait_for(
+            lambda: all(s.get("/api/stats")["node"]["live_nodes"] == 2 for s in (a, b)),
+            "each node to see the other",
+        )
+        node_a, node_b = (s.get("/api/stats")["node"]["id"] for s in (a, b))
+        # 1. the bot (seat 0) is to move first, on A, when the player comes through B
+        with_bot = a.post(
+            "/api/matches",
+            {"game": "caesar", "seed": 3, "seats": [{"bot": "random"}, {"name": "Bob"}]},
+        )
+        assert owner_of(postgres_url, with_bot["id"]) == node_a
+        player = RandomPlayer([b.base], with_bot["id"], with_bot["seats"][1]["token"], 1)
+        player.thread.start()
+        wait_for(lambda: player.seat == 1, "the player to join through B")
+        assert owner_of(postgres_url, with_bot["id"]) == node_b
+        wait_for(lambda: player.over, "the match to end on B", 120)
+        player.thread.join(timeout=30)
+        assert b.get("/api/stats")["node"]["relayed_total"] == 0
+        assert a.get("/api/stats")["node"]["handed_over_total"] == 1
+        assert b.get("/api/stats")["node"]["taken_over_total"] == 1
+        length = check_acknowledged(postgres_url, [player])[with_bot["id"]]
+        assert length == b.get(f"/api/matches/{with_bot['id']}")["actions"]
+        assert b.get(f"/api/matches/{with_bot['id']}")["status"] == "finished"
+
+        # 2. two humans: Ann on A keeps the match there (Bob, on B, is relayed); Ann leaves
+        # and comes back through B while Bob plays: A hands it over, Bob reconnects to B
+        both = a.post(
+            "/api/matches", {"game": "caesar", "seed": 4, "seats": [{"name": "A"}, {"name": "B"}]}
+        )
+        ann = RandomPlayer([a.base], both["id"], both["seats"][0]["token"], 2)
+        bob = RandomPlayer([b.base], both["id"], both["seats"][1]["token"], 3)
+        ann.thread.start()
+        wait_for(lambda: ann.seat == 0, "Ann to join on A")
+        bob.thread.start()
+        wait_for(lambda: len(bob.acked) >= 3, "Bob to act 3 times, relayed to A")
+        assert b.get("/api/stats")["node"]["relayed_out"] == 1
+        assert owner_of(postgres_url, both["id"]) == node_a
+        ann.stop.set()
+        ann.thread.join(timeout=30)
+        wait_for(lambda: a.get("/api/stats")["clients"] == 1, "Ann to leave A")
+        back = RandomPlayer([b.base], both["id"], both["seats"][0]["token"], 4)
+        back.thread.start()
+        wait_for(lambda: back.over and bob.over, "the match to end on B", 120)
+        for p in (back, bob):
+            p.thread.join(timeout=30)
+        assert bob.connections >= 2, "Bob, relayed to A, reconnected when A let the match go"
+        assert owner_of(postgres_url, both["id"]) == node_b
+        assert a.get("/api/stats")["live_matches"] == 0
+        assert a.get("/api/stats")["node"]["handed_over_total"] == 2
+        length = check_acknowledged(postgres_url, [ann, back, bob])[both["id"]]
+        assert length == b.get(f"/api/matches/{both['id']}")["actions"]
+    finally:
+        a.kill()
+        b.kill()

@@ -201,6 +201,9 @@ def create_app(
     #: clients other nodes relay to this one, by (their node, their id)
     remote: dict[tuple[int, str], RemoteClient] = {}
     client_ids = itertools.count(1)
+    #: since the start: clients relayed to another node, matches this node handed to another
+    #: (``Hub.hand_over``) and took from one
+    moves = {"relayed": 0, "handed_over": 0, "taken_over": 0}
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -360,6 +363,7 @@ def create_app(
                 "live_nodes": len(cluster.live),
                 "relayed_out": len(relayed),
                 "relayed_in": len(remote),
+                **{f"{name}_total": count for name, count in moves.items()},
                 "messages_sent": cluster.sent,
                 "messages_received": cluster.received,
             }
@@ -525,9 +529,10 @@ def create_app(
         except Full as exc:
             await _refuse(ws, exc.reason, 1013)
             return
-        except Elsewhere as exc:  # another node holds the match: relay the client to it
-            await _relay(ws, host, match_id, exc.node)
-            return
+        except Elsewhere as exc:  # another node holds the match: it hands it over, or relays
+            room = await _take_over(ws, host, match_id, exc.node)
+            if room is None:
+                return
         if room is None:
             await _refuse(ws, _("no such match"), 4404)
             return
@@ -589,6 +594,40 @@ def create_app(
         except (WebSocketDisconnect, RuntimeError):
             pass
 
+    async def _take_over(ws: WebSocket, host: str, match_id: str, owner: int) -> Room | None:
+        """A client came for a match another node owns: ask that node to hand it over (it does
+        unless a client of its own is on it, ``Hub.hand_over``) and return it, loaded here
+        from the store; or relay the client to the owner (or refuse it) and return None."""
+        assert cluster is not None
+        for _attempt in range(2):
+            try:
+                handed = await cluster.call(owner, "hand_over", match=match_id)
+            except RuntimeError:  # (it could not: it keeps the match)
+                break
+            except TimeoutError:  # (it may hand it over yet: claimed below if it has)
+                handed = False
+            else:
+                if not handed:  # a client of its own is on the match
+                    break
+            try:
+                room = await hub.room(match_id)
+            except Elsewhere as exc:  # kept, or taken first by a node that asked too
+                owner = exc.node
+                if handed:
+                    continue
+                break
+            except Full as exc:  # (passed here, but no room for it: free for others)
+                await hub._release([match_id])
+                await _refuse(ws, exc.reason, 1013)
+                return None
+            if room is None:
+                await _refuse(ws, _("no such match"), 4404)
+                return None
+            moves["taken_over"] += 1
+            return room
+        await _relay(ws, host, match_id, owner)
+        return None
+
     async def _relay(ws: WebSocket, host: str, match_id: str, owner: int) -> None:
         """Serve a client whose match another node owns: its messages go there, after this
         node's flood guards; what the owner sends it comes back (``from_node``)."""
@@ -601,6 +640,7 @@ def create_app(
         if msg.lang is not None:
             client.lang = msg.lang
         relayed[cid] = (client, owner)
+        moves["relayed"] += 1
         # the token stays here: the owner gets its hash, which is what it compares; and the
         # language the client reads, in which the owner writes to it
         digest = hash_token(msg.token) if msg.token is not None else None
@@ -692,7 +732,8 @@ def create_app(
             return
         hub.join(room, client)
         try:
-            while (item := await client.inbox.get()) is not None:
+            # (until the match is handed to another node: then what is left is dropped)
+            while (item := await client.inbox.get()) is not None and not room.gone:
                 await _handle(room, client, *item)
         finally:
             hub.leave(room, client)
@@ -701,6 +742,11 @@ def create_app(
     async def _answer(sender: int, call: dict[str, Any]) -> None:
         assert cluster is not None
         try:
+            if call["op"] == "hand_over":  # a client of the match is on the caller
+                handed = await hub.hand_over(call["match"], sender)
+                moves["handed_over"] += handed
+                cluster.reply(sender, call["id"], handed)
+                return
             if call["op"] != "rematch":
                 raise LudiError(f"no such call: {call['op']}")
             room = await hub.room(call["match"])
@@ -712,6 +758,9 @@ def create_app(
         except IllegalAction as exc:
             cluster.reply(sender, call["id"], error=exc.reason)
         except (LudiError, Full) as exc:
+            cluster.reply(sender, call["id"], error=str(exc))
+        except Exception as exc:  # (the database failed it): the caller relays
+            log.exception("node %d asked for %s: it failed", sender, call["op"])
             cluster.reply(sender, call["id"], error=str(exc))
 
     def nodes_gone(nodes: set[int]) -> None:

@@ -22,6 +22,14 @@ PostgreSQL's own pub/sub, ``LISTEN``/``NOTIFY``; nothing else has to run beside 
   the owner, which treats the client like its own (views, presence, chat, clocks, spectators
   all count it) and sends the client's messages back the same way. A message longer than a
   notification may carry (8,000 bytes) travels in parts.
+- **Handed over.** Before relaying, the node asks the owner for the match (``call``
+  ``hand_over``). An owner with no client of its own on the match (only bots, relayed
+  clients, or nobody) lets it go under the room's lock, closes the clients relayed to it for
+  that match with 1012, passes its row to the asker in one statement that succeeds only if
+  the row still names it (``pass_on``), and answers yes; the asker claims the match, reads it
+  from the store and serves the client itself. An owner with a client of its own keeps the
+  match, and the asker relays. So a match follows its players, and a relay is left only
+  where a match's players are on different nodes.
 - **Moved.** Every node watches which nodes are alive (``WATCH_EVERY``). When one dies, the
   clients relayed to it are closed with 1012 (service restart): the page reconnects, and the
   node it reaches takes the match over, rebuilding it from the store (every acknowledged action
@@ -213,6 +221,20 @@ class Cluster:
             if owner is not None:
                 return int(owner[0])
         raise RuntimeError(f"match {match_id}: its owner could not be settled")
+
+    def pass_on(self, match_id: str, node: int) -> bool:
+        """Hand ``match_id`` to ``node``: one statement, which changes the row only if it
+        names this node still (else the match was taken from it, and stays where it is).
+        Return whether it did."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                text(
+                    "UPDATE ludi_owners SET node = :to, since = :now"
+                    " WHERE match_id = :m AND node = :me"
+                ),
+                {"m": match_id, "me": self.node, "to": node, "now": time.time()},
+            )
+            return bool(done.rowcount)
 
     def release(self, match_ids: Sequence[str]) -> None:
         """Let go of matches this node no longer holds in memory."""

@@ -216,6 +216,8 @@ class Room:
         self.table = Table(header.players)
         #: the timer of the first clock to run out
         self.timer: asyncio.TimerHandle | None = None
+        #: whether this process let the match go (``Hub.disown``): nothing acts on it any more
+        self.gone = False
 
     @property
     def raw_count(self) -> int:
@@ -837,6 +839,9 @@ class Hub:
         """Add a client to a room and send it the whole state; if it opens a seat nobody held
         open, the others hear of it (a ``presence`` message: the state did not change, so
         nobody else gets one, and a spectator coming or going costs one message)."""
+        if room.gone:  # handed over while the client said hello: it reconnects to the owner
+            client.close(1012)
+            return
         before = room.connected()
         room.clients.add(client)
         room.touched = time.monotonic()
@@ -877,7 +882,8 @@ class Hub:
 
     def disown(self, room: Room, code: int = 1012) -> None:
         """Let a match go from memory and close its clients (1012: the service restarts), who
-        reconnect and find it where it is served now."""
+        reconnect and find it where it is served now; its bots and clock stop acting on it."""
+        room.gone = True
         if self.rooms.get(room.id) is room:
             del self.rooms[room.id]
         if room.timer is not None:
@@ -885,6 +891,42 @@ class Hub:
             room.timer = None
         for client in list(room.clients):
             client.close(code)
+
+    async def hand_over(self, match_id: str, node: int) -> bool:
+        """Another node has a client for ``match_id``: pass the match to it unless a client of
+        this node's own plays or watches it. Return whether this node let it go (the other
+        then claims it and loads it from the store), False if it keeps it (the other relays).
+
+        Under the room's lock, so no action is half done (an action is acknowledged only once
+        stored): the room is marked gone (a client joining now is closed with 1012; its bots
+        and clock stop acting on it), the clients relayed here for it are closed with 1012
+        (they reconnect and find it at its new owner) and whatever of theirs waits for the
+        lock is dropped unanswered; then, holding the loading lock so this node does not load
+        it again meanwhile, the ownership passes in one statement that succeeds only if this
+        node still owns the match (``Cluster.pass_on``)."""
+        assert self.cluster is not None
+        room = self.rooms.get(match_id)
+        if room is None:  # not in memory: the row alone, unless it is being loaded now
+            async with self._loading:
+                if match_id not in self.rooms:
+                    await asyncio.to_thread(self.cluster.pass_on, match_id, node)
+                    return True
+            return await self.hand_over(match_id, node)
+        async with room.lock:
+            if room.gone or self.rooms.get(match_id) is not room:
+                return True  # (handed over meanwhile, to a node that asked at the same time)
+            if any(not isinstance(c, RemoteClient) for c in room.clients):
+                return False
+            room.gone = True
+            async with self._loading:
+                me = asyncio.current_task()
+                for client in list(room.clients):
+                    if isinstance(client, RemoteClient) and client.task not in (None, me):
+                        client.task.cancel()  # (an action waiting for the lock never applies)
+                self.disown(room)
+                # (if the row no longer names this node, the match was taken from it: gone)
+                await asyncio.to_thread(self.cluster.pass_on, match_id, node)
+        return True
 
     async def sweep(self, idle_seconds: float) -> None:
         """Evict idle rooms, for ever, a few times per ``idle_seconds``."""
@@ -975,7 +1017,7 @@ class Hub:
 
     def _kick_bots(self, room: Room) -> None:
         state = room.state
-        if room.over:
+        if room.over or room.gone:
             return
         for seat in state.to_act:
             spec = room.bot_for(seat)
@@ -1008,6 +1050,8 @@ class Hub:
                     # goes on with a random legal move rather than wait
                     text = str(RandomBot(seed).choose(Seat(room.state, seat)))
                     asked_at = room.n
+                if room.gone:  # handed to another node meanwhile, which has its own bots
+                    return
                 if (
                     text is None
                     or room.over

@@ -638,6 +638,38 @@ def check_language(
     return events
 
 
+#: the cases of the games that say a move's label depends on the action alone
+#: (``Game.labels_by_action``): the server keeps their labels
+LABELLED = [c for c in CASES if c.game.labels_by_action]
+
+
+@pytest.mark.parametrize("case", LABELLED, ids=[c.id for c in LABELLED])
+@matches
+@seeds
+def test_labels_said_to_depend_on_the_action_alone_do(case: Case, seed: int) -> None:
+    # each action's label in each of the game's languages, as first met: the same in every
+    # later position and for any list it is asked in (the server asks for the actions it has
+    # not met, in its own order)
+    met: dict[tuple[str, ludi.Action], str] = {}
+
+    def check(state: State, rng: Rng) -> None:
+        for seat in state.to_act:
+            legal = list(state.legal_actions(seat))
+            for lang in case.game.languages:
+                with using(lang):
+                    labels = state.game.move_labels(state, seat, legal)
+                    backwards = state.game.move_labels(state, seat, legal[::-1])
+                assert backwards == labels[::-1], f"{lang}: a label depends on the others asked"
+                for action, label in zip(legal, labels, strict=True):
+                    first = met.setdefault((lang, action), label)
+                    assert label == first, (
+                        f"{lang}: {action} was labelled {first!r}, now {label!r}: its label "
+                        "depends on the position, yet the game sets labels_by_action"
+                    )
+
+    check_all(case, seed, check)
+
+
 def strings(obj: Any) -> Iterator[str]:
     """Yield every string in a JSON value."""
     if isinstance(obj, str):

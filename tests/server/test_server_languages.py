@@ -177,6 +177,9 @@ def test_changing_the_language_resends_the_same_match_in_the_new_words(
         assert russian["legal"] == english["legal"]
         assert russian["view"] == english["view"] or russian["events"] != english["events"]
         assert _moves(russian) == _moves(english)
+        # the moves' labels too (the server keeps them: each language its own)
+        labels = [[m["label"] for m in s["moves"]] for s in (english, russian)]
+        assert labels[0] != labels[1] or not labels[0]
         assert russian["to_act"] == english["to_act"]
         # a refusal now comes in Russian, and back in English after switching back
         ws.send_json({"type": "act", "action": "no such move at all", "ref": 2})
@@ -188,6 +191,7 @@ def test_changing_the_language_resends_the_same_match_in_the_new_words(
         ws.send_json({"type": "lang", "lang": "en"})
         back, _ = receive_until(ws, "state")
         assert back["legal"] == english["legal"] and back["n"] == english["n"]
+        assert back["moves"] == english["moves"]
         ws.send_json({"type": "chat", "text": "", "ref": 4})
         empty, _ = receive_until(ws, "error")
         assert empty["reason"] == "say something: the line is empty"

@@ -240,6 +240,15 @@ class Game(ABC):
         notation; a game with a board gives its own wording."""
         return [str(a) for a in actions]
 
+    #: whether ``move_labels`` words an action the same in every position: its label depends
+    #: only on the action, the match's component data (``state.data``) and the reader's
+    #: language, never on the rest of the state nor on the seat. The server then keeps the
+    #: labels it has made (per game, data, language and action) and asks ``move_labels`` only
+    #: for actions it has not met; a game whose labels read the position (a seat's name, a
+    #: phase, a count on the board) leaves it ``False`` and is asked every time. The
+    #: conformance suite checks it on random matches.
+    labels_by_action: bool = False
+
     #: the board the browser draws, as files of the game package's ``board/`` folder: one
     #: ES module exporting ``createBoard(root, kit)`` first, then its stylesheets. Empty: the
     #: generic board (the view as lists and tables, the moves as buttons).

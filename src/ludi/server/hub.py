@@ -30,11 +30,12 @@ from typing import Any
 
 import ludi
 from ludi.bots import RandomBot, Seat
-from ludi.engine import Action, Event, IllegalAction, OptionError, State
+from ludi.engine import Event, IllegalAction, OptionError, State
 from ludi.i18n import N_, catalog, language, using
 from ludi.server.bots import BotPool, bot_seed, check_spec
 from ludi.server.clocks import LOSE, ClockRules, Clocks
 from ludi.server.cluster import CLOSE, OUT, Cluster
+from ludi.server.moves import described_moves
 from ludi.server.patch import diff
 from ludi.server.persist import GroupCommitter
 from ludi.server.protocol import ProtocolError, TokenBucket
@@ -1095,32 +1096,6 @@ class Hub:
             with using(client.lang):
                 reason, rule = words()
             client.send({"type": "error", "ref": None, "reason": reason, "rule": rule})
-
-
-def described_moves(state: State, seat: int, actions: Sequence[Action]) -> list[dict[str, Any]]:
-    """Return each legal move as the browser draws it: its structure (``Action.structure``)
-    and its label in the game's words (``Game.move_labels``)."""
-    labels = state.game.move_labels(state, seat, actions)
-    return [{**_structure(a), "label": label} for a, label in zip(actions, labels, strict=True)]
-
-
-#: ``Action.structure`` of the actions met lately: it depends on the action's value alone, and
-#: working it out again for every legal move of every turn was the server's largest cost
-_STRUCTURES: dict[Action, dict[str, Any]] = {}
-#: the most structures kept (a few MB); beyond, the cache starts again
-STRUCTURES_KEPT = 50_000
-
-
-def _structure(action: Action) -> dict[str, Any]:
-    try:
-        known = _STRUCTURES.get(action)
-    except TypeError:  # (an action that cannot be hashed: worked out each time)
-        return action.structure()
-    if known is None:
-        if len(_STRUCTURES) >= STRUCTURES_KEPT:
-            _STRUCTURES.clear()
-        known = _STRUCTURES[action] = action.structure()
-    return known
 
 
 def _stand_in(game: str) -> str:

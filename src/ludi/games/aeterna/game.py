@@ -115,6 +115,10 @@ class Aeterna(Game):
     def section_title(self, section: str) -> str:
         return wording.sections([section])
 
+    #: a label names cards, hills, buildings and rewards by the data's names, nothing of the
+    #: position (``wording._label``): the server may keep it (``Game.labels_by_action``)
+    labels_by_action = True
+
     def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
         assert isinstance(state, AeternaState)
         return wording.move_labels(state, seat, actions)

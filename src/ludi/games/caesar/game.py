@@ -101,6 +101,10 @@ class Caesar(Game):
     def section_title(self, section: str) -> str:
         return wording.section_title(section)
 
+    #: a label names tokens, border cells and provinces by the data's names, nothing of the
+    #: position (``wording._label``): the server may keep it (``Game.labels_by_action``)
+    labels_by_action = True
+
     def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
         assert isinstance(state, CaesarState)
         return wording.move_labels(state, seat, actions)

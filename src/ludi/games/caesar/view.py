@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 from ludi.engine import Event
 from ludi.games.caesar import wording
 from ludi.games.datafile import reconstructed_notice
-from ludi.i18n import N_, catalog
+from ludi.i18n import N_, catalog, language
 
 if TYPE_CHECKING:
+    from ludi.games.caesar.data import CaesarData
     from ludi.games.caesar.state import CaesarState
 
 _, n_ = catalog(__name__)
@@ -24,46 +25,45 @@ _, n_ = catalog(__name__)
 def view(st: CaesarState, seat: int | None) -> dict[str, Any]:
     """Return, as JSON, all ``seat`` may see of the match (``None``: a spectator)."""
     data = st.data
-    codes = [p.code for p in data.provinces]
+    board = _board(data)
+    codes = board.codes
+    cell_owner = st.cell_owner
+    cover = st.cover
     cells = []
-    for cell in data.cells:
-        c = cell.index
-        entry: dict[str, Any] = {
-            "id": cell.id,
-            "provinces": [codes[cell.provinces[0]], codes[cell.provinces[1]]],
-            "icon": cell.icon,
-            "border_control": cell.border_control,
-            "token": None,
-            "control": None,
-        }
-        owner = st.cell_owner[c]
+    # each entry is a copy of its cell's template (strings and booleans, and ``None`` in the
+    # places filled here with new lists and dicts): nothing of the template is shared
+    for c, (template, a, b) in enumerate(board.cells):
+        entry = template.copy()
+        entry["provinces"] = [codes[a], codes[b]]
+        owner = cell_owner[c]
         if owner >= 0:
             token: dict[str, Any] = {"owner": owner, "face_down": st.cell_down[c], "token": None}
             if not st.cell_hidden[c] or seat == owner:
                 kind = data.kinds[st.cell_kind[c]]
-                a, b = cell.provinces
                 facing = st.cell_facing[c]
                 other = b if facing == a else a
                 token["token"] = kind.label
                 token["values"] = {codes[facing]: kind.values[0], codes[other]: kind.values[1]}
             entry["token"] = token
-        if st.cover[c] >= 0:
-            entry["control"] = {"owner": st.cover[c], "face_down": st.cover_down[c]}
+        if cover[c] >= 0:
+            entry["control"] = {"owner": cover[c], "face_down": st.cover_down[c]}
         cells.append(entry)
-    provinces = [
-        {
-            "code": p.code,
-            "name": p.name,
-            "central": p.central,
-            "italy": p.index == data.italy,
-            "open_cells": st.open_cells[p.index],
-            "influence": [st.influence[2 * p.index], st.influence[2 * p.index + 1]],
-            "control": st.control[p.index] if st.control[p.index] >= 0 else None,
-            "control_face_down": st.control_down[p.index],
-            "bonus": st.bonus[p.index] or None,
-        }
-        for p in data.provinces
-    ]
+    influence = st.influence
+    control = st.control
+    open_cells = st.open_cells
+    control_down = st.control_down
+    bonus = st.bonus
+    provinces = []
+    for p, template in enumerate(board.provinces):
+        entry = template.copy()
+        entry["open_cells"] = open_cells[p]
+        entry["influence"] = [influence[2 * p], influence[2 * p + 1]]
+        if control[p] >= 0:
+            entry["control"] = control[p]
+        entry["control_face_down"] = control_down[p]
+        entry["bonus"] = bonus[p] or None
+        provinces.append(entry)
+    labels = board.labels
     seats = []
     for s in (0, 1):
         public_hand = s == st.crassus  # Crassus's row lies face up
@@ -72,16 +72,20 @@ def view(st: CaesarState, seat: int | None) -> dict[str, Any]:
                 "name": st.seat_name(s),
                 "colour": data.colours[s],
                 "crassus": s == st.crassus,
-                "hand": _labels(st, st.hands[s]) if (s == seat or public_hand) else None,
+                "hand": [labels[k] for k in st.hands[s]] if (s == seat or public_hand) else None,
                 "hand_size": len(st.hands[s]),
                 "bag_size": len(st.bags[s]),
-                "known_in_bag": _labels(st, st.revealed[s]),
+                "known_in_bag": [labels[k] for k in st.revealed[s]],
                 "control_left": st.supply[s],
                 "senate": list(st.senate[s]),
                 "centurions": (
-                    len(st.centurions[s]) if s == st.crassus else _labels(st, st.centurions[s])
+                    len(st.centurions[s])
+                    if s == st.crassus
+                    else [labels[k] for k in st.centurions[s]]
                 ),
-                "centurion_taken": _labels(st, st.centurion_taken) if s == st.current else [],
+                "centurion_taken": (
+                    [labels[k] for k in st.centurion_taken] if s == st.current else []
+                ),
             }
         )
     out: dict[str, Any] = {
@@ -117,8 +121,68 @@ def view(st: CaesarState, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def _labels(st: CaesarState, kinds: list[int]) -> list[str]:
-    return [st.data.kinds[k].label for k in kinds]
+class _Board:
+    """What a view shows of the data alone, in one language: each cell's id, icon and Border
+    Control mark; each province's code, name, centrality and whether it is Italy; each token
+    kind's label. Made once per data set and language (``_board``). A view takes a copy of
+    each template dict, whose values are strings, booleans and ``None`` (the lists are made
+    for each view): no view shares anything anyone could change with the board or another
+    view."""
+
+    def __init__(self, data: CaesarData) -> None:
+        codes = tuple(p.code for p in data.provinces)
+        self.codes = codes
+        #: each cell's entry as it is with nothing on the cell (the keys in the view's order),
+        #: and the indexes of its two provinces
+        self.cells: tuple[tuple[dict[str, Any], int, int], ...] = tuple(
+            (
+                {
+                    "id": cell.id,
+                    "provinces": None,
+                    "icon": cell.icon,
+                    "border_control": cell.border_control,
+                    "token": None,
+                    "control": None,
+                },
+                cell.provinces[0],
+                cell.provinces[1],
+            )
+            for cell in data.cells
+        )
+        #: each province's entry with its printed parts (the keys in the view's order)
+        self.provinces: tuple[dict[str, Any], ...] = tuple(
+            {
+                "code": p.code,
+                "name": p.name,
+                "central": p.central,
+                "italy": p.index == data.italy,
+                "open_cells": None,
+                "influence": None,
+                "control": None,
+                "control_face_down": None,
+                "bonus": None,
+            }
+            for p in data.provinces
+        )
+        self.labels = tuple(k.label for k in data.kinds)
+
+
+#: the boards made lately, by data set (by identity: a user's data file may rename the
+#: provinces) and language
+_BOARDS: dict[tuple[CaesarData, str], _Board] = {}
+#: the most boards kept (one per data set and language in use); beyond, they are made again
+BOARDS_KEPT = 64
+
+
+def _board(data: CaesarData) -> _Board:
+    """Return the view's parts that depend on the data and the reader's language alone."""
+    key = (data, language())
+    board = _BOARDS.get(key)
+    if board is None:
+        if len(_BOARDS) >= BOARDS_KEPT:
+            _BOARDS.clear()
+        board = _BOARDS[key] = _Board(data)
+    return board
 
 
 def narrate(st: CaesarState, event: Event, viewer: int | None) -> str | None:

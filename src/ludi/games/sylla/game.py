@@ -84,6 +84,11 @@ class Sylla(Game):
     def section_title(self, section: str) -> str:
         return wording.section_title(section)
 
+    #: a label names characters, buildings, tracks and events by the data's names and the
+    #: action's own numbers, nothing of the position (``wording._label``): the server may keep
+    #: it (``Game.labels_by_action``)
+    labels_by_action = True
+
     def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
         assert isinstance(state, SyllaState)
         return wording.move_labels(state, seat, actions)

@@ -255,6 +255,8 @@ class NotOwner(Exception):
 # followed by as many rows as the batch has (``_rows``).
 _ADD_ACTIONS_SQL = "INSERT INTO ludi_actions (match_id, n, seat, text, at) VALUES "
 _ADD_FACTS_SQL = "INSERT INTO ludi_table_log (match_id, kind, seat, body, at) VALUES "
+#: the matches of a batch that the writing node owns, held until the commit (PostgreSQL)
+_OWNED_SQL = "SELECT match_id FROM ludi_owners WHERE node = %s AND match_id IN {rows} FOR SHARE"
 _MATCHES_GO_ON_SQL = (
     "WITH v(id, actions, updated, to_act) AS (VALUES {rows}) "
     f"UPDATE ludi_matches SET actions = v.actions, updated = v.updated, status = '{RUNNING}', "
@@ -382,13 +384,16 @@ class SqlStore:
                     [{"mid": j.match_id, "s": j.seat} for j in joined],
                 )
             if items and node is not None:
-                ids = {a.match_id for a in items}
-                held = conn.execute(
-                    select(owners.c.match_id)
-                    .where(owners.c.node == node, owners.c.match_id.in_(ids))
-                    .with_for_update(read=True)
-                ).all()
-                lost = ids - {r[0] for r in held}
+                ids = sorted({a.match_id for a in items})
+                # (straight to the driver, as ``_append``: through SQLAlchemy, building this
+                # statement anew for each batch was a third of the writer's time)
+                cursor = conn.connection.driver_connection.cursor()
+                try:
+                    cursor.execute(_rows(_OWNED_SQL, "%s", len(ids), 1), [node, *ids])
+                    held = {row[0] for row in cursor.fetchall()}
+                finally:
+                    cursor.close()
+                lost = set(ids) - held
                 if lost:
                     raise NotOwner(sorted(lost))
             if items:

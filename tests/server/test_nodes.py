@@ -16,11 +16,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from server_helpers import LiveServer, RandomPlayer, check_acknowledged, descendants
 from sqlalchemy import text
 from websockets.sync.client import connect
 
-from ludi.store.sql import SqlStore
+import ludi
+from ludi.store.sql import Append, NotOwner, SeatInfo, SqlStore, hash_token
 
 #: matches played across the two nodes, each with a human seat on each node
 MATCHES = 4
@@ -321,3 +323,33 @@ def test_a_match_follows_its_players_to_their_node(postgres_url: str) -> None:
     finally:
         a.kill()
         b.kill()
+
+
+def test_a_node_adds_to_the_log_of_no_match_it_does_not_own(postgres_url: str) -> None:
+    """The fence of the group commit: a batch holding an action of a match another node owns
+    is refused whole (``NotOwner``), so a node cut off while its matches moved elsewhere
+    cannot add to their logs; the owner's own batch is stored."""
+    store = SqlStore(postgres_url)
+    try:
+        ids = []
+        for seed in (1, 2):
+            state = ludi.new_match("caesar", players=2, seed=seed)
+            rows = [SeatInfo(s, f"p{s}", hash_token(f"t{seed}{s}"), None) for s in (0, 1)]
+            ids.append(store.create_match(state, rows).id)
+        with store.engine.begin() as conn:
+            for match_id, node in zip(ids, (1, 2), strict=True):
+                conn.execute(
+                    text("INSERT INTO ludi_owners (match_id, node, since) VALUES (:m, :n, 0)"),
+                    {"m": match_id, "n": node},
+                )
+        first = str(ludi.new_match("caesar", players=2, seed=1).legal_actions(0)[0])
+        second = str(ludi.new_match("caesar", players=2, seed=2).legal_actions(0)[0])
+        batch = [Append(ids[0], 0, 0, first), Append(ids[1], 0, 0, second)]
+        with pytest.raises(NotOwner) as refused:
+            store.append_actions(batch, node=1)
+        assert refused.value.match_ids == [ids[1]]
+        assert store.action_log(ids[0]) == [] and store.action_log(ids[1]) == []
+        store.append_actions(batch[:1], node=1)
+        assert store.action_log(ids[0]) == [(0, first)]
+    finally:
+        store.close()

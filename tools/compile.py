@@ -4,17 +4,18 @@
     python tools/compile.py --clean    # remove what a build left, back to pure Python
     LUDI_NO_COMPILE=1 python tools/compile.py   # only remove it (make setup then builds nothing)
 
-``make setup`` runs it. It compiles ``engine/``, ``bots/`` and every game package under
-``games/`` except the modules listed in ``SKIP`` (below, with the reason for each), into
-extension modules next to the ``.py`` files, plus one shared library ``ludi__mypyc`` at the top
-of ``src/``. Python imports an extension module before a source of the same name, so the
-editable install runs the compiled rules; ``LUDI_PURE=1`` (or sources changed since the build,
-see ``ludi/_purity.py``) makes it import the sources instead.
+``make setup`` runs it. It compiles ``engine/``, ``bots/``, every game package under ``games/``
+except the modules listed in ``SKIP`` (below, with the reason for each), and the server's
+modules listed in ``SERVER``, into extension modules next to the ``.py`` files, plus one shared
+library ``ludi__mypyc`` at the top of ``src/``. Python imports an extension module before a
+source of the same name, so the editable install runs the compiled rules; ``LUDI_PURE=1`` (or
+sources changed since the build, see ``ludi/_purity.py``) makes it import the sources instead.
 
-A game package mypyc refuses is left out (named, with mypyc's first complaint) and the others
-are compiled; if the engine or the bots do not compile, or the compiled build fails its smoke
-test (a random match of every game, compared move by move with the pure sources), nothing is
-compiled. Either way the tool exits 0: the pure sources always work.
+A game package or a server module mypyc refuses is left out (named, with mypyc's first
+complaint) and the others are compiled; if the engine or the bots do not compile, or the
+compiled build fails its smoke test (a random match of every game, compared move by move with
+the pure sources), nothing is compiled. Either way the tool exits 0: the pure sources always
+work.
 """
 
 from __future__ import annotations
@@ -59,6 +60,12 @@ SKIP = {
 }
 
 
+#: the server's modules compiled (paths under src/ludi), each a unit of its own: the JSON Patch
+#: diff, which every state message sent to a client that takes patches goes through
+#: (ludi/server/patch.py chooses its way of comparing by whether it runs compiled)
+SERVER = ["server/patch.py"]
+
+
 def say(text: str) -> None:
     print(f"compile: {text}", flush=True)
 
@@ -76,7 +83,8 @@ def skipped_reason(rel: str) -> str | None:
 
 
 def candidates() -> dict[str, list[str]]:
-    """Return the modules to compile by unit: "engine", "bots", and one unit per game."""
+    """Return the modules to compile by unit: "engine", "bots", one unit per game and one
+    per server module."""
     units: dict[str, list[str]] = {}
     for unit in ("engine", "bots"):
         units[unit] = [
@@ -92,6 +100,8 @@ def candidates() -> dict[str, list[str]]:
             for p in sorted(game.rglob("*.py"))
             if skipped_reason(str(p.relative_to(PACKAGE))) is None
         ]
+    for module in SERVER:
+        units[module.removesuffix(".py")] = [f"ludi/{module}"]
     return units
 
 
@@ -255,14 +265,14 @@ def main() -> int:
             unit = unit_of(match.group(1), units)
             if unit is not None:
                 blamed.setdefault(unit, f"{match.group(1)}: {match.group(2)}")
-        games = {u: why for u, why in blamed.items() if u.startswith("games/")}
-        if not games or blamed.keys() - games.keys():
+        optional = {u: why for u, why in blamed.items() if u.startswith(("games/", "server/"))}
+        if not optional or blamed.keys() - optional.keys():
             tail = "\n".join(output.strip().splitlines()[-15:])
             say(
                 f"the build failed; the rules stay pure Python. mypyc and the compiler said:\n{tail}"
             )
             return 0
-        for unit, why in games.items():
+        for unit, why in optional.items():
             say(f"{unit} is left interpreted: mypyc refuses it ({why})")
             left_out[unit] = why
             del units[unit]

@@ -1,9 +1,10 @@
 """Whether this process runs the rules compiled by mypyc or their pure Python sources.
 
-``tools/compile.py`` (run by ``make setup``) compiles ``engine/``, ``bots/`` and the games into
-extension modules beside their sources, and writes ``_compiled.json``: the modules it compiled
-with a digest of each source. Python would import an extension module before a source of the
-same name, so before anything of Ludi's is imported, ``select()`` decides:
+``tools/compile.py`` (run by ``make setup``) compiles ``engine/``, ``bots/``, the games and
+``server/patch.py`` into extension modules beside their sources, and writes ``_compiled.json``:
+the modules it compiled with a digest of each source. Python would import an extension module
+before a source of the same name, so before anything of Ludi's is imported, ``select()``
+decides:
 
 - ``LUDI_PURE=1`` in the environment: the pure sources (how the tests check both builds);
 - a source that changed since the build (an edit, a ``git pull``): the pure sources, with a

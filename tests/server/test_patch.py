@@ -17,7 +17,7 @@ from server_helpers import Patched, create, hello
 from test_api import check_conformance, play_out, states_of
 
 import ludi
-from ludi.server.patch import apply, diff
+from ludi.server.patch import _strict_diff, apply, diff
 
 # -- the patches themselves --------------------------------------------------------------------
 
@@ -51,6 +51,34 @@ def test_a_patch_turns_the_old_value_into_the_new_one(old: Any, new: Any) -> Non
     assert exact(old) == kept  # applying copies what it changes
     if exact(old) == exact(new):
         assert ops == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(json_values, json_values)
+def test_both_ways_of_comparing_give_the_same_patch(old: Any, new: Any) -> None:
+    """Pure, ``diff`` compares with ``==`` and confirms as JSON; compiled, it walks the values
+    with ``_equal``: the same operations either way (whichever build runs this, the other
+    way is reached through ``_strict_diff``)."""
+    assert diff(old, new) == _strict_diff(old, new)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "ops"),
+    [
+        # differences ``==`` does not see, deep inside parts that are otherwise the same
+        ({"a": [1, {"b": 0.0}]}, {"a": [1, {"b": -0.0}]}, [("replace", "/a/1/b", -0.0)]),
+        ({"a": [1, 2, 3, 4]}, {"a": [1, 2.0, 3, 4]}, [("replace", "/a/1", 2.0)]),
+        ({"a": {"x": True, "y": "s"}}, {"a": {"x": 1, "y": "s"}}, [("replace", "/a/x", 1)]),
+        ({"a": [[False]]}, {"a": [[0]]}, [("replace", "/a/0/0", 0)]),
+        # as many keys, not the same ones
+        ({"a": 1, "b": 2}, {"a": 1, "c": 2}, [("add", "/c", 2), ("remove", "/b", None)]),
+    ],
+)
+def test_a_patch_tells_apart_what_python_calls_equal(old: Any, new: Any, ops: Any) -> None:
+    for way in (diff, _strict_diff):
+        got = way(old, new)
+        assert [(o["op"], o["path"], o.get("value")) for o in got] == ops
+        assert exact(apply(old, got)) == exact(new)
 
 
 def test_a_patch_names_only_what_changed() -> None:

@@ -6,8 +6,9 @@ STAMP = $(VENV)/.installed-stamp
 
 .PHONY: setup serve play test lint bench compile pure clean
 
-# The rules' sources: the compiled build (below) is made again when one of them changes.
-RULES := $(shell find src/ludi/engine src/ludi/bots src/ludi/games -name '*.py')
+# The rules' sources (and the server's patch diff, compiled too): the compiled build (below) is
+# made again when one of them changes.
+RULES := $(shell find src/ludi/engine src/ludi/bots src/ludi/games -name '*.py') src/ludi/server/patch.py
 # when the rules were last compiled (or found not compilable here: tools/compile.py says why)
 COMPILED = build/mypyc/compiled-stamp
 

@@ -17,6 +17,7 @@ from server_helpers import Patched, create, hello
 from test_api import check_conformance, play_out, states_of
 
 import ludi
+from ludi.server import patch as patch_module
 from ludi.server.patch import _strict_diff, apply, diff
 
 # -- the patches themselves --------------------------------------------------------------------
@@ -44,7 +45,9 @@ def exact(value: Any) -> str:
 @given(json_values, json_values)
 def test_a_patch_turns_the_old_value_into_the_new_one(old: Any, new: Any) -> None:
     kept = exact(old)
+    wanted = exact(new)
     ops = diff(old, new)
+    assert exact(new) == wanted  # (what it keeps of ``old`` in ``new`` is the same JSON)
     assert exact(apply(old, ops)) == exact(new)
     # and it is RFC 6902 JSON Patch: a library made for it reads it the same way
     assert exact(jsonpatch.apply_patch(old, ops)) == exact(new)
@@ -79,6 +82,18 @@ def test_a_patch_tells_apart_what_python_calls_equal(old: Any, new: Any, ops: An
         got = way(old, new)
         assert [(o["op"], o["path"], o.get("value")) for o in got] == ops
         assert exact(apply(old, got)) == exact(new)
+
+
+def test_the_new_message_keeps_the_unchanged_parts_of_the_old_one() -> None:
+    """The server keeps each viewer's last message for the next patch: what did not change
+    is the old message's own objects, so the collector has only the changes to examine."""
+    old = {"view": {"cells": [{"a": [1]}, {"b": [2]}], "score": 4}, "moves": [{"l": "x"}]}
+    ways = [_strict_diff, *([diff] if patch_module._COMPILED else [])]
+    for way in ways:
+        new = {"view": {"cells": [{"a": [1]}, {"b": [3]}], "score": 4}, "moves": [{"l": "x"}]}
+        assert way(old, new) == [{"op": "replace", "path": "/view/cells/1/b/0", "value": 3}]
+        assert new["moves"] is old["moves"] and new["view"]["cells"][0] is old["view"]["cells"][0]
+        assert new["view"]["cells"][1]["b"] == [3] and old["view"]["cells"][1]["b"] == [2]
 
 
 def test_a_patch_names_only_what_changed() -> None:

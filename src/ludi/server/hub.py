@@ -24,7 +24,7 @@ import json
 import logging
 import time
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,6 +106,34 @@ class Elsewhere(Exception):
     def __init__(self, node: int) -> None:
         super().__init__(f"the match is served by node {node}")
         self.node = node
+
+
+class KeyedLocks:
+    """One ``asyncio.Lock`` per key, made when first asked for and forgotten once nobody holds
+    it or waits for it."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    @contextlib.asynccontextmanager
+    async def hold(self, key: str) -> AsyncIterator[None]:
+        """Hold the lock of ``key`` for the ``async with`` block."""
+        lock, users = self._locks.get(key, (None, 0))
+        if lock is None:
+            lock = asyncio.Lock()
+        self._locks[key] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[key]
+            if users == 1:
+                del self._locks[key]
+            else:
+                self._locks[key] = (lock, users - 1)
+
+    def __len__(self) -> int:
+        return len(self._locks)
 
 
 class Client:
@@ -343,7 +371,9 @@ class Hub:
         self.ack_times: deque[float] = deque(maxlen=20000)
         #: recent event-loop lags (how late a 10 ms timer fired), seconds
         self.loop_lags: deque[float] = deque(maxlen=20000)
-        self._loading = asyncio.Lock()
+        #: held while a match is loaded, handed over or let go, one lock a match: a thousand
+        #: players arriving at once (each match's own database round trips) load side by side
+        self._loading = KeyedLocks()
         self._tasks: set[asyncio.Task[None]] = set()
         self.tables = TableLog(store.engine)
         #: the clocks' time (seconds); tests replace it
@@ -398,7 +428,7 @@ class Hub:
         room = self.rooms.get(match_id)
         if room is not None:
             return room
-        async with self._loading:
+        async with self._loading.hold(match_id):
             room = self.rooms.get(match_id)
             if room is not None:
                 return room
@@ -432,7 +462,9 @@ class Hub:
         return await asyncio.to_thread(self.store.header, match_id)
 
     def _make_room(self) -> None:
-        """Make room in memory for one more match, or raise ``Full``."""
+        """Make room in memory for one more match, or raise ``Full``. (Matches being loaded
+        side by side are counted as each is put in memory: they may pass ``max_live`` by as
+        many as load at once, a handful, bounded by the threads that read the store.)"""
         if len(self.rooms) < self.max_live:
             return
         self.evict_idle(0.0)  # every room nobody uses now goes, however recently used
@@ -877,7 +909,9 @@ class Hub:
         """Let other server processes take matches this one let go of (unless one was asked
         for again meanwhile: loading takes the same lock)."""
         assert self.cluster is not None
-        async with self._loading:
+        async with contextlib.AsyncExitStack() as held:
+            for match_id in match_ids:
+                await held.enter_async_context(self._loading.hold(match_id))
             gone = [m for m in match_ids if m not in self.rooms]
             await asyncio.to_thread(self.cluster.release, gone)
 
@@ -908,7 +942,7 @@ class Hub:
         assert self.cluster is not None
         room = self.rooms.get(match_id)
         if room is None:  # not in memory: the row alone, unless it is being loaded now
-            async with self._loading:
+            async with self._loading.hold(match_id):
                 if match_id not in self.rooms:
                     await asyncio.to_thread(self.cluster.pass_on, match_id, node)
                     return True
@@ -919,7 +953,7 @@ class Hub:
             if any(not isinstance(c, RemoteClient) for c in room.clients):
                 return False
             room.gone = True
-            async with self._loading:
+            async with self._loading.hold(match_id):
                 me = asyncio.current_task()
                 for client in list(room.clients):
                     if isinstance(client, RemoteClient) and client.task not in (None, me):

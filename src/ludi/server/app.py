@@ -556,8 +556,11 @@ def create_app(
             sender.cancel()
             with contextlib.suppress(BaseException):
                 await sender
+            # (closed by the server: with its reason, 1012 for a match that moved, though the
+            # send loop stopped before it wrote the close)
+            code = client.close_code if client.dropped else 1000
             with contextlib.suppress(Exception):
-                await ws.close(code=1008 if client.refused >= MAX_REFUSED else 1000)
+                await ws.close(code=1008 if client.refused >= MAX_REFUSED else code)
 
     async def _serve(
         ws: WebSocket,

@@ -337,6 +337,11 @@ class Room:
         return summary
 
 
+def _bot_to_act(room: Room) -> bool:
+    """Whether a bot is to act in the match now."""
+    return not room.over and any(room.bot_for(seat) for seat in room.state.to_act)
+
+
 def _still_legal(state: State, seat: int, text: str) -> bool:
     try:
         return state.parse_action(text) in state.legal_actions(seat)
@@ -577,9 +582,17 @@ class Hub:
             rematch_of.id if rematch_of is not None else None,
             creator=creator,
         )
+        room = Room(header, state)
+        if self.cluster is not None and clock is None and not _bot_to_act(room):
+            # Among several server processes, a match nobody has to move in until a player
+            # comes (no bot to act, no clock to run) is left in the store: the process that
+            # player's connection reaches loads it, rather than this one holding it and then
+            # handing it over (a player's connection reaches any of them).
+            if rematch_of is not None:
+                rematch_of.rematch = header.id
+            return room, tokens
         if self.cluster is not None:  # a new id: nobody else can hold it
             await asyncio.to_thread(self.cluster.claim, header.id)
-        room = Room(header, state)
         if clock is not None:
             room.table.clocks = Clocks(clock, state.players)
             room.table.stand_in = stand_ins

@@ -264,6 +264,27 @@ _MATCHES_GO_ON_SQL = (
 )
 
 
+# The same on PostgreSQL, each column one array parameter (``_columns``)
+_ADD_ACTIONS_PG = (
+    "INSERT INTO ludi_actions (match_id, n, seat, text, at) SELECT * FROM "
+    "unnest(%s::varchar[], %s::int[], %s::int[], %s::varchar[], %s::float8[])"
+)
+_ADD_FACTS_PG = (
+    "INSERT INTO ludi_table_log (match_id, kind, seat, body, at) SELECT * FROM "
+    "unnest(%s::varchar[], %s::varchar[], %s::int[], %s::text[], %s::float8[])"
+)
+_MATCHES_GO_ON_PG = (
+    f"UPDATE ludi_matches SET actions = v.actions, updated = v.updated, status = '{RUNNING}', "
+    "to_act = v.to_act FROM unnest(%s::varchar[], %s::int[], %s::float8[], %s::text[]) "
+    "AS v(id, actions, updated, to_act) WHERE ludi_matches.id = v.id"
+)
+
+
+def _columns(flat: list[Any], width: int) -> list[list[Any]]:
+    """Return rows given one after another (``width`` values each) as a list per column."""
+    return [flat[i::width] for i in range(width)]
+
+
 def _rows(sql: str, mark: str, width: int, count: int) -> str:
     """Return ``sql`` taking ``count`` rows of ``width`` parameters (``mark`` being the
     driver's mark of a parameter): after it, or in place of ``{rows}``."""
@@ -429,14 +450,24 @@ class SqlStore:
         for m in counts:
             if m not in ends:  # one statement for every match that goes on
                 going += (m, counts[m], now, json.dumps(list(latest[m].to_act)))
-        mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
         cursor = conn.connection.driver_connection.cursor()
         try:
-            cursor.execute(_rows(_ADD_ACTIONS_SQL, mark, 5, len(rows) // 5), rows)
-            if facts:
-                cursor.execute(_rows(_ADD_FACTS_SQL, mark, 5, len(facts) // 5), facts)
-            if going:
-                cursor.execute(_rows(_MATCHES_GO_ON_SQL, mark, 4, len(going) // 4), going)
+            if self.engine.dialect.name == "postgresql":
+                # each table's rows as arrays, a column each: one statement text whatever the
+                # batch's size, which psycopg reads once and keeps (a VALUES list of another
+                # length each batch was parsed anew, in Python: most of the writer's time)
+                cursor.execute(_ADD_ACTIONS_PG, _columns(rows, 5))
+                if facts:
+                    cursor.execute(_ADD_FACTS_PG, _columns(facts, 5))
+                if going:
+                    cursor.execute(_MATCHES_GO_ON_PG, _columns(going, 4))
+            else:
+                mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+                cursor.execute(_rows(_ADD_ACTIONS_SQL, mark, 5, len(rows) // 5), rows)
+                if facts:
+                    cursor.execute(_rows(_ADD_FACTS_SQL, mark, 5, len(facts) // 5), facts)
+                if going:
+                    cursor.execute(_rows(_MATCHES_GO_ON_SQL, mark, 4, len(going) // 4), going)
         finally:
             cursor.close()
         for match_id, a in ends.items():  # (a match that ended: rare)

@@ -4,8 +4,9 @@ Both are worked out again for every legal move of every turn of every match unle
 structure (``Action.structure``) depends on the action alone and is kept per action; the
 label (``Game.move_labels``) is kept too, with the structure, for a game that says its labels
 depend only on the action, its data and the reader's language (``Game.labels_by_action``).
-The kept parts are shared between messages and matches: nothing may change them (the server
-only writes them out and compares them, ``ludi.server.patch``).
+The kept parts are shared between messages and matches: nothing may change what they hold
+(the server writes them out and compares them; ``ludi.server.patch.diff`` may put in one of
+them a part equal to the one it held, which changes nothing of what it says).
 """
 
 from __future__ import annotations

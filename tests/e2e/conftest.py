@@ -3,11 +3,12 @@ Playwright (installed by scripts/install-browser.sh; never ``playwright install`
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, PATIENCE, Server, free_port
+from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, OPENED, PATIENCE, Server, free_port
 from playwright.sync_api import Browser, expect, sync_playwright
 
 # An assertion on the page waits for it to come true up to this long (5 s by default): a busy
@@ -23,6 +24,18 @@ def server(tmp_path: Path) -> Iterator[Server]:
         yield srv
     finally:
         srv.kill()
+
+
+@pytest.fixture(autouse=True)
+def close_pages() -> Iterator[None]:
+    """Close the pages a test opened when it ends: the browser lives as long as the module, and
+    a page left open on a server that has stopped goes on trying to reconnect, a renderer's
+    CPU each (forty of them were busy through the second half of a suite run)."""
+    yield
+    while OPENED:
+        page = OPENED.pop()
+        with contextlib.suppress(Exception):  # (closed already, or its browser gone)
+            page.close()
 
 
 @pytest.fixture(scope="module")

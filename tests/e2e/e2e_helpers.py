@@ -192,12 +192,17 @@ DRAWN = """n => Number(document.getElementById("turn").dataset.n ?? -1) >= n
     || !document.getElementById("curtain").hidden"""
 
 
+#: the pages ``open_page`` opened during the test under way (closed at its end, conftest.py)
+OPENED: list[Page] = []
+
+
 def open_page(
     browser: Browser, url: str, width: int = 1280, height: int = 900, locale: str | None = None
 ) -> Page:
     """Open a page that keeps the script errors it meets in ``page.errors`` and what went
     over its websockets in ``page.wire``; ``locale`` is the reader's preferred language."""
     page = browser.new_page(viewport={"width": width, "height": height}, locale=locale)
+    OPENED.append(page)
     errors: list[str] = []
     wire = Wire()
     page.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -203,7 +203,7 @@ def create_app(
     client_ids = itertools.count(1)
     #: since the start: clients relayed to another node, matches this node handed to another
     #: (``Hub.hand_over``) and took from one
-    moves = {"relayed": 0, "handed_over": 0, "taken_over": 0}
+    transfers = {"relayed": 0, "handed_over": 0, "taken_over": 0}
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -363,7 +363,7 @@ def create_app(
                 "live_nodes": len(cluster.live),
                 "relayed_out": len(relayed),
                 "relayed_in": len(remote),
-                **{f"{name}_total": count for name, count in moves.items()},
+                **{f"{name}_total": count for name, count in transfers.items()},
                 "messages_sent": cluster.sent,
                 "messages_received": cluster.received,
             }
@@ -626,7 +626,7 @@ def create_app(
             if room is None:
                 await _refuse(ws, _("no such match"), 4404)
                 return None
-            moves["taken_over"] += 1
+            transfers["taken_over"] += 1
             return room
         await _relay(ws, host, match_id, owner)
         return None
@@ -643,7 +643,7 @@ def create_app(
         if msg.lang is not None:
             client.lang = msg.lang
         relayed[cid] = (client, owner)
-        moves["relayed"] += 1
+        transfers["relayed"] += 1
         # the token stays here: the owner gets its hash, which is what it compares; and the
         # language the client reads, in which the owner writes to it
         digest = hash_token(msg.token) if msg.token is not None else None
@@ -747,7 +747,7 @@ def create_app(
         try:
             if call["op"] == "hand_over":  # a client of the match is on the caller
                 handed = await hub.hand_over(call["match"], sender)
-                moves["handed_over"] += handed
+                transfers["handed_over"] += handed
                 cluster.reply(sender, call["id"], handed)
                 return
             if call["op"] != "rematch":

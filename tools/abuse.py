@@ -113,7 +113,15 @@ async def _canary(port: int, quiet: float, attack: float) -> dict[str, list[floa
     assert status == 200, created
     match_id, token = created["id"], created["seats"][0]["token"]
     while time.monotonic() - start < quiet + attack:
-        async with connect(f"ws://127.0.0.1:{port}/ws/{match_id}", max_size=None) as ws:
+        try:
+            ws = await connect(f"ws://127.0.0.1:{port}/ws/{match_id}", max_size=None)
+        except InvalidStatus:
+            # refused at opening: a canary finishing a match every few dozen milliseconds
+            # reconnects for each rematch faster than an address may open sockets (a quarter
+            # of its limit a second); it waits and tries again, as the page does
+            await asyncio.sleep(0.25)
+            continue
+        async with ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             acted_at = -1
             sent = 0.0

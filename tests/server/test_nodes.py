@@ -38,13 +38,45 @@ CLOCK = {"kind": "fischer", "base": 3600, "increment": 10}
 BOT_DELAY = ("--bot-delay", "0.5")
 
 
-def wait_for(condition: Callable[[], bool], what: str, seconds: float = 60.0) -> None:
-    """Wait until ``condition()`` holds (checked every 10 ms); fail saying ``what`` if it does
-    not within ``seconds``."""
+def wait_for(
+    condition: Callable[[], bool],
+    what: str,
+    seconds: float = 60.0,
+    also: Callable[[], str] = str,
+) -> None:
+    """Wait until ``condition()`` holds (checked every 10 ms); fail saying ``what`` (and what
+    ``also()`` then tells) if it does not within ``seconds``."""
     deadline = time.monotonic() + seconds
     while not condition():
-        assert time.monotonic() < deadline, f"waited {seconds:g} s for {what}"
+        assert time.monotonic() < deadline, f"waited {seconds:g} s for {what} {also()}"
         time.sleep(0.01)
+
+
+def described(pid: int) -> str:
+    """Return process ``pid``'s command line, its state and its threads' kernel waits."""
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        status = Path(f"/proc/{pid}/status").read_text().splitlines()
+        waits = {p.name: (p / "wchan").read_text() for p in Path(f"/proc/{pid}/task").iterdir()}
+    except OSError as error:
+        return f"{pid}: {error}"
+    state = " ".join(line for line in status if line.startswith(("State", "PPid")))
+    stacks = ""
+    spy = Path(sys.executable).with_name("py-spy")
+    if spy.exists():  # (a dev install has it: the Python stacks say what the process waits for)
+        dump = [str(spy), "dump", "--pid", str(pid)]
+        stacks = subprocess.run(dump, capture_output=True, text=True, timeout=30).stdout
+    return f"{pid} {command[:120]!r} {state} threads waiting in {waits}\n{stacks}"
+
+
+def serving(supervisor: int) -> set[int]:
+    """Return the ids of the running server processes of uvicorn's ``supervisor``."""
+    found = set()
+    for pid in descendants(supervisor):
+        with contextlib.suppress(OSError):
+            if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes() and running(pid):
+                found.add(pid)
+    return found
 
 
 def running(pid: int) -> bool:
@@ -197,7 +229,9 @@ def test_workers_share_the_port_and_a_killed_one_is_replaced(postgres_url: str) 
         for player in players:
             player.thread.start()
         wait_for(lambda: all(len(p.acked) >= 3 for p in players), "every player to act 3 times")
+        before = serving(server.pid)
         victim = server.get("/api/stats")["node"]["pid"]
+        assert victim in before
         os.kill(victim, signal.SIGKILL)
         at_kill = {p.match_id: max(n for n, _ in p.acked) for p in players if p.seat == 0}
 
@@ -214,22 +248,41 @@ def test_workers_share_the_port_and_a_killed_one_is_replaced(postgres_url: str) 
         for player in players:
             player.thread.join(timeout=30)
         check_acknowledged(postgres_url, players)
-        # (the killed process's lock went with it: two live nodes again means a new one)
-        wait_for(
-            lambda: server.get("/api/stats")["node"]["live_nodes"] == 2,
-            "a new process in place of the killed one",
-            120,
-        )
+        # a new process in place of the killed one, answering (the count of live nodes alone
+        # can be a moment behind: each node reads it every half second)
+        wait_for(lambda: len(serving(server.pid) - before) == 1, "a new process", 120)
+        (new,) = serving(server.pid) - before
+        wait_for(lambda: server.get("/api/stats")["node"]["pid"] == new, "the new one to answer")
+        assert server.get("/api/stats")["node"]["live_nodes"] == 2
         # the supervisor killed with SIGKILL cannot stop its processes: they stop by themselves
         workers = descendants(server.pid)
         server.kill()
-        wait_for(lambda: not any(running(pid) for pid in workers), "no process left")
+        wait_for(
+            lambda: not any(running(pid) for pid in workers),
+            "no process left",
+            also=lambda: "left: " + "; ".join(described(pid) for pid in workers if running(pid)),
+        )
     finally:
         workers = descendants(server.pid) if server.process is not None else []
         server.kill()
         for pid in workers:  # (the supervisor killed, its processes would live on)
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_a_process_started_as_its_supervisor_died_stops(tmp_path: Path) -> None:
+    """A server process whose supervisor was killed just after starting it (so its parent is
+    already another process when it builds its app) stops by itself instead of serving on,
+    orphaned."""
+    from ludi.server.cli import SETTINGS_VARIABLE
+
+    # the supervisor named is not the parent of the process started here (this one is)
+    settings = {"db": str(tmp_path / "matches.db"), "supervisor": os.getppid()}
+    code = "import time; from ludi.server.cli import app_from_environment as a; a(); "
+    code += "time.sleep(60)"
+    environment = {**os.environ, SETTINGS_VARIABLE: json.dumps(settings)}
+    done = subprocess.run([sys.executable, "-c", code], env=environment, timeout=90)
+    assert done.returncode == -signal.SIGTERM
 
 
 def test_several_workers_need_postgresql(tmp_path: Path) -> None:

@@ -264,7 +264,7 @@ def run_serve(args: argparse.Namespace) -> int:
         return 0
     # Several processes share the listening socket (uvicorn's supervisor starts them and
     # replaces one that dies); each builds its own app from the settings passed down here.
-    os.environ[SETTINGS_VARIABLE] = json.dumps({"db": db, **settings})
+    os.environ[SETTINGS_VARIABLE] = json.dumps({"db": db, "supervisor": os.getpid(), **settings})
     # (a process answers the supervisor's health check from a thread; on a busy machine that
     # can take more than uvicorn's 5 s, and a process that does not answer is killed, its
     # matches moving elsewhere for nothing)
@@ -287,14 +287,17 @@ def app_from_environment() -> Any:
     from ludi.server.app import create_app
 
     settings = json.loads(os.environ[SETTINGS_VARIABLE])
-    threading.Thread(target=_end_with, args=(os.getppid(),), daemon=True).start()
+    # the supervisor's own id, not this process's parent now: a process the supervisor started
+    # just before it was killed already has another parent when it gets here
+    supervisor = settings.pop("supervisor")
+    threading.Thread(target=_end_with, args=(supervisor,), daemon=True).start()
     return create_app(settings.pop("db"), **settings)
 
 
-def _end_with(parent: int) -> None:
-    """Stop this server process once ``parent`` (uvicorn's supervisor) is gone: a supervisor
-    killed with SIGKILL cannot stop its processes, which would serve on, orphaned."""
-    while os.getppid() == parent:
+def _end_with(supervisor: int) -> None:
+    """Stop this server process once ``supervisor`` (uvicorn's) is no longer its parent: a
+    supervisor killed with SIGKILL cannot stop its processes, which would serve on, orphaned."""
+    while os.getppid() == supervisor:
         time.sleep(1.0)
     os.kill(os.getpid(), signal.SIGTERM)
 

@@ -45,7 +45,7 @@ async def workload(game: str, matches: int, patch: bool, db: Path) -> dict[str, 
         room, _ = await hub.create(game, players, None, seats, seed=i)
         client = Client(0)
         client.patch = patch
-        hub.join(room, client)
+        await hub.join(room, client)
         rooms.append(room)
         clients.append(client)
     sent = [0]

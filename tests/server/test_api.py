@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from server_helpers import FrozenClock, create, hello, make_client, receive_until
+from starlette.websockets import WebSocketDisconnect
 
 import ludi
 from ludi.server.app import create_app
@@ -593,6 +594,34 @@ def test_an_action_the_database_cannot_store_is_not_acknowledged_and_changes_not
         assert again["n"] == 0 and again["view"] == start["view"]
         ws.send_json({"type": "act", "action": start["legal"][0], "ref": 2})
         assert receive_until(ws, "ack")[0] == {"type": "ack", "ref": 2, "n": 1}
+
+
+def test_a_stored_action_whose_commit_answer_was_lost_is_reloaded_from_the_store(
+    client: TestClient, db: Path | str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database stored the action but the server heard an error (a connection lost
+    after the commit): what it holds in memory may no longer be what is stored, so it lets the
+    match go and closes its connections (1011, no word of a failure: the move was not lost);
+    reconnected, the player finds the match as stored, the move made."""
+    match_id, first, _ = _setup_two_humans(client)
+    store: SqlStore = client.app.state.store  # type: ignore[attr-defined]
+    stored = store.append_actions
+
+    def answer_lost(batch: Any, **kwargs: Any) -> None:
+        stored(batch, **kwargs)
+        raise OSError("connection lost")
+
+    with client.websocket_connect(f"/ws/{match_id}") as ws:
+        start = hello(ws, first)
+        monkeypatch.setattr(store, "append_actions", answer_lost)
+        ws.send_json({"type": "act", "action": start["legal"][0], "ref": 1})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            receive_until(ws, "state")
+        assert closed.value.code == 1011
+    monkeypatch.undo()
+    with client.websocket_connect(f"/ws/{match_id}") as ws:
+        again = hello(ws, first)
+    assert again["n"] == 1 and store.action_log(match_id) == [(0, start["legal"][0])]
 
 
 def test_a_searching_bot_thinks_in_a_worker_process(db: Path | str) -> None:

@@ -548,7 +548,7 @@ def create_app(
             client.lang = msg.lang
         client.patch = msg.patch
         sender = asyncio.create_task(_send_loop(ws, client))
-        hub.join(room, client)
+        await hub.join(room, client)
         try:
             await _serve(ws, host, client, lambda text, at: _handle(room, client, text, at))
         finally:
@@ -733,7 +733,7 @@ def create_app(
         if room is None:
             remote.pop((client.node, client.cid), None)
             return
-        hub.join(room, client)
+        await hub.join(room, client)
         try:
             # (until the match is handed to another node: then what is left is dropped)
             while (item := await client.inbox.get()) is not None and not room.gone:
@@ -854,15 +854,12 @@ def create_app(
             if msg.type == "ping":
                 client.send({"type": "pong", "ref": ref})
             elif msg.type == "sync":
-                client.raw_seen = 0
-                client.send_state(hub.state_message(room, client, {}, room.public(), True))
+                await hub.resend(room, client)
             elif msg.type == "lang":
                 # the same match, every word of it again in the new language
                 assert msg.lang is not None
                 client.lang = msg.lang
-                client.raw_seen = 0
-                with using(client.lang):
-                    client.send_state(hub.state_message(room, client, {}, room.public(), True))
+                await hub.resend(room, client)
             elif msg.type == "hello":
                 raise ProtocolError(_("already greeted; open a new connection to change seat"), ref)
             elif client.seat is None:

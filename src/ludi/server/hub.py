@@ -247,6 +247,8 @@ class Room:
         self.timer: asyncio.TimerHandle | None = None
         #: whether this process let the match go (``Hub.disown``): nothing acts on it any more
         self.gone = False
+        #: how many times the match went back to what the store holds (``reset``)
+        self.resets = 0
 
     @property
     def raw_count(self) -> int:
@@ -264,6 +266,22 @@ class Room:
         self._mark = state.log_mark()
         self.state = state
         self.moves_made[seat] += 1
+
+    def reset(self, state: State) -> None:
+        """Make ``state``, the match as the store holds it with as many actions, the match
+        again (a move carried out but not stored is undone so)."""
+        self.state = state
+        self.events = state.raw_events()
+        self._mark = state.log_mark()
+        self.moves_made = [0] * state.players
+        for seat, _action in state.history():
+            self.moves_made[seat] += 1
+        self.resets += 1
+
+    @property
+    def version(self) -> tuple[int, int]:
+        """What changes whenever the match does: its actions, and its resets."""
+        return self.n, self.resets
 
     def narrated(self, seat: int | None, since: int) -> list[str]:
         """Return the log's lines from event ``since`` on, as ``seat`` may read them."""
@@ -646,23 +664,16 @@ class Hub:
         text: str,
         acknowledge: Callable[[int], None] | None = None,
     ) -> int:
-        # The match becomes the state after the action only once the action is stored: until
-        # then every client (a sync, a newcomer) sees the match as stored, a copy of it, and a
-        # failed write leaves nothing to undo. The action is carried out on the match's own
-        # state, not on the copy: the copy lives for the commit's milliseconds, and the
-        # state's lists, long-lived, stay out of the garbage collector's young generation
-        # (a fresh copy a move, kept for the next move's second or so, was about a tenth of
-        # the server's collector work under load).
+        # The action is carried out on the match's own state, without a copy of the state
+        # before it (a copy a move was a tenth of the server's time under load): nobody sees
+        # the state until the action is stored, as whatever sends a state (a broadcast, a
+        # newcomer's, a sync) holds the room's lock, held here until the commit; a write that
+        # fails puts the match back as the store holds it (``_undo``).
         if room.over:
             raise IllegalAction(_("the match is over"), _(RULE_OVER))
         state = room.state
         action = state.parse_action(text)
-        room.state = state.clone()  # the match as stored, until the commit
-        try:
-            state.apply(seat, action)
-        except IllegalAction:
-            room.state = state  # (a refusal leaves it as it was: ``State.apply``)
-            raise
+        state.apply(seat, action)  # (a refusal changes nothing: ``State.apply``)
         n = room.n
         over = state.is_over
         with using("en"):  # stored as a record keeps it; each reader is told it in theirs
@@ -701,6 +712,7 @@ class Hub:
             raise StoreFailure(_("the match moved to another server: reconnecting")) from exc
         except Exception as exc:
             log.exception("match %s: action %d could not be stored", room.id, n)
+            await self._undo(room)
             raise StoreFailure(_("the server could not store the action; please retry")) from exc
         room.follow(state, seat)
         room.n = n + 1
@@ -722,6 +734,20 @@ class Hub:
         self.broadcast(room)
         self._kick_bots(room)
         return room.n
+
+    async def _undo(self, room: Room) -> None:
+        """Put a match whose last move could not be stored back as the store holds it; if
+        the store cannot say (or holds that move after all: a commit whose answer was lost),
+        let it go from memory, to be loaded from the store when next asked for."""
+        try:
+            stored = await asyncio.to_thread(self.store.rebuild, room.header)
+        except Exception:
+            log.exception("match %s: could not be read back from the store", room.id)
+            stored = None
+        if stored is None or len(stored.history()) != room.n:
+            self.disown(room, 1011)
+            return
+        room.reset(stored)
 
     async def set_bot(self, room: Room, seat: int, spec: str | None) -> None:
         """Hand ``seat`` to the bot ``spec``, or back to its human (``None``)."""
@@ -881,23 +907,34 @@ class Hub:
 
     # -- what clients receive --------------------------------------------------------------
 
-    def join(self, room: Room, client: Client) -> None:
+    async def join(self, room: Room, client: Client) -> None:
         """Add a client to a room and send it the whole state; if it opens a seat nobody held
         open, the others hear of it (a ``presence`` message: the state did not change, so
         nobody else gets one, and a spectator coming or going costs one message)."""
-        if room.gone:  # handed over while the client said hello: it reconnects to the owner
-            client.close(1012)
-            return
-        before = room.connected()
-        room.clients.add(client)
-        room.touched = time.monotonic()
-        client.raw_seen = 0
-        with using(client.lang):
-            client.send_state(self.state_message(room, client, {}, room.public(), True))
-        self._presence(room, before, client)
+        async with room.lock:  # (between moves: not during one's commit)
+            if room.gone:  # handed over while the client said hello: it reconnects to the owner
+                client.close(1012)
+                return
+            before = room.connected()
+            room.clients.add(client)
+            room.touched = time.monotonic()
+            self.send_whole(room, client)
+            self._presence(room, before, client)
         if client.seat is not None and client.seat in room.table.timed_out:
             # back at the table after the clock handed the seat to its stand-in: take it back
             self._spawn(self.set_bot(room, client.seat, None))
+
+    async def resend(self, room: Room, client: Client) -> None:
+        """Send a client its whole state again (it asked: a resync, another language)."""
+        async with room.lock:
+            self.send_whole(room, client)
+
+    def send_whole(self, room: Room, client: Client) -> None:
+        """Send a client its whole state, with every line of the log (under the room's lock:
+        the state is then the match as stored)."""
+        client.raw_seen = 0
+        with using(client.lang):
+            client.send_state(self.state_message(room, client, {}, room.public(), True))
 
     def leave(self, room: Room, client: Client) -> None:
         """Remove a client from its room; if it held the last connection to its seat, the
@@ -1082,7 +1119,7 @@ class Hub:
                 await asyncio.sleep(self.bot_delay)
             if room.bot_for(seat) != spec or seat not in room.state.to_act:
                 return
-            asked_at = room.n
+            asked_at = room.version
             # seeded by the seat's own move count, not the match's: in a simultaneous decision
             # how many others moved first is a matter of timing, and must not change the choice
             seed = bot_seed(room.state.seed, room.moves_made[seat], seat)
@@ -1097,7 +1134,7 @@ class Hub:
                     # the search ran past its budget and its worker was replaced: the match
                     # goes on with a random legal move rather than wait
                     text = str(RandomBot(seed).choose(Seat(room.state, seat)))
-                    asked_at = room.n
+                    asked_at = room.version
                 if room.gone:  # handed to another node meanwhile, which has its own bots
                     return
                 if (
@@ -1108,7 +1145,7 @@ class Hub:
                     # another seat moved meanwhile (a simultaneous decision): the choice
                     # stands while it is still legal; choosing again costs a whole think,
                     # which with several bots deciding at once would add up
-                    or (room.n != asked_at and not _still_legal(room.state, seat, text))
+                    or (room.version != asked_at and not _still_legal(room.state, seat, text))
                 ):
                     self._kick_bots(room)
                     return

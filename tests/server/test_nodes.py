@@ -253,7 +253,7 @@ def test_workers_share_the_port_and_a_killed_one_is_replaced(postgres_url: str) 
         wait_for(lambda: len(serving(server.pid) - before) == 1, "a new process", 120)
         (new,) = serving(server.pid) - before
         wait_for(lambda: server.get("/api/stats")["node"]["pid"] == new, "the new one to answer")
-        assert server.get("/api/stats")["node"]["live_nodes"] == 2
+        wait_for(lambda: server.get("/api/stats")["node"]["live_nodes"] == 2, "two live nodes")
         # the supervisor killed with SIGKILL cannot stop its processes: they stop by themselves
         workers = descendants(server.pid)
         server.kill()

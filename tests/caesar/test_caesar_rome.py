@@ -207,6 +207,37 @@ def test_the_opponent_never_sees_which_token_lies_face_down() -> None:
     assert any("Ship 5/1" in line for line in st.events(CAESAR))
 
 
+def test_the_owner_seeing_a_face_down_token_first_shows_it_to_nobody_else() -> None:
+    """Views share the entries of cells that show the same (``view._Board``): the owner's
+    entry, with the token's identity, must never be the one the others get."""
+    st = border_match()
+    play(st, "ship5/1@b06:down")
+    b06 = st.data.cell_by_id["b06"]
+    assert st.view(CAESAR)["cells"][b06]["token"]["token"] == "ship5/1"
+    assert st.view(POMPEY)["cells"][b06]["token"]["token"] is None
+    assert st.view(None)["cells"][b06]["token"]["token"] is None
+    other = border_match()  # another match, the same token face down in the same cell
+    play(other, "ship5/1@b06:down")
+    assert other.view(POMPEY)["cells"][b06]["token"]["token"] is None
+
+
+def test_a_move_leaves_the_view_of_what_it_did_not_change_the_same() -> None:
+    """A cell or province a move did not change is the same object in the next view (what
+    lets the server skip it when working out what changed); the changed ones are new."""
+    st = border_match()
+    before = st.view(CAESAR)
+    move = next(a for a in sorted(legal(st)) if a.startswith("sword3/3@") and ">" not in a)
+    play(st, move)
+    after = st.view(CAESAR)
+    placed = st.data.cell_by_id[move.partition("@")[2]]
+    touched = set(st.data.cells[placed].provinces)
+    for c, (old, new) in enumerate(zip(before["cells"], after["cells"], strict=True)):
+        assert (old is new) == (c != placed), before["cells"][c]["id"]
+    for p, (old, new) in enumerate(zip(before["provinces"], after["provinces"], strict=True)):
+        assert (old is new) == (old == new)
+        assert (old == new) == (p not in touched), old["code"]
+
+
 def test_a_face_down_token_is_not_a_might_target() -> None:
     st = border_match()
     play(st, "ship5/1@b06:down")

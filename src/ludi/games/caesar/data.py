@@ -246,6 +246,11 @@ class CaesarData(FileData[CaesarFile]):
         """Caesar and Pompey, in the reader's language."""
         return tuple(pick(n) for n in self.seat_names_by_language)
 
+    def seat_name(self, seat: int) -> str:
+        """Caesar or Pompey, in the reader's language (every narrated line and state message
+        names seats: one name, not both each time)."""
+        return pick(self.seat_names_by_language[seat])
+
     def __init__(self, model: CaesarFile, info: DataInfo) -> None:
         super().__init__(model, info)
         self.seat_names_by_language = tuple(by_language(n) for n in model.seats.names)

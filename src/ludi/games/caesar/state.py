@@ -229,7 +229,7 @@ class CaesarState(State[CaesarData]):
         return view.narrate(self, event, viewer)
 
     def seat_name(self, seat: int) -> str:
-        name = self.data.seat_names[seat]
+        name = self.data.seat_name(seat)
         # TRANSLATORS: auto-Crassus, the solo automaton, playing Caesar's or Pompey's side
         return _("Crassus ({side})", side=name) if seat == self.crassus else name
 

@@ -32,6 +32,7 @@ from sqlalchemy import (
     Column,
     Engine,
     Float,
+    Index,
     Integer,
     MetaData,
     String,
@@ -85,7 +86,9 @@ matches = Table(
     # JSON list of the seats to act (None: stored before it was kept; unknown until played)
     Column("to_act", Text, nullable=True),
     # the address that created the match (the cap per address); never shown to anyone
-    Column("creator", String(64), nullable=True, index=True),
+    Column("creator", String(64), nullable=True),
+    # (the cap counts an address's recent matches: ``unfinished_by``)
+    Index("ix_ludi_matches_creator_created", "creator", "created"),
 )
 
 seats = Table(
@@ -256,7 +259,7 @@ class NotOwner(Exception):
 _ADD_ACTIONS_SQL = "INSERT INTO ludi_actions (match_id, n, seat, text, at) VALUES "
 _ADD_FACTS_SQL = "INSERT INTO ludi_table_log (match_id, kind, seat, body, at) VALUES "
 #: the matches of a batch that the writing node owns, held until the commit (PostgreSQL)
-_OWNED_SQL = "SELECT match_id FROM ludi_owners WHERE node = %s AND match_id IN {rows} FOR SHARE"
+_OWNED_SQL = "SELECT match_id FROM ludi_owners WHERE node = %s AND match_id = ANY(%s) FOR SHARE"
 _MATCHES_GO_ON_SQL = (
     "WITH v(id, actions, updated, to_act) AS (VALUES {rows}) "
     f"UPDATE ludi_matches SET actions = v.actions, updated = v.updated, status = '{RUNNING}', "
@@ -410,7 +413,9 @@ class SqlStore:
                 # statement anew for each batch was a third of the writer's time)
                 cursor = conn.connection.driver_connection.cursor()
                 try:
-                    cursor.execute(_rows(_OWNED_SQL, "%s", len(ids), 1), [node, *ids])
+                    # (the ids as one array: one statement text whatever the batch's size,
+                    # which PostgreSQL prepares once, not one per size)
+                    cursor.execute(_OWNED_SQL, [node, ids])
                     held = {row[0] for row in cursor.fetchall()}
                 finally:
                     cursor.close()

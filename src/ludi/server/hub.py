@@ -64,7 +64,7 @@ from ludi.store.sql import (
     hash_token,
     new_token,
 )
-from ludi.store.table import TableLog
+from ludi.store.table import TableFact, TableLog
 
 log = logging.getLogger("ludi.server")
 _, n_ = catalog(__name__)
@@ -459,22 +459,28 @@ class Hub:
             if header is None:
                 return None
             self._make_room()
-            if self.cluster is not None:
-                # taken before it is read, so the log read is the whole log: from now on
-                # only this process adds to it
-                owner = await asyncio.to_thread(self.cluster.claim, match_id)
-                if owner != self.cluster.node:
-                    raise Elsewhere(owner)
-                header = await asyncio.to_thread(self.store.header, match_id)
-                assert header is not None
-            state = await asyncio.to_thread(self.store.rebuild, header)
-            facts = await asyncio.to_thread(self.tables.facts, match_id)
+            header, state, facts = await asyncio.to_thread(self._read, header)
             room = Room(header, state)
             room.table = Table.from_facts(header.players, facts)
             self.rooms[match_id] = room
         self._clocks_follow(room)
         self._kick_bots(room)
         return room
+
+    def _read(self, header: MatchHeader) -> tuple[MatchHeader, State, list[TableFact]]:
+        """Read a match from the store to play it here: its header, its state, its table's
+        facts (in a thread of its own, in one go: a trip to a thread and back for each part
+        cost the event loop more than the reading). Among several processes the match is
+        claimed first, so the log read is the whole log (from then on only this process adds
+        to it); raises ``Elsewhere`` if another process has it."""
+        if self.cluster is not None:
+            owner = self.cluster.claim(header.id)
+            if owner != self.cluster.node:
+                raise Elsewhere(owner)
+            fresh = self.store.header(header.id)
+            assert fresh is not None
+            header = fresh
+        return header, self.store.rebuild(header), self.tables.facts(header.id)
 
     async def header(self, match_id: str) -> MatchHeader | None:
         """Return a match's header: the live one, or the stored one (without loading the match:

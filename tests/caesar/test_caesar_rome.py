@@ -243,3 +243,26 @@ def test_a_face_down_token_is_not_a_might_target() -> None:
     play(st, "ship5/1@b06:down")
     st.pending = [["might", -1, False]]
     assert legal(st, CAESAR) == {"discard:might"}
+
+
+def test_the_views_kept_entries_of_what_nobody_shows_any_more_are_let_go(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The entries views share (``view._Board``) turn over every two minutes at most: an
+    entry shown since the last turnover stays, one not shown for two turnovers is let go (a
+    quiet server does not keep what a busy hour showed)."""
+    from ludi.games.caesar import view
+
+    clock = [1000.0]
+    monkeypatch.setattr(view.time, "monotonic", lambda: clock[0])
+    board = view._Board(match(1).data)
+    shown, forgotten = {"cell": "shown"}, {"cell": "forgotten"}
+    board.keep(("forgotten",), forgotten)
+    board.keep(("shown",), shown)
+    clock[0] += view.TURNOVER_SECONDS + 1
+    board.keep(("new",), {})  # a turnover: the two become the older entries
+    assert board.entry(("shown",)) is shown  # shown again: kept on
+    clock[0] += view.TURNOVER_SECONDS + 1
+    board.keep(("newer",), {})  # another: what was not shown since goes
+    assert board.entry(("forgotten",)) is None
+    assert board.entry(("shown",)) is shown

@@ -8,6 +8,7 @@ tokens, Crassus's face-up row, the order tokens already used.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any, Final
 
 from ludi.engine import Event
@@ -202,6 +203,7 @@ class _Board:
         #: used since the last turnover, and those of the turnover before (``keep``)
         self.recent: dict[tuple[Any, ...], dict[str, Any]] = {}
         self.older: dict[tuple[Any, ...], dict[str, Any]] = {}
+        self.turned = time.monotonic()
 
     def entry(self, key: tuple[Any, ...]) -> dict[str, Any] | None:
         """Return the entry a view showed lately for what ``key`` says, or None."""
@@ -213,12 +215,15 @@ class _Board:
         return found
 
     def keep(self, key: tuple[Any, ...], entry: dict[str, Any]) -> dict[str, Any]:
-        """Keep ``entry`` for what ``key`` says and return it. Past ``ENTRIES_KEPT`` the
-        entries used since the last turnover become the older ones, and the older are let
-        go: what live matches show stays, what they no longer show goes."""
-        if len(self.recent) >= ENTRIES_KEPT:
+        """Keep ``entry`` for what ``key`` says and return it. Past ``ENTRIES_KEPT``, or
+        ``TURNOVER_SECONDS`` after the last turnover, the entries used since become the older
+        ones and the older are let go: what live matches show stays, what they no longer show
+        goes (a quiet server does not keep what a busy hour showed)."""
+        now = time.monotonic()
+        if len(self.recent) >= ENTRIES_KEPT or now - self.turned > TURNOVER_SECONDS:
             self.older = self.recent
             self.recent = {}
+            self.turned = now
         self.recent[key] = entry
         return entry
 
@@ -229,6 +234,8 @@ _BOARDS: dict[tuple[CaesarData, str], _Board] = {}
 #: the entries a board keeps between turnovers (``_Board.keep``): about what a thousand
 #: matches show at once (55 a match), at about a kilobyte each
 ENTRIES_KEPT: Final = 60_000
+#: the longest between turnovers, seconds
+TURNOVER_SECONDS: Final = 120.0
 #: the most boards kept (one per data set and language in use); beyond, they are made again
 BOARDS_KEPT = 64
 

@@ -47,7 +47,8 @@ def view(st: CaesarState, seat: int | None) -> dict[str, Any]:
         )
         entry = board.entry(key)
         if entry is None:
-            entry = board.keep(key, template.copy())
+            # (kept only once whole: a view built in another thread may find it at once)
+            entry = template.copy()
             entry["provinces"] = [codes[a], codes[b]]
             if owner >= 0:
                 token: dict[str, Any] = {
@@ -67,6 +68,7 @@ def view(st: CaesarState, seat: int | None) -> dict[str, Any]:
                 entry["token"] = token
             if cover[c] >= 0:
                 entry["control"] = {"owner": cover[c], "face_down": st.cover_down[c]}
+            board.keep(key, entry)
         cells.append(entry)
     influence = st.influence
     control = st.control
@@ -86,13 +88,14 @@ def view(st: CaesarState, seat: int | None) -> dict[str, Any]:
         )
         entry = board.entry(key2)
         if entry is None:
-            entry = board.keep(key2, template.copy())
+            entry = template.copy()
             entry["open_cells"] = open_cells[p]
             entry["influence"] = [influence[2 * p], influence[2 * p + 1]]
             if control[p] >= 0:
                 entry["control"] = control[p]
             entry["control_face_down"] = control_down[p]
             entry["bonus"] = bonus[p] or None
+            board.keep(key2, entry)
         provinces.append(entry)
     labels = board.labels
     seats = []

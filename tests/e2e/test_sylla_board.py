@@ -156,6 +156,10 @@ def test_the_sylla_board_speaks_the_readers_language_through_a_round(
     while True:
         assert time.monotonic() < deadline, f"round 1 took too long ({sorted(seen)})"
         drawn_and_acknowledged(page, server, match_id)
+        # whose turn, then which phase: once Ann is to act the match waits for her, so the
+        # phase read next is hers (the other way round, the bots could move on to her decision
+        # in between, and it was taken without being looked at)
+        mine = page.locator(".turn.mine").count() > 0
         now = phase(page)
         if now not in seen:
             seen.add(now)
@@ -166,7 +170,7 @@ def test_the_sylla_board_speaks_the_readers_language_through_a_round(
             assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0, now
         if now == "vote":
             break
-        if page.locator(".turn.mine").count():
+        if mine:
             click_drawing(page)
         else:
             page.wait_for_timeout(50)  # the bots' turn

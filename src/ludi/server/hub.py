@@ -233,12 +233,11 @@ class Room:
         self.n = header.actions
         #: every event of the match's log, kept here as the match goes on: each move adds
         #: only its own (``State.events_after``), and each client has its cursor in it
-        self.events: list[Event] = state.raw_events()
-        self._mark = state.log_mark()
+        self.events: list[Event] = []
+        self._mark: object = None
         #: how many moves each seat has made (seeds its bot's next decision)
-        self.moves_made = [0] * state.players
-        for seat, _action in state.history():
-            self.moves_made[seat] += 1
+        self.moves_made: list[int] = []
+        self._take(state)
         #: when someone last came, left or acted (time.monotonic), for the idle sweeper
         self.touched = time.monotonic()
         #: the clocks, the chat, the votes (``ludi.server.table``)
@@ -270,13 +269,17 @@ class Room:
     def reset(self, state: State) -> None:
         """Make ``state``, the match as the store holds it with as many actions, the match
         again (a move carried out but not stored is undone so)."""
+        self._take(state)
+        self.resets += 1
+
+    def _take(self, state: State) -> None:
+        """Make ``state`` the match, its log and its seats' move counts read from it whole."""
         self.state = state
         self.events = state.raw_events()
         self._mark = state.log_mark()
         self.moves_made = [0] * state.players
         for seat, _action in state.history():
             self.moves_made[seat] += 1
-        self.resets += 1
 
     @property
     def version(self) -> tuple[int, int]:
@@ -924,7 +927,7 @@ class Hub:
             before = room.connected()
             room.clients.add(client)
             room.touched = time.monotonic()
-            self.send_whole(room, client)
+            self._send_whole(room, client)
             self._presence(room, before, client)
         if client.seat is not None and client.seat in room.table.timed_out:
             # back at the table after the clock handed the seat to its stand-in: take it back
@@ -933,9 +936,9 @@ class Hub:
     async def resend(self, room: Room, client: Client) -> None:
         """Send a client its whole state again (it asked: a resync, another language)."""
         async with room.lock:
-            self.send_whole(room, client)
+            self._send_whole(room, client)
 
-    def send_whole(self, room: Room, client: Client) -> None:
+    def _send_whole(self, room: Room, client: Client) -> None:
         """Send a client its whole state, with every line of the log (under the room's lock:
         the state is then the match as stored)."""
         client.raw_seen = 0

@@ -241,14 +241,9 @@ class TokenKind:
 class CaesarData(FileData[CaesarFile]):
     """The validated data with the lookup tables the rules use."""
 
-    @property
-    def seat_names(self) -> tuple[str, ...]:
-        """Caesar and Pompey, in the reader's language."""
-        return tuple(pick(n) for n in self.seat_names_by_language)
-
     def seat_name(self, seat: int) -> str:
         """Caesar or Pompey, in the reader's language (every narrated line and state message
-        names seats: one name, not both each time)."""
+        names seats: one name picked, not both each time)."""
         return pick(self.seat_names_by_language[seat])
 
     def __init__(self, model: CaesarFile, info: DataInfo) -> None:

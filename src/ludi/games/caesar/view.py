@@ -217,8 +217,8 @@ class _Board:
                 self.keep(key, found)
         return found
 
-    def keep(self, key: tuple[Any, ...], entry: dict[str, Any]) -> dict[str, Any]:
-        """Keep ``entry`` for what ``key`` says and return it. Past ``ENTRIES_KEPT``, or
+    def keep(self, key: tuple[Any, ...], entry: dict[str, Any]) -> None:
+        """Keep ``entry`` for what ``key`` says. Past ``ENTRIES_KEPT``, or
         ``TURNOVER_SECONDS`` after the last turnover, the entries used since become the older
         ones and the older are let go: what live matches show stays, what they no longer show
         goes (a quiet server does not keep what a busy hour showed)."""
@@ -228,7 +228,6 @@ class _Board:
             self.recent = {}
             self.turned = now
         self.recent[key] = entry
-        return entry
 
 
 #: the boards made lately, by data set (by identity: a user's data file may rename the
@@ -237,7 +236,8 @@ _BOARDS: dict[tuple[CaesarData, str], _Board] = {}
 #: the entries a board keeps between turnovers (``_Board.keep``): about what a thousand
 #: matches show at once (55 a match), at about a kilobyte each
 ENTRIES_KEPT: Final = 60_000
-#: the longest between turnovers, seconds
+#: the longest between turnovers, seconds: a live match shows its entries again every few
+#: seconds (a move or a sync), so two minutes keep all it shows and let a finished one's go
 TURNOVER_SECONDS: Final = 120.0
 #: the most boards kept (one per data set and language in use); beyond, they are made again
 BOARDS_KEPT = 64

@@ -2,7 +2,8 @@
 
 Starts a server on loopback (its own SQLite file in a temporary directory), creates ``--matches``
 matches of Caesar! (seat 0 played by a websocket client choosing at random after a think of
-about ``--think`` seconds, seat 1 by the server's random bot), and plays for ``--seconds``: a
+about ``--think`` seconds, seat 1 by the server's random bot, which answers at once unless
+``--bot-delay`` says otherwise), and plays for ``--seconds``: a
 client whose match ends asks for the rematch and plays on, so the number of live matches
 stays the same. It reports:
 
@@ -62,11 +63,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path | str, port: int, workers: int = 1) -> subprocess.Popen[bytes]:
+def start_server(
+    db: Path | str, port: int, workers: int = 1, bot_delay: float = 0.0
+) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "ludi.server.cli", "serve", "--no-browser"]
     command += ["--workers", str(workers)]
     command += ["--host", "127.0.0.1", "--port", str(port), "--db", str(db)]
-    command += ["--bot-delay", "0", "--bot-processes", "0", "--create-rate", "1000"]
+    command += ["--bot-delay", str(bot_delay), "--bot-processes", "0", "--create-rate", "1000"]
     command += ["--matches-per-address", "100000"]  # every match comes from loopback
     # and so does every client: the per-address limits (issue 9) are for attackers, not for this
     command += ["--connections-per-address", "100000", "--address-rate", "100000"]
@@ -227,7 +230,10 @@ async def run(
     pid: int | None = None,
     db_pid: int | None = None,
     patch: bool = True,
+    on_start: Any = None,
 ) -> dict[str, Any]:
+    """Create the matches, then play them for ``seconds``; ``on_start()`` is called once
+    they are all created, as the measured time begins."""
     loop = asyncio.get_running_loop()
     created = []
     for i in range(matches):
@@ -239,6 +245,8 @@ async def run(
     gc.freeze()
     gc.set_threshold(20_000, 50, 50)
     rtts: list[tuple[float, float]] = []
+    if on_start is not None:
+        on_start()
     cpu_start = cpu_seconds(pid)
     # (the split by thread is of one process: with --workers N, the supervisor's is no use)
     threads_start = thread_seconds(pid) if pid is not None and not _descendants(pid) else {}
@@ -358,6 +366,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=200, help="concurrent matches (200)")
     parser.add_argument("--seconds", type=float, default=30.0, help="time limit (30)")
     parser.add_argument("--think", type=float, default=1.0, help="client think time, s (1.0)")
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.0,
+        help="the server's pause before a bot moves, s (0: the bots answer at once, the hardest "
+        "case; a server's default is 0.4)",
+    )
     parser.add_argument("--whole", action="store_true", help="whole states, not patches")
     parser.add_argument("--db", help="the server's database URL (default: a SQLite file)")
     parser.add_argument(
@@ -425,15 +440,20 @@ def _bench(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         db = args.db or os.environ.get("LOADBENCH_DB") or Path(tmp) / "bench.db"
-        server = start_server(db, port, args.workers)
-        spy = None
-        if args.profile:  # (py-spy's own CPU is not the server's: it is not its child)
-            # (--gil: only what holds the interpreter, so a thread waiting is not counted)
-            spy_command = [str(Path(sys.executable).with_name("py-spy")), "record"]
-            spy_command += ["--pid", str(server.pid), "--subprocesses", "--gil", "--rate", "200"]
-            spy_command += ["--format", "raw", "--output", args.profile, "--nonblocking"]
-            spy_command += ["--duration", str(int(args.seconds) + 5)]
-            spy = subprocess.Popen(spy_command, stdout=subprocess.DEVNULL)
+        server = start_server(db, port, args.workers, args.bot_delay)
+        spies: list[subprocess.Popen[bytes]] = []
+
+        def start_profile() -> None:
+            # sampled from the first measured move, not while the matches are created (which
+            # would weigh in as much as the play itself); py-spy's own CPU is not the server's:
+            # it is not its child; ``--gil`` samples only what holds the interpreter, so a
+            # thread waiting is not counted
+            command = [str(Path(sys.executable).with_name("py-spy")), "record"]
+            command += ["--pid", str(server.pid), "--subprocesses", "--gil", "--rate", "200"]
+            command += ["--format", "raw", "--output", args.profile, "--nonblocking"]
+            command += ["--duration", str(int(args.seconds) + 5)]
+            spies.append(subprocess.Popen(command, stdout=subprocess.DEVNULL))
+
         try:
             report = _run_clients(
                 run(
@@ -444,12 +464,14 @@ def _bench(args: argparse.Namespace) -> int:
                     server.pid,
                     args.db_pid,
                     not args.whole,
+                    start_profile if args.profile else None,
                 )
             )
             report["workers"] = args.workers
+            report["bot_delay_s"] = args.bot_delay
             report["store"] = "PostgreSQL" if str(db).startswith("postgresql") else "SQLite"
         finally:
-            if spy is not None:
+            for spy in spies:
                 spy.send_signal(signal.SIGINT)  # (it writes what it sampled, then stops)
                 spy.wait(timeout=60)
             server.terminate()

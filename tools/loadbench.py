@@ -231,6 +231,7 @@ async def run(
     db_pid: int | None = None,
     patch: bool = True,
     on_start: Any = None,
+    split_threads: bool = True,
 ) -> dict[str, Any]:
     """Create the matches, then play them for ``seconds``; ``on_start()`` is called once
     they are all created, as the measured time begins."""
@@ -248,8 +249,9 @@ async def run(
     if on_start is not None:
         on_start()
     cpu_start = cpu_seconds(pid)
-    # (the split by thread is of one process: with --workers N, the supervisor's is no use)
-    threads_start = thread_seconds(pid) if pid is not None and not _descendants(pid) else {}
+    # (the split by thread is of one process: with --workers N, the supervisor's is no use;
+    # one server process's writer, a process below it, counts in the server's CPU, not here)
+    threads_start = thread_seconds(pid) if pid is not None and split_threads else {}
     db_start = cpu_seconds(db_pid)
     client_start = time.process_time()
     start = time.monotonic()
@@ -465,6 +467,7 @@ def _bench(args: argparse.Namespace) -> int:
                     args.db_pid,
                     not args.whole,
                     start_profile if args.profile else None,
+                    args.workers == 1,
                 )
             )
             report["workers"] = args.workers

@@ -150,6 +150,7 @@ def create_app(
     max_live: int = 2000,
     matches_per_address: int = 50,
     tune_gc: bool = False,
+    writer_process: bool = False,
 ) -> FastAPI:
     """Return the Ludi web app storing its matches in ``db`` (a SQLite path or a database URL).
 
@@ -164,7 +165,9 @@ def create_app(
     ``max_live`` matches, and an address may have started ``matches_per_address`` unfinished
     matches in the last day.
     ``tune_gc`` tunes the process's garbage collector for a long-running server (``ludi
-    serve`` does; tests sharing a process with others do not)."""
+    serve`` does; tests sharing a process with others do not); with ``writer_process`` the
+    moves are written by a process of its own rather than a thread (``ludi serve`` does:
+    ``ludi.server.persist``)."""
     store = SqlStore(db)
     # on PostgreSQL, this process is one node among any others serving the same database
     cluster = Cluster(store.url, store.engine) if is_postgres(store.url) else None
@@ -188,6 +191,7 @@ def create_app(
         max_live=max_live,
         matches_per_address=matches_per_address,
         cluster=cluster,
+        writer_process=writer_process,
     )
     create_guard: dict[str, TokenBucket] = {}
     #: open websockets by address, and the flood guard they share

@@ -239,6 +239,7 @@ def run_serve(args: argparse.Namespace) -> int:
     settings: dict[str, Any] = {s.dest: getattr(args, s.dest) for s in SETTINGS}
     settings["bot_processes"] = bot_processes(args.bot_processes, workers)
     settings["tune_gc"] = True
+    settings["writer_process"] = True
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else args.host}:{args.port}/"
     for match_id in import_records(db, args.imports or []):
         print(f"imported: {url}match/{match_id}", flush=True)

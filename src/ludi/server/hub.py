@@ -37,7 +37,7 @@ from ludi.server.clocks import LOSE, ClockRules, Clocks
 from ludi.server.cluster import CLOSE, OUT, Cluster
 from ludi.server.moves import described_moves
 from ludi.server.patch import diff
-from ludi.server.persist import GroupCommitter
+from ludi.server.persist import GroupCommitter, WriterProcess
 from ludi.server.protocol import ProtocolError, TokenBucket
 from ludi.server.table import (
     AGREED,
@@ -381,6 +381,7 @@ class Hub:
         max_live: int = 2000,
         matches_per_address: int = 50,
         cluster: Cluster | None = None,
+        writer_process: bool = False,
     ) -> None:
         self.store = store
         #: the other server processes on the same database, if any (``ludi.server.cluster``)
@@ -391,7 +392,11 @@ class Hub:
         self.max_live = max_live
         #: the most unfinished matches one address may have started in the last day
         self.matches_per_address = matches_per_address
-        self.committer = GroupCommitter(store, cluster.node if cluster is not None else None)
+        #: the moves' writer: a process of its own, or a thread of this one (``ludi.server.persist``)
+        node = cluster.node if cluster is not None else None
+        self.committer: GroupCommitter | WriterProcess = (
+            WriterProcess(store, node) if writer_process else GroupCommitter(store, node)
+        )
         self.rooms: dict[str, Room] = {}
         #: recent action latencies on the server (message received -> ack queued), seconds
         self.ack_times: deque[float] = deque(maxlen=20000)

@@ -1,10 +1,18 @@
 """Group commit: many matches' actions made durable together, each acknowledged only after.
 
-The event loop hands each action to ``GroupCommitter.append`` and awaits it. One writer thread
-takes everything queued so far and commits it in a single transaction, so 200 busy matches cost
-a handful of commits (and disk syncs) per second instead of one each, and the loop never blocks
-on the disk. If a batch fails, its actions are retried one by one so one bad row cannot lose the
-others; the caller of a failed action gets the exception.
+The event loop hands each action to ``append`` and awaits it. One writer takes everything
+queued so far and commits it in a single transaction, so 200 busy matches cost a handful of
+commits (and disk syncs) per second instead of one each, and the loop never blocks on the disk.
+If a batch fails, its actions are retried one by one so one bad row cannot lose the others;
+the caller of a failed action gets the exception.
+
+The writer is a thread of the server's process (``GroupCommitter``), or a process of its own
+(``WriterProcess``, which ``ludi serve`` uses). A thread shares Python's lock with the event
+loop: under load its statements took a sixth of the time the loop could have had, and each
+time it let go of the lock for the database it waited for the loop to hand it back (up to
+Python's switch interval, several times a batch), which was most of an action's wait for its
+commit. A process writes on another core and takes nothing from the loop but a pipe's message
+each way per batch.
 """
 
 from __future__ import annotations
@@ -12,8 +20,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import multiprocessing
+import pickle
 import queue
 import threading
+from multiprocessing.connection import Connection
+from typing import Any
 
 from ludi.store.sql import Append, Joined, NotOwner, SqlStore
 
@@ -92,19 +104,27 @@ class GroupCommitter:
                 loop.call_soon_threadsafe(_settle, outcomes)
 
     def _store(self, batch: list[Entry], settled: list[tuple[Entry, Exception | None]]) -> None:
-        items = [entry[0] for entry in batch]
-        try:
-            self.store.append_actions(items, node=self.node)
-        except Exception as exc:
-            if len(batch) == 1:
-                if not isinstance(exc, NotOwner):  # (another node took the match: no fault)
-                    log.exception("could not store an action")
-                settled.append((batch[0], exc))
-                return
-            for entry in batch:  # isolate the failing row; the others still get stored
-                self._store([entry], settled)
-            return
-        settled.extend((entry, None) for entry in batch)
+        outcomes = store_batch(self.store, [entry[0] for entry in batch], self.node)
+        settled.extend(zip(batch, outcomes, strict=True))
+
+
+def store_batch(
+    store: SqlStore, items: list[Append | Joined], node: int | None
+) -> list[Exception | None]:
+    """Store ``items`` in one transaction; if that fails, each on its own, so one bad row
+    cannot lose the others. Return what became of each: ``None`` (stored) or the exception."""
+    try:
+        store.append_actions(items, node=node)
+    except Exception as exc:
+        if len(items) == 1:
+            if not isinstance(exc, NotOwner):  # (another node took the match: no fault)
+                log.exception("could not store an action")
+            return [exc]
+        outcomes: list[Exception | None] = []
+        for item in items:  # isolate the failing row; the others still get stored
+            outcomes += store_batch(store, [item], node)
+        return outcomes
+    return [None] * len(items)
 
 
 def _settle(outcomes: list[tuple[asyncio.Future[None], Exception | None]]) -> None:
@@ -116,3 +136,183 @@ def _settle(outcomes: list[tuple[asyncio.Future[None], Exception | None]]) -> No
             future.set_exception(error)
         else:
             future.set_result(None)
+
+
+class WriterFailed(Exception):
+    """The writer process could not say whether an action was stored (it stopped, or the
+    database refused the action: the reason is in the message)."""
+
+
+class WriterProcess:
+    """The same group commit as ``GroupCommitter``, written by a process of its own.
+
+    What the loop's matches append during one turn of the loop goes to the writer as one
+    batch, through a pipe; while the writer commits it, the next batch gathers. The writer
+    answers with what became of each action, and the loop tells their callers. A writer that
+    stops (killed, say) fails the actions it held, whose matches then read back what the store
+    holds, as after any failed commit, and the next batch starts a new writer.
+
+    Bound to the event loop of its first ``append``."""
+
+    def __init__(self, store: SqlStore, node: int | None = None) -> None:
+        self.url = store.url
+        self.node = node
+        self._context = multiprocessing.get_context("spawn")  # (no fork of a threaded loop)
+        self._process: Any = None
+        self._pipe: Connection | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        #: what gathers for the next batch: each item, with the future its caller awaits
+        self._gathering: list[tuple[Append | Joined, asyncio.Future[None] | None]] = []
+        self._flushing = False
+        #: the batch the writer holds now (one at a time, as one transaction at a time)
+        self._sent: list[asyncio.Future[None] | None] | None = None
+        self._start()
+
+    def _start(self) -> None:
+        parent, child = self._context.Pipe()
+        self._process = self._context.Process(
+            target=_write_for, args=(self.url, self.node, child), name="ludi-writer", daemon=True
+        )
+        self._process.start()
+        child.close()
+        self._pipe = parent
+        if self._loop is not None:
+            self._loop.add_reader(parent.fileno(), self._answered)
+
+    def note(self, item: Joined) -> None:
+        """Queue a fact nobody waits for (a seat joined); it is written with the next batch."""
+        self._gathering.append((item, None))
+        self._schedule()
+
+    async def append(self, item: Append) -> None:
+        """Return once ``item`` is committed; raise what the database raised if it was not."""
+        loop = asyncio.get_running_loop()
+        if self._loop is None:
+            self._loop = loop
+            assert self._pipe is not None
+            loop.add_reader(self._pipe.fileno(), self._answered)
+        future: asyncio.Future[None] = loop.create_future()
+        self._gathering.append((item, future))
+        self._schedule()
+        await future
+
+    def _schedule(self) -> None:
+        # (sent once the loop has run what is ready now: everything its matches append meanwhile
+        # goes in the same batch)
+        if not self._flushing and self._sent is None and self._loop is not None:
+            self._flushing = True
+            self._loop.call_soon(self._flush)
+
+    def _flush(self) -> None:
+        self._flushing = False
+        if self._sent is not None or not self._gathering:
+            return
+        if not self._process.is_alive():
+            self._restart()
+        batch = self._gathering[:MAX_BATCH]
+        del self._gathering[:MAX_BATCH]
+        self._sent = [future for _item, future in batch]
+        assert self._pipe is not None
+        try:
+            self._pipe.send_bytes(pickle.dumps([item for item, _future in batch]))
+        except OSError:  # (it stopped just now)
+            self._fail_sent("the writer process stopped")
+
+    def _answered(self) -> None:
+        assert self._pipe is not None
+        try:
+            outcomes = pickle.loads(self._pipe.recv_bytes())
+        except (EOFError, OSError):
+            assert self._loop is not None
+            self._loop.remove_reader(self._pipe.fileno())
+            self._fail_sent("the writer process stopped")
+            return
+        self._settle_sent(outcomes)
+        if self._gathering:
+            self._flush()
+
+    def _settle_sent(self, outcomes: list[Any]) -> None:
+        """Tell the callers of the batch the writer held what became of their actions."""
+        sent, self._sent = self._sent or [], None
+        for future, outcome in zip(sent, outcomes, strict=True):
+            if future is None or future.done():
+                continue
+            if outcome is None:
+                future.set_result(None)
+            else:
+                future.set_exception(_exception(outcome))
+
+    def _fail_sent(self, reason: str) -> None:
+        log.error("%s: the actions it held are failed, the next batch starts it again", reason)
+        sent, self._sent = self._sent or [], None
+        for future in sent:
+            if future is not None and not future.done():
+                future.set_exception(WriterFailed(reason))
+        if self._gathering and self._loop is not None:
+            self._loop.call_soon(self._flush)
+
+    def _restart(self) -> None:
+        if self._pipe is not None:
+            if self._loop is not None:
+                with contextlib.suppress(ValueError, OSError):
+                    self._loop.remove_reader(self._pipe.fileno())
+            self._pipe.close()
+        self._start()
+
+    def close(self) -> None:
+        """Commit what is queued and what the writer holds, then stop it."""
+        pipe = self._pipe
+        if pipe is None:
+            return
+        if self._loop is not None:
+            with contextlib.suppress(ValueError, OSError, RuntimeError):
+                self._loop.remove_reader(pipe.fileno())
+        with contextlib.suppress(EOFError, OSError):
+            while self._sent is not None or self._gathering:
+                if self._sent is not None:
+                    if not pipe.poll(10):
+                        break
+                    self._settle_sent(pickle.loads(pipe.recv_bytes()))
+                else:
+                    self._flush()
+            pipe.send_bytes(b"")  # (stop)
+        self._process.join(timeout=10)
+        pipe.close()
+        self._pipe = None
+
+
+def _write_for(url: str, node: int | None, pipe: Connection) -> None:
+    """The writer process: store each batch the pipe brings, answer what became of each
+    action; stop when told (an empty message) or when the server is gone (the pipe closed)."""
+    store = SqlStore(url, migrate_schema=False)  # (the server brought it up to date)
+    try:
+        while True:
+            try:
+                message = pipe.recv_bytes()
+            except (EOFError, OSError):
+                return
+            if not message:
+                return
+            outcomes = store_batch(store, pickle.loads(message), node)
+            try:
+                pipe.send_bytes(pickle.dumps([_outcome(exc) for exc in outcomes]))
+            except OSError:  # (the server is gone)
+                return
+    finally:
+        store.close()
+
+
+def _outcome(exc: Exception | None) -> tuple[str, Any] | None:
+    """What became of an action, as the writer process sends it back."""
+    if exc is None:
+        return None
+    if isinstance(exc, NotOwner):
+        return ("not_owner", exc.match_ids)
+    return ("error", f"{type(exc).__name__}: {exc}")
+
+
+def _exception(outcome: tuple[str, Any]) -> Exception:
+    kind, detail = outcome
+    if kind == "not_owner":
+        return NotOwner(list(detail))
+    return WriterFailed(str(detail))

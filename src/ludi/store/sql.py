@@ -306,7 +306,9 @@ def _rows(sql: str, mark: str, width: int, count: int) -> str:
 class SqlStore:
     """The match store over one SQLAlchemy engine. Every method commits before returning."""
 
-    def __init__(self, target: str | Path) -> None:
+    def __init__(self, target: str | Path, migrate_schema: bool = True) -> None:
+        """Open the store at ``target``, bringing its schema up to date unless told that
+        another holder of the same database did (``migrate_schema=False``)."""
         self.url = database_url(target)
         sqlite = self.url.startswith("sqlite")
         kwargs: dict[str, Any] = {}
@@ -315,7 +317,8 @@ class SqlStore:
         self.engine: Engine = create_engine(self.url, **kwargs)
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        migrate(self.engine)
+        if migrate_schema:
+            migrate(self.engine)
 
     def close(self) -> None:
         """Release the database connections."""

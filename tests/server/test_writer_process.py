@@ -1,0 +1,124 @@
+"""The moves' writer as a process of its own (``ludi.server.persist.WriterProcess``, which
+``ludi serve`` uses; issue 14): the same promise as the writer thread, that an action is
+acknowledged only once it is stored, that a bad row fails only its own action, and that
+nothing is lost or doubled when the writer process dies."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+import ludi
+from ludi.server.persist import WriterFailed, WriterProcess, _exception, _outcome
+from ludi.store.sql import Append, Joined, NotOwner, SeatInfo, SqlStore, hash_token
+
+
+def new_match(store: SqlStore) -> tuple[str, list[str]]:
+    """Store a new Caesar! match between two people; return its id and the opening moves
+    of the first seat."""
+    state = ludi.new_match("caesar", seed=3)
+    header = store.create_match(
+        state, [SeatInfo(0, "a", hash_token("a"), None), SeatInfo(1, "b", hash_token("b"), None)]
+    )
+    return header.id, [str(a) for a in state.legal_actions(0)]
+
+
+def test_each_caller_hears_once_its_action_is_stored(tmp_path: Path) -> None:
+    store = SqlStore(tmp_path / "w.db")
+    match_id, _moves = new_match(store)
+    writer = WriterProcess(store)
+
+    async def play() -> None:
+        # appended in one turn of the loop: they go to the writer together
+        await asyncio.gather(
+            *(writer.append(Append(match_id, n, n % 2, f"m{n}")) for n in range(40))
+        )
+        # each caller's action is in the store once it returns
+        assert store.action_log(match_id)[-1] == (1, "m39")  # (seat, notation)
+        await writer.append(Append(match_id, 40, 0, "m40", to_act=(1,)))
+        assert len(store.action_log(match_id)) == 41
+
+    try:
+        asyncio.run(play())
+    finally:
+        writer.close()
+    header = store.header(match_id)
+    assert header is not None and header.actions == 41 and header.to_act == [1]
+
+
+def test_a_colliding_row_fails_its_own_action_only(tmp_path: Path) -> None:
+    store = SqlStore(tmp_path / "w.db")
+    match_id, _moves = new_match(store)
+    writer = WriterProcess(store)
+
+    async def play() -> list[BaseException | None]:
+        return await asyncio.gather(
+            writer.append(Append(match_id, 0, 0, "first")),
+            writer.append(Append(match_id, 0, 0, "again")),  # the log is append-only
+            writer.append(Append(match_id, 1, 1, "second")),
+            return_exceptions=True,
+        )
+
+    try:
+        outcomes = asyncio.run(play())
+    finally:
+        writer.close()
+    assert outcomes[0] is None and outcomes[2] is None
+    assert isinstance(outcomes[1], WriterFailed) and "IntegrityError" in str(outcomes[1])
+    assert store.action_log(match_id) == [(0, "first"), (1, "second")]  # (seat, notation)
+
+
+def test_a_writer_that_dies_fails_what_it_held_and_the_next_batch_starts_another(
+    tmp_path: Path,
+) -> None:
+    store = SqlStore(tmp_path / "w.db")
+    match_id, _moves = new_match(store)
+    writer = WriterProcess(store)
+
+    async def play() -> None:
+        await writer.append(Append(match_id, 0, 0, "m0"))
+        first = writer._process.pid
+        os.kill(first, signal.SIGSTOP)  # (held mid-batch: the next one is in its hands)
+        held = asyncio.ensure_future(writer.append(Append(match_id, 1, 1, "m1")))
+        await asyncio.sleep(0)  # (sent)
+        await asyncio.sleep(0)
+        os.kill(first, signal.SIGKILL)
+        with pytest.raises(WriterFailed, match="stopped"):
+            await asyncio.wait_for(held, timeout=30)
+        # the match goes on where the store holds it: a new writer takes the next batch
+        await asyncio.wait_for(writer.append(Append(match_id, 1, 1, "m1 again")), timeout=60)
+        assert writer._process.pid != first
+
+    try:
+        asyncio.run(play())
+    finally:
+        writer.close()
+    assert store.action_log(match_id) == [(0, "m0"), (1, "m1 again")]
+
+
+def test_closing_writes_what_was_gathered(tmp_path: Path) -> None:
+    store = SqlStore(tmp_path / "w.db")
+    match_id, _moves = new_match(store)
+    writer = WriterProcess(store)
+
+    async def play() -> None:
+        await writer.append(Append(match_id, 0, 0, "m0"))  # (binds it to this loop)
+        writer.note(Joined(match_id, 1))  # nobody waits for it
+
+    asyncio.run(play())
+    writer.close()
+    header = store.header(match_id)
+    assert header is not None and header.seats[1].joined
+
+
+def test_another_nodes_match_is_refused_as_such_across_the_pipe() -> None:
+    # (PostgreSQL's ownership check runs in the writer: its refusal must reach the hub as
+    # ``NotOwner``, which hands the match over rather than reading it back)
+    outcome = _outcome(NotOwner(["m1", "m2"]))
+    back = _exception(outcome)  # type: ignore[arg-type]
+    assert isinstance(back, NotOwner) and back.match_ids == ["m1", "m2"]
+    assert _outcome(None) is None

@@ -297,6 +297,8 @@ async def run(
         ),
         "server_action_to_ack": server_stats["action_to_ack"],
         "server_loop_lag": server_stats["loop_lag"],
+        # (since the server started, creation of the matches included)
+        "server_writer": server_stats.get("writer"),
         "think_s": think,
         "patches": patch,
         "server_cpu_ms_per_action": (

@@ -440,6 +440,12 @@ class Hub:
             "action_to_ack": summary(self.ack_times),
             "loop_lag": summary(self.loop_lags),
             "bots": {"workers": len(self.pool.worker_pids()), "cut_off": self.pool.cut_off},
+            # (group commit: how many actions and seats joining each transaction held)
+            "writer": {
+                "process": isinstance(self.committer, WriterProcess),
+                "batches": self.committer.batches,
+                "entries": self.committer.entries,
+            },
         }
 
     async def close(self) -> None:

@@ -48,6 +48,9 @@ class GroupCommitter:
         #: the server process writing, when several share the database (it must own the match)
         self.node = node
         self._queue: queue.Queue[Entry | object] = queue.Queue()
+        #: since the start: transactions committed (or tried), and the entries they held
+        self.batches = 0
+        self.entries = 0
         self._thread = threading.Thread(target=self._run, name="ludi-writer", daemon=True)
         self._thread.start()
 
@@ -88,6 +91,8 @@ class GroupCommitter:
                 return
 
     def _commit(self, batch: list[Entry]) -> None:
+        self.batches += 1
+        self.entries += len(batch)
         settled: list[tuple[Entry, Exception | None]] = []
         self._store(batch, settled)
         # the callers hear in one wake-up of their loop per batch, not one each (each costs
@@ -166,6 +171,9 @@ class WriterProcess:
         self._flushing = False
         #: the batch the writer holds now (one at a time, as one transaction at a time)
         self._sent: list[asyncio.Future[None] | None] | None = None
+        #: since the start: batches sent to the writer, and the entries they held
+        self.batches = 0
+        self.entries = 0
         self._start()
 
     def _start(self) -> None:
@@ -212,6 +220,8 @@ class WriterProcess:
         batch = self._gathering[:MAX_BATCH]
         del self._gathering[:MAX_BATCH]
         self._sent = [future for _item, future in batch]
+        self.batches += 1
+        self.entries += len(batch)
         assert self._pipe is not None
         try:
             self._pipe.send_bytes(pickle.dumps([item for item, _future in batch]))
@@ -228,8 +238,7 @@ class WriterProcess:
             self._fail_sent("the writer process stopped")
             return
         self._settle_sent(outcomes)
-        if self._gathering:
-            self._flush()
+        self._schedule()
 
     def _settle_sent(self, outcomes: list[Any]) -> None:
         """Tell the callers of the batch the writer held what became of their actions."""

@@ -100,6 +100,27 @@ def test_a_writer_that_dies_fails_what_it_held_and_the_next_batch_starts_another
     assert store.action_log(match_id) == [(0, "m0"), (1, "m1 again")]
 
 
+def test_a_writer_found_dead_is_replaced_before_the_next_batch(tmp_path: Path) -> None:
+    store = SqlStore(tmp_path / "w.db")
+    match_id, _moves = new_match(store)
+    writer = WriterProcess(store)
+
+    async def play() -> None:
+        await writer.append(Append(match_id, 0, 0, "m0"))
+        first = writer._process
+        first.kill()  # between two batches, before the loop has read its pipe's end
+        first.join()
+        # nothing was lost, so nothing fails: the next batch goes to a new writer
+        await asyncio.wait_for(writer.append(Append(match_id, 1, 1, "m1")), timeout=60)
+        assert writer._process is not first
+
+    try:
+        asyncio.run(play())
+    finally:
+        writer.close()
+    assert store.action_log(match_id) == [(0, "m0"), (1, "m1")]
+
+
 def test_closing_writes_what_was_gathered(tmp_path: Path) -> None:
     store = SqlStore(tmp_path / "w.db")
     match_id, _moves = new_match(store)

@@ -177,6 +177,7 @@ class WriterProcess:
         self._start()
 
     def _start(self) -> None:
+        self._broken = False
         parent, child = self._context.Pipe()
         self._process = self._context.Process(
             target=_write_for, args=(self.url, self.node, child), name="ludi-writer", daemon=True
@@ -185,7 +186,7 @@ class WriterProcess:
         child.close()
         self._pipe = parent
         if self._loop is not None:
-            self._loop.add_reader(parent.fileno(), self._answered)
+            self._loop.add_reader(parent.fileno(), self._answered, parent)
 
     def note(self, item: Joined) -> None:
         """Queue a fact nobody waits for (a seat joined); it is written with the next batch."""
@@ -198,7 +199,7 @@ class WriterProcess:
         if self._loop is None:
             self._loop = loop
             assert self._pipe is not None
-            loop.add_reader(self._pipe.fileno(), self._answered)
+            loop.add_reader(self._pipe.fileno(), self._answered, self._pipe)
         future: asyncio.Future[None] = loop.create_future()
         self._gathering.append((item, future))
         self._schedule()
@@ -215,24 +216,52 @@ class WriterProcess:
         self._flushing = False
         if self._sent is not None or not self._gathering:
             return
-        if not self._process.is_alive():
-            self._restart()
+        if (self._broken or not self._process.is_alive()) and not self._restarted():
+            return
         batch = self._gathering[:MAX_BATCH]
         del self._gathering[:MAX_BATCH]
         self._sent = [future for _item, future in batch]
         self.batches += 1
         self.entries += len(batch)
-        assert self._pipe is not None
-        try:
-            self._pipe.send_bytes(pickle.dumps([item for item, _future in batch]))
-        except OSError:  # (it stopped just now)
-            self._fail_sent("the writer process stopped")
+        message = pickle.dumps([item for item, _future in batch])
+        for attempt in range(2):
+            assert self._pipe is not None
+            try:
+                self._pipe.send_bytes(message)
+                return
+            except OSError:
+                # it stopped before reading any of it (its pipe is closed): a new writer
+                # takes the batch, nothing of which was stored
+                if attempt == 0 and not self._restarted():
+                    return
+        self._broken = True
+        self._fail_sent("the writer process stopped")
 
-    def _answered(self) -> None:
-        assert self._pipe is not None
+    def _restarted(self) -> bool:
+        """Start a new writer in place of the last; if none can start, fail every action
+        waiting (each new one tries again) and return False."""
+        try:
+            self._restart()
+        except Exception:
+            log.exception("the writer process could not be started")
+            self._broken = True
+            waiting = [future for _item, future in self._gathering] + (self._sent or [])
+            self._gathering, self._sent = [], None
+            for future in waiting:
+                if future is not None and not future.done():
+                    future.set_exception(WriterFailed("the writer process could not be started"))
+            return False
+        return True
+
+    def _answered(self, pipe: Connection) -> None:
+        if pipe is not self._pipe:  # (a writer already replaced: its answer is no more awaited)
+            return
         try:
             outcomes = pickle.loads(self._pipe.recv_bytes())
         except (EOFError, OSError):
+            # (it may not be reaped yet: whatever ``is_alive`` says, the next batch starts
+            # another)
+            self._broken = True
             assert self._loop is not None
             self._loop.remove_reader(self._pipe.fileno())
             self._fail_sent("the writer process stopped")
@@ -257,8 +286,7 @@ class WriterProcess:
         for future in sent:
             if future is not None and not future.done():
                 future.set_exception(WriterFailed(reason))
-        if self._gathering and self._loop is not None:
-            self._loop.call_soon(self._flush)
+        self._schedule()
 
     def _restart(self) -> None:
         if self._pipe is not None:
@@ -266,6 +294,9 @@ class WriterProcess:
                 with contextlib.suppress(ValueError, OSError):
                     self._loop.remove_reader(self._pipe.fileno())
             self._pipe.close()
+        if self._process.is_alive():  # (stuck, or its pipe broken: it writes nothing more)
+            self._process.kill()
+        self._process.join(timeout=5)
         self._start()
 
     def close(self) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,20 +18,26 @@ from ludi.server.persist import WriterFailed, WriterProcess, _exception, _outcom
 from ludi.store.sql import Append, Joined, NotOwner, SeatInfo, SqlStore, hash_token
 
 
-def new_match(store: SqlStore) -> tuple[str, list[str]]:
-    """Store a new Caesar! match between two people; return its id and the opening moves
-    of the first seat."""
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[tuple[SqlStore, str, WriterProcess]]:
+    """A store holding one new Caesar! match between two people, the match's id, and a writer
+    process in front of the store (stopped after the test)."""
+    store = SqlStore(tmp_path / "w.db")
     state = ludi.new_match("caesar", seed=3)
     header = store.create_match(
         state, [SeatInfo(0, "a", hash_token("a"), None), SeatInfo(1, "b", hash_token("b"), None)]
     )
-    return header.id, [str(a) for a in state.legal_actions(0)]
-
-
-def test_each_caller_hears_once_its_action_is_stored(tmp_path: Path) -> None:
-    store = SqlStore(tmp_path / "w.db")
-    match_id, _moves = new_match(store)
     writer = WriterProcess(store)
+    try:
+        yield store, header.id, writer
+    finally:
+        writer.close()
+
+
+def test_each_caller_hears_once_its_action_is_stored(
+    table: tuple[SqlStore, str, WriterProcess],
+) -> None:
+    store, match_id, writer = table
 
     async def play() -> None:
         # appended in one turn of the loop: they go to the writer together
@@ -42,18 +49,15 @@ def test_each_caller_hears_once_its_action_is_stored(tmp_path: Path) -> None:
         await writer.append(Append(match_id, 40, 0, "m40", to_act=(1,)))
         assert len(store.action_log(match_id)) == 41
 
-    try:
-        asyncio.run(play())
-    finally:
-        writer.close()
+    asyncio.run(play())
     header = store.header(match_id)
     assert header is not None and header.actions == 41 and header.to_act == [1]
 
 
-def test_a_colliding_row_fails_its_own_action_only(tmp_path: Path) -> None:
-    store = SqlStore(tmp_path / "w.db")
-    match_id, _moves = new_match(store)
-    writer = WriterProcess(store)
+def test_a_colliding_row_fails_its_own_action_only(
+    table: tuple[SqlStore, str, WriterProcess],
+) -> None:
+    store, match_id, writer = table
 
     async def play() -> list[BaseException | None]:
         return await asyncio.gather(
@@ -63,21 +67,16 @@ def test_a_colliding_row_fails_its_own_action_only(tmp_path: Path) -> None:
             return_exceptions=True,
         )
 
-    try:
-        outcomes = asyncio.run(play())
-    finally:
-        writer.close()
+    outcomes = asyncio.run(play())
     assert outcomes[0] is None and outcomes[2] is None
     assert isinstance(outcomes[1], WriterFailed) and "IntegrityError" in str(outcomes[1])
     assert store.action_log(match_id) == [(0, "first"), (1, "second")]  # (seat, notation)
 
 
 def test_a_writer_that_dies_fails_what_it_held_and_the_next_batch_starts_another(
-    tmp_path: Path,
+    table: tuple[SqlStore, str, WriterProcess],
 ) -> None:
-    store = SqlStore(tmp_path / "w.db")
-    match_id, _moves = new_match(store)
-    writer = WriterProcess(store)
+    store, match_id, writer = table
 
     async def play() -> None:
         await writer.append(Append(match_id, 0, 0, "m0"))
@@ -93,17 +92,14 @@ def test_a_writer_that_dies_fails_what_it_held_and_the_next_batch_starts_another
         await asyncio.wait_for(writer.append(Append(match_id, 1, 1, "m1 again")), timeout=60)
         assert writer._process.pid != first
 
-    try:
-        asyncio.run(play())
-    finally:
-        writer.close()
+    asyncio.run(play())
     assert store.action_log(match_id) == [(0, "m0"), (1, "m1 again")]
 
 
-def test_a_writer_found_dead_is_replaced_before_the_next_batch(tmp_path: Path) -> None:
-    store = SqlStore(tmp_path / "w.db")
-    match_id, _moves = new_match(store)
-    writer = WriterProcess(store)
+def test_a_writer_found_dead_is_replaced_before_the_next_batch(
+    table: tuple[SqlStore, str, WriterProcess],
+) -> None:
+    store, match_id, writer = table
 
     async def play() -> None:
         await writer.append(Append(match_id, 0, 0, "m0"))
@@ -114,24 +110,19 @@ def test_a_writer_found_dead_is_replaced_before_the_next_batch(tmp_path: Path) -
         await asyncio.wait_for(writer.append(Append(match_id, 1, 1, "m1")), timeout=60)
         assert writer._process is not first
 
-    try:
-        asyncio.run(play())
-    finally:
-        writer.close()
+    asyncio.run(play())
     assert store.action_log(match_id) == [(0, "m0"), (1, "m1")]
 
 
-def test_closing_writes_what_was_gathered(tmp_path: Path) -> None:
-    store = SqlStore(tmp_path / "w.db")
-    match_id, _moves = new_match(store)
-    writer = WriterProcess(store)
+def test_closing_writes_what_was_gathered(table: tuple[SqlStore, str, WriterProcess]) -> None:
+    store, match_id, writer = table
 
     async def play() -> None:
         await writer.append(Append(match_id, 0, 0, "m0"))  # (binds it to this loop)
         writer.note(Joined(match_id, 1))  # nobody waits for it
 
     asyncio.run(play())
-    writer.close()
+    writer.close()  # (as the server stops)
     header = store.header(match_id)
     assert header is not None and header.seats[1].joined
 

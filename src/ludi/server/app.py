@@ -167,7 +167,8 @@ def create_app(
     ``tune_gc`` tunes the process's garbage collector for a long-running server (``ludi
     serve`` does; tests sharing a process with others do not); with ``writer_process`` the
     moves are written by a process of its own rather than a thread (``ludi serve`` does:
-    ``ludi.server.persist``)."""
+    ``ludi.server.persist``; the process is spawned, which imports the main module again, so
+    a program that asks for it starts its server under ``if __name__ == "__main__":``)."""
     store = SqlStore(db)
     # on PostgreSQL, this process is one node among any others serving the same database
     cluster = Cluster(store.url, store.engine) if is_postgres(store.url) else None

@@ -263,14 +263,22 @@ def drawn_and_acknowledged(page: Page, server: Server, match_id: str) -> int:
         page.wait_for_timeout(50)
 
 
-def my_turn(page: Page, server: Server, match_id: str) -> int:
+def my_turn(page: Page, server: Server, match_id: str, alone: bool = False) -> int:
     """Wait until the page, up to date with the server, shows that its seat is to move (the
-    others, bots included, move meanwhile); return the number of moves so far."""
+    others, bots included, move meanwhile); return the number of moves so far. With
+    ``alone``, also until nobody else is to act: in a decision everyone takes at once
+    (Sylla's, Æterna's), a bot still choosing would have the page draw its board again under
+    whatever the test holds of it."""
     deadline = time.monotonic() + PATIENCE
     while True:
         done = drawn_and_acknowledged(page, server, match_id)
         if page.locator(".turn.mine").count():
-            return done
+            if not alone:
+                return done
+            match = server.get(f"/api/matches/{match_id}")
+            # (the page's seat alone to act, and no move since the page drew the last one)
+            if len(match["to_act"]) == 1 and match["actions"] == done:
+                return done
         assert page.locator(".turn.over").count() == 0, "the match ended"
         assert time.monotonic() < deadline, "the page's turn never came"
         page.wait_for_timeout(50)

@@ -253,7 +253,9 @@ def test_cards_and_buildings_have_tooltips_a_long_press_shows_on_a_phone(
         },
     )
     page = open_page(browser, server.base + created["seats"][0]["link"], 390, 844)
-    my_turn(page, server, created["id"])
+    # (alone: a bot choosing beside Ann would redraw the board under the target; CI once found
+    # it detached)
+    my_turn(page, server, created["id"], alone=True)
     target = page.locator(f"#board {thing}").first
     target.scroll_into_view_if_needed()
     box = target.bounding_box()

@@ -43,6 +43,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -230,7 +231,7 @@ async def run(
     pid: int | None = None,
     db_pid: int | None = None,
     patch: bool = True,
-    on_start: Any = None,
+    on_start: Callable[[], None] | None = None,
     split_threads: bool = True,
 ) -> dict[str, Any]:
     """Create the matches, then play them for ``seconds``; ``on_start()`` is called once

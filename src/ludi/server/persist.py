@@ -25,6 +25,7 @@ import pickle
 import queue
 import threading
 from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from ludi.store.sql import Append, Joined, NotOwner, SqlStore
@@ -163,7 +164,7 @@ class WriterProcess:
         self.url = store.url
         self.node = node
         self._context = multiprocessing.get_context("spawn")  # (no fork of a threaded loop)
-        self._process: Any = None
+        self._process: BaseProcess | None = None
         self._pipe: Connection | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         #: what gathers for the next batch: each item, with the future its caller awaits
@@ -208,14 +209,17 @@ class WriterProcess:
     def _schedule(self) -> None:
         # (sent once the loop has run what is ready now: everything its matches append meanwhile
         # goes in the same batch)
-        if not self._flushing and self._sent is None and self._loop is not None:
+        # (not on a loop already closed: a failure while ``close`` writes what is left)
+        loop = self._loop
+        if not self._flushing and self._sent is None and loop is not None and not loop.is_closed():
             self._flushing = True
-            self._loop.call_soon(self._flush)
+            loop.call_soon(self._flush)
 
     def _flush(self) -> None:
         self._flushing = False
         if self._sent is not None or not self._gathering:
             return
+        assert self._process is not None
         if (self._broken or not self._process.is_alive()) and not self._restarted():
             return
         batch = self._gathering[:MAX_BATCH]
@@ -247,9 +251,8 @@ class WriterProcess:
             self._broken = True
             waiting = [future for _item, future in self._gathering] + (self._sent or [])
             self._gathering, self._sent = [], None
-            for future in waiting:
-                if future is not None and not future.done():
-                    future.set_exception(WriterFailed("the writer process could not be started"))
+            failed = WriterFailed("the writer process could not be started")
+            _settle([(future, failed) for future in waiting if future is not None])
             return False
         return True
 
@@ -272,20 +275,18 @@ class WriterProcess:
     def _settle_sent(self, outcomes: list[Any]) -> None:
         """Tell the callers of the batch the writer held what became of their actions."""
         sent, self._sent = self._sent or [], None
-        for future, outcome in zip(sent, outcomes, strict=True):
-            if future is None or future.done():
-                continue
-            if outcome is None:
-                future.set_result(None)
-            else:
-                future.set_exception(_exception(outcome))
+        _settle(
+            [
+                (future, None if outcome is None else _exception(outcome))
+                for future, outcome in zip(sent, outcomes, strict=True)
+                if future is not None
+            ]
+        )
 
     def _fail_sent(self, reason: str) -> None:
         log.error("%s: the actions it held are failed, the next batch starts it again", reason)
         sent, self._sent = self._sent or [], None
-        for future in sent:
-            if future is not None and not future.done():
-                future.set_exception(WriterFailed(reason))
+        _settle([(future, WriterFailed(reason)) for future in sent if future is not None])
         self._schedule()
 
     def _restart(self) -> None:
@@ -294,9 +295,10 @@ class WriterProcess:
                 with contextlib.suppress(ValueError, OSError):
                     self._loop.remove_reader(self._pipe.fileno())
             self._pipe.close()
+        assert self._process is not None
         if self._process.is_alive():  # (stuck, or its pipe broken: it writes nothing more)
             self._process.kill()
-        self._process.join(timeout=5)
+        self._process.join(timeout=5)  # (killed: it is gone at once)
         self._start()
 
     def close(self) -> None:
@@ -310,12 +312,13 @@ class WriterProcess:
         with contextlib.suppress(EOFError, OSError):
             while self._sent is not None or self._gathering:
                 if self._sent is not None:
-                    if not pipe.poll(10):
+                    if not pipe.poll(10):  # (as long as the writer thread is given: ``close``)
                         break
                     self._settle_sent(pickle.loads(pipe.recv_bytes()))
                 else:
                     self._flush()
             pipe.send_bytes(b"")  # (stop)
+        assert self._process is not None
         self._process.join(timeout=10)
         pipe.close()
         self._pipe = None

@@ -113,14 +113,20 @@ async def play(
     rtts: list[tuple[float, float]],
     seed: int,
     patch: bool = True,
+    delay: float = 0.0,
+    progress: list[int] | None = None,
 ) -> list[str]:
-    """Play one seat until the deadline: when a match ends, ask for its rematch (same seats)
-    and play that, so the number of live matches stays the same. Return the matches played."""
+    """Play one seat from ``delay`` seconds on until the deadline: when a match ends, ask
+    for its rematch (same seats) and play that, so the number of live matches stays the same.
+    Return the matches played. ``progress[seed]`` counts the actions of its matches so far
+    (both seats'), as the states show them."""
     import websockets
 
     rng = random.Random(seed)
     played = [match_id]
     ref = 0
+    done = 0  # (the actions of the matches it has finished)
+    await asyncio.sleep(delay)
     while time.monotonic() < deadline:
         sent: dict[int, float] = {}
         acted_at = -1
@@ -146,6 +152,8 @@ async def play(
                     kind = "state"
                 if kind == "state":
                     state = message
+                    if progress is not None:
+                        progress[seed] = done + message["n"]
                 if kind == "ack" and message["ref"] in sent:
                     now = time.perf_counter()
                     rtts.append((now, now - sent.pop(message["ref"])))
@@ -160,6 +168,7 @@ async def play(
                         action = rng.choice(message["legal"])
                         await ws.send(json.dumps({"type": "act", "action": action, "ref": ref}))
                 elif kind == "rematch":
+                    done += state.get("n", 0)
                     match_id = message["id"]
                     played.append(match_id)
                     break
@@ -233,9 +242,15 @@ async def run(
     patch: bool = True,
     on_start: Callable[[], None] | None = None,
     split_threads: bool = True,
+    ramp: float = 0.0,
 ) -> dict[str, Any]:
-    """Create the matches, then play them for ``seconds``; ``on_start()`` is called once
-    they are all created, as the measured time begins."""
+    """Create the matches, have their clients join one by one over ``ramp`` seconds, then
+    measure the next ``seconds`` of play; ``on_start()`` is called as the measured time
+    begins.
+
+    The ramp is what keeps the matches apart, as on a server people come to one by one: all
+    joining in the same second, they would move in step and end in step, a thousand rematches
+    in a few seconds, which a server in use does not see."""
     loop = asyncio.get_running_loop()
     created = []
     for i in range(matches):
@@ -247,8 +262,39 @@ async def run(
     gc.freeze()
     gc.set_threshold(20_000, 50, 50)
     rtts: list[tuple[float, float]] = []
+    progress = [0] * matches
+    joined = time.monotonic()
+    start = joined + ramp
+    deadline = start + seconds
+    clients = asyncio.gather(
+        *(
+            play(
+                ws_base,
+                c["id"],
+                c["seats"][0]["token"],
+                think,
+                deadline,
+                rtts,
+                i,
+                patch,
+                ramp * i / matches,
+                progress,
+            )
+            for i, c in enumerate(created)
+        ),
+        return_exceptions=True,
+    )
+    await asyncio.sleep(max(0.0, start - time.monotonic()))
+    # how late the clients' own loop runs a 10 ms timer: a round trip is timed when the
+    # client's loop reads the answer, so the load generator's lag counts in it
+    lags: list[float] = []
+    watch = asyncio.create_task(_watch_lag(lags))
     if on_start is not None:
         on_start()
+    measured_from = time.perf_counter()
+    # (the actions as the clients saw them in their states: both seats', counted alike at the
+    # start and at the end)
+    actions_before = sum(progress)
     cpu_start = cpu_seconds(pid)
     # (the split by thread is of one process: with --workers N, the supervisor's is no use;
     # one server process's writer, a process below it, counts in the server's CPU, not here)
@@ -256,38 +302,33 @@ async def run(
     db_start = cpu_seconds(db_pid)
     client_start = time.process_time()
     start = time.monotonic()
-    deadline = start + seconds
-    results = await asyncio.gather(
-        *(
-            play(ws_base, c["id"], c["seats"][0]["token"], think, deadline, rtts, i, patch)
-            for i, c in enumerate(created)
-        ),
-        return_exceptions=True,
-    )
+    # (measured up to the deadline, not until the last client has finished its think)
+    await asyncio.sleep(max(0.0, deadline - time.monotonic()))
     wall = time.monotonic() - start
+    measured_to = time.perf_counter()
+    actions = sum(progress) - actions_before
     cpu_end = cpu_seconds(pid)
     threads_end = thread_seconds(pid) if threads_start else {}
     db_end = cpu_seconds(db_pid)
     client_cpu = time.process_time() - client_start
+    watch.cancel()
+    results = await clients
     failures = [r for r in results if isinstance(r, BaseException)]
     played = [m for r in results if isinstance(r, list) for m in r]
-    actions = 0
-    for match_id in played:
-        with urllib.request.urlopen(f"{base}/api/matches/{match_id}", timeout=30) as response:
-            actions += json.load(response)["actions"]
-    rtts_ms = sorted(r * 1000 for _, r in rtts)
-    # the steady state: the second half of the run, after every client has connected
-    half = time.perf_counter() - wall / 2
-    late_ms = sorted(r * 1000 for t, r in rtts if t >= half)
+    rtts_ms = sorted(r * 1000 for t, r in rtts if measured_from <= t <= measured_to)
+    # the second half of the measured time
+    half = measured_to - wall / 2
+    late_ms = sorted(r * 1000 for t, r in rtts if half <= t <= measured_to)
     with urllib.request.urlopen(f"{base}/api/stats", timeout=30) as response:
         server_stats = json.load(response)
     nodes = _node_counts(base, server_stats)
     return {
         "matches": matches,
+        "ramp_s": ramp,
         "matches_played": len(played),
         "client_errors": len(failures),
         "wall_s": round(wall, 1),
-        "actions_stored": actions,
+        "actions": actions,
         "actions_per_s": round(actions / wall, 1),
         "client_actions": len(rtts_ms),
         "rtt_median_ms": round(statistics.median(rtts_ms), 2) if rtts_ms else None,
@@ -327,10 +368,30 @@ async def run(
             if actions and sum(end) > sum(threads_start.get(name, [0.0, 0.0]))
         },
         "client_cpu_share": round(client_cpu / wall, 2),
+        "client_loop_lag": _summary(lags),
         # (several processes: clients relayed to another one, matches handed between them)
         **({"nodes": nodes} if nodes else {}),
         "load_average_1min": round(os.getloadavg()[0], 2),
         "cpus": os.cpu_count(),
+    }
+
+
+async def _watch_lag(lags: list[float]) -> None:
+    loop = asyncio.get_running_loop()
+    while True:
+        start = loop.time()
+        await asyncio.sleep(0.01)
+        lags.append(max(0.0, loop.time() - start - 0.01) * 1000)
+
+
+def _summary(values: list[float]) -> dict[str, float | None]:
+    ordered = sorted(values)
+    if not ordered:
+        return {"median_ms": None, "p99_ms": None, "max_ms": None}
+    return {
+        "median_ms": round(ordered[len(ordered) // 2], 2),
+        "p99_ms": round(ordered[int(0.99 * (len(ordered) - 1))], 2),
+        "max_ms": round(ordered[-1], 2),
     }
 
 
@@ -372,6 +433,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=30.0, help="time limit (30)")
     parser.add_argument("--think", type=float, default=1.0, help="client think time, s (1.0)")
     parser.add_argument(
+        "--ramp",
+        type=float,
+        default=30.0,
+        help="the clients join one by one over this many seconds before the measured time "
+        "(30, about a match's length: their matches then start and end at different times, as "
+        "on a server in use; 0: all at once, in step)",
+    )
+    parser.add_argument(
         "--bot-delay",
         type=float,
         default=0.0,
@@ -411,6 +480,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--matches runs from 1 to {MAX_MATCHES}")
     if not 0 < args.seconds <= MAX_SECONDS:
         parser.error(f"--seconds runs up to {MAX_SECONDS}")
+    if not 0 <= args.ramp <= MAX_SECONDS:
+        parser.error(f"--ramp runs from 0 to {MAX_SECONDS}")
     if args.port:
         base = f"http://127.0.0.1:{args.port}"
         report = _run_clients(
@@ -422,6 +493,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.pid,
                 args.db_pid,
                 patch=not args.whole,
+                ramp=args.ramp,
             )
         )
         print(json.dumps(report, indent=2))
@@ -471,6 +543,7 @@ def _bench(args: argparse.Namespace) -> int:
                     not args.whole,
                     start_profile if args.profile else None,
                     args.workers == 1,
+                    args.ramp,
                 )
             )
             report["workers"] = args.workers

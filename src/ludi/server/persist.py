@@ -196,9 +196,11 @@ class WriterProcess:
 
     async def append(self, item: Append) -> None:
         """Return once ``item`` is committed; raise what the database raised if it was not."""
-        loop = asyncio.get_running_loop()
-        if self._loop is None:
-            self._loop = loop
+        # (the loop it is bound to, once bound: on Python 3.11 asking for the running loop
+        # is a system call, a few a move in all)
+        loop = self._loop
+        if loop is None:
+            loop = self._loop = asyncio.get_running_loop()
             assert self._pipe is not None
             loop.add_reader(self._pipe.fileno(), self._answered, self._pipe)
         future: asyncio.Future[None] = loop.create_future()

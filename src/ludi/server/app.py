@@ -164,8 +164,8 @@ def create_app(
     memory (it is rebuilt from the store when asked for again); memory holds at most
     ``max_live`` matches, and an address may have started ``matches_per_address`` unfinished
     matches in the last day.
-    ``tune_gc`` tunes the process's garbage collector for a long-running server (``ludi
-    serve`` does; tests sharing a process with others do not); with ``writer_process`` the
+    ``tune_gc`` runs the process's garbage collector on a timer for a long-running server
+    (``collect_paced``; ``ludi serve`` does, tests sharing a process with others do not); with ``writer_process`` the
     moves are written by a process of its own rather than a thread (``ludi serve`` does:
     ``ludi.server.persist``; the process is spawned, which imports the main module again, so
     a program that asks for it starts its server under ``if __name__ == "__main__":``)."""
@@ -217,20 +217,15 @@ def create_app(
         # the matches whose bots are to play are loaded beside serving; the others when
         # someone asks for them
         resumer = asyncio.create_task(hub.resume_bots())
-        # What exists now (modules, the games' data and action tables, resumed matches) lives
-        # as long as the server: keep it out of the collector's full passes, and make those
-        # passes rarer, so a collection does not stall every match for a large fraction of a
-        # second (measured: 200-350 ms pauses under load without this).
-        if tune_gc:
-            gc.collect()
-            gc.freeze()
-            gc.set_threshold(20_000, 50, 50)
+        collector = asyncio.create_task(collect_paced()) if tune_gc else None
         watcher = asyncio.create_task(hub.watch_loop())
         sweeper = asyncio.create_task(hub.sweep(idle_seconds))
         yield
         watcher.cancel()
         sweeper.cancel()
         resumer.cancel()
+        if collector is not None:
+            collector.cancel()
         await hub.close()
         if cluster is not None:
             await cluster.stop()
@@ -951,6 +946,47 @@ def _seat_names(game: Game, lang: str) -> dict[int, list[str]]:
     return out
 
 
+#: how often the server's collector looks at what was made since it last looked (seconds),
+#: and how often at everything (``collect_paced``)
+YOUNG_EVERY = 0.05
+FULL_EVERY = 600.0
+
+
+async def collect_paced() -> None:
+    """Run Python's cyclic garbage collector on a timer for a long-running server: every
+    ``YOUNG_EVERY`` seconds over what was made since the last time, then freeze the survivors
+    (``gc.freeze``: the collector never looks at them again, though they are freed as usual
+    once nothing refers to them); every ``FULL_EVERY`` seconds over everything.
+
+    Left to itself, the collector starts a young pass once the objects made outnumber those
+    freed by its threshold. A server mostly replaces what it keeps (each client's last state,
+    each match's changed parts), so the count grew slowly and each young pass found every live
+    match's latest objects, some 60,000 at 1,000 matches: 40-70 ms each, about every second and
+    a half, a pause for every match (issue 14). On a timer, a pass looks at 50 ms of new objects,
+    a millisecond or two. What freezing keeps from the collector is only a cycle of objects that
+    all became garbage after being frozen, which the full pass frees: closed connections no
+    longer make such cycles (``RawSocket``), so little waits for it (about 2,000 objects in a
+    minute and a half at 1,000 matches; the full pass at that size takes about 0.4 s)."""
+    loop = asyncio.get_running_loop()
+    gc.collect()  # (what the start made: modules, data, resumed matches)
+    gc.freeze()
+    gc.disable()
+    try:
+        full_at = loop.time() + FULL_EVERY
+        while True:
+            await asyncio.sleep(YOUNG_EVERY)
+            if loop.time() >= full_at:
+                gc.unfreeze()
+                gc.collect()
+                full_at = loop.time() + FULL_EVERY
+            else:
+                gc.collect(0)
+            gc.freeze()
+    finally:  # (stopped: the collector as Python runs it again, for an embedder's process)
+        gc.unfreeze()
+        gc.enable()
+
+
 class RawSocket:
     """Keep a websocket's own ASGI ``receive`` and ``send`` in its scope, so that a match's
     messages go straight to the server (``_receive_text``, ``_send_loop``).
@@ -964,9 +1000,17 @@ class RawSocket:
         self.app = app
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] == "websocket":
-            scope[RAW] = (receive, send)
-        await self.app(scope, receive, send)
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        scope[RAW] = (receive, send)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            # (the connection's protocol holds the scope, and these are its own methods: left
+            # in place, they tie every closed connection into a cycle of some seventy objects
+            # that only the collector's older, longer passes free)
+            del scope[RAW]
 
 
 #: where ``RawSocket`` keeps a websocket's own receive and send in its scope

@@ -263,9 +263,8 @@ async def run(
     gc.set_threshold(20_000, 50, 50)
     rtts: list[tuple[float, float]] = []
     progress = [0] * matches
-    joined = time.monotonic()
-    start = joined + ramp
-    deadline = start + seconds
+    ramp_end = time.monotonic() + ramp
+    deadline = ramp_end + seconds
     clients = asyncio.gather(
         *(
             play(
@@ -284,7 +283,7 @@ async def run(
         ),
         return_exceptions=True,
     )
-    await asyncio.sleep(max(0.0, start - time.monotonic()))
+    await asyncio.sleep(max(0.0, ramp_end - time.monotonic()))
     # how late the clients' own loop runs a 10 ms timer: a round trip is timed when the
     # client's loop reads the answer, so the load generator's lag counts in it
     lags: list[float] = []
@@ -315,10 +314,11 @@ async def run(
     results = await clients
     failures = [r for r in results if isinstance(r, BaseException)]
     played = [m for r in results if isinstance(r, list) for m in r]
-    rtts_ms = sorted(r * 1000 for t, r in rtts if measured_from <= t <= measured_to)
+    rtts_ms = [r * 1000 for t, r in rtts if measured_from <= t <= measured_to]
+    rtt = _summary(rtts_ms)
     # the second half of the measured time
     half = measured_to - wall / 2
-    late_ms = sorted(r * 1000 for t, r in rtts if half <= t <= measured_to)
+    late = _summary([r * 1000 for t, r in rtts if half <= t <= measured_to])
     with urllib.request.urlopen(f"{base}/api/stats", timeout=30) as response:
         server_stats = json.load(response)
     nodes = _node_counts(base, server_stats)
@@ -331,12 +331,10 @@ async def run(
         "actions": actions,
         "actions_per_s": round(actions / wall, 1),
         "client_actions": len(rtts_ms),
-        "rtt_median_ms": round(statistics.median(rtts_ms), 2) if rtts_ms else None,
-        "rtt_p99_ms": round(rtts_ms[int(0.99 * (len(rtts_ms) - 1))], 2) if rtts_ms else None,
-        "rtt_second_half_median_ms": round(statistics.median(late_ms), 2) if late_ms else None,
-        "rtt_second_half_p99_ms": (
-            round(late_ms[int(0.99 * (len(late_ms) - 1))], 2) if late_ms else None
-        ),
+        "rtt_median_ms": rtt["median_ms"],
+        "rtt_p99_ms": rtt["p99_ms"],
+        "rtt_second_half_median_ms": late["median_ms"],
+        "rtt_second_half_p99_ms": late["p99_ms"],
         "server_action_to_ack": server_stats["action_to_ack"],
         "server_loop_lag": server_stats["loop_lag"],
         # (since the server started, creation of the matches included)
@@ -385,11 +383,12 @@ async def _watch_lag(lags: list[float]) -> None:
 
 
 def _summary(values: list[float]) -> dict[str, float | None]:
+    """The median, 99th percentile and worst of ``values`` (milliseconds), rounded."""
     ordered = sorted(values)
     if not ordered:
         return {"median_ms": None, "p99_ms": None, "max_ms": None}
     return {
-        "median_ms": round(ordered[len(ordered) // 2], 2),
+        "median_ms": round(statistics.median(ordered), 2),
         "p99_ms": round(ordered[int(0.99 * (len(ordered) - 1))], 2),
         "max_ms": round(ordered[-1], 2),
     }
@@ -542,8 +541,8 @@ def _bench(args: argparse.Namespace) -> int:
                     args.db_pid,
                     not args.whole,
                     start_profile if args.profile else None,
-                    args.workers == 1,
-                    args.ramp,
+                    split_threads=args.workers == 1,
+                    ramp=args.ramp,
                 )
             )
             report["workers"] = args.workers

@@ -165,10 +165,11 @@ def create_app(
     ``max_live`` matches, and an address may have started ``matches_per_address`` unfinished
     matches in the last day.
     ``tune_gc`` runs the process's garbage collector on a timer for a long-running server
-    (``collect_paced``; ``ludi serve`` does, tests sharing a process with others do not); with ``writer_process`` the
-    moves are written by a process of its own rather than a thread (``ludi serve`` does:
-    ``ludi.server.persist``; the process is spawned, which imports the main module again, so
-    a program that asks for it starts its server under ``if __name__ == "__main__":``)."""
+    (``collect_paced``; ``ludi serve`` does, tests sharing a process with others do not); with
+    ``writer_process`` the moves are written by a process of its own rather than a thread
+    (``ludi serve`` does: ``ludi.server.persist``; the process is spawned, which imports the
+    main module again, so a program that asks for it starts its server under
+    ``if __name__ == "__main__":``)."""
     store = SqlStore(db)
     # on PostgreSQL, this process is one node among any others serving the same database
     cluster = Cluster(store.url, store.engine) if is_postgres(store.url) else None
@@ -946,9 +947,12 @@ def _seat_names(game: Game, lang: str) -> dict[int, list[str]]:
     return out
 
 
-#: how often the server's collector looks at what was made since it last looked (seconds),
-#: and how often at everything (``collect_paced``)
+#: how often the server's collector looks at what was made since it last looked (seconds):
+#: at 1,000 matches, 50 ms of new objects took a pass of 1 ms at the median, 14 ms at most
 YOUNG_EVERY = 0.05
+#: how often it looks at everything (seconds): the pass paused the loop 0.37 s at 1,000
+#: matches, so every ten minutes it touches about one action in a thousand, while the cycles
+#: it frees (about 1,400 objects a minute there) stay a few megabytes
 FULL_EVERY = 600.0
 
 

@@ -54,6 +54,31 @@ def test_each_caller_hears_once_its_action_is_stored(
     assert header is not None and header.actions == 41 and header.to_act == [1]
 
 
+def test_the_next_batch_goes_to_the_writer_before_the_last_ones_callers_resume(
+    table: tuple[SqlStore, str, WriterProcess],
+) -> None:
+    # (the writer stores the next batch while the loop carries on the moves just stored)
+    store, match_id, writer = table
+    batches_sent: list[int] = []
+
+    async def mover() -> None:
+        await writer.append(Append(match_id, 0, 0, "m0"))
+        batches_sent.append(writer.batches)  # (as soon as the caller resumes)
+
+    async def play() -> None:
+        first = asyncio.ensure_future(mover())
+        for _turn in range(10):  # (the first batch, alone, goes to the writer)
+            await asyncio.sleep(0)
+        assert writer.batches == 1 and not first.done()
+        second = asyncio.ensure_future(writer.append(Append(match_id, 1, 1, "m1")))
+        await first
+        await second
+        assert store.action_log(match_id) == [(0, "m0"), (1, "m1")]
+
+    asyncio.run(play())
+    assert batches_sent == [2]
+
+
 def test_a_colliding_row_fails_its_own_action_only(
     table: tuple[SqlStore, str, WriterProcess],
 ) -> None:

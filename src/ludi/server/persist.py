@@ -154,7 +154,8 @@ class WriterProcess:
 
     What the loop's matches append during one turn of the loop goes to the writer as one
     batch, through a pipe; while the writer commits it, the next batch gathers. The writer
-    answers with what became of each action, and the loop tells their callers. A writer that
+    answers with what became of each action; the loop sends it the next batch, then tells the
+    answered actions' callers. A writer that
     stops (killed, say) fails the actions it held, whose matches then read back what the store
     holds, as after any failed commit, and the next batch starts a new writer.
 
@@ -271,12 +272,14 @@ class WriterProcess:
             self._loop.remove_reader(self._pipe.fileno())
             self._fail_sent("the writer process stopped")
             return
-        self._settle_sent(outcomes)
-        self._schedule()
-
-    def _settle_sent(self, outcomes: list[Any]) -> None:
-        """Tell the callers of the batch the writer held what became of their actions."""
         sent, self._sent = self._sent or [], None
+        # the next batch goes at once, before the callers of this one carry on (each move's
+        # state sent to its viewers): the writer stores it meanwhile, on another core
+        self._flush()
+        self._settle_sent(sent, outcomes)
+
+    def _settle_sent(self, sent: list[asyncio.Future[None] | None], outcomes: list[Any]) -> None:
+        """Tell the callers of a batch the writer held what became of their actions."""
         _settle(
             [
                 (future, None if outcome is None else _exception(outcome))
@@ -316,7 +319,8 @@ class WriterProcess:
                 if self._sent is not None:
                     if not pipe.poll(10):  # (as long as the writer thread is given: ``close``)
                         break
-                    self._settle_sent(pickle.loads(pipe.recv_bytes()))
+                    sent, self._sent = self._sent or [], None
+                    self._settle_sent(sent, pickle.loads(pipe.recv_bytes()))
                 else:
                     self._flush()
             pipe.send_bytes(b"")  # (stop)

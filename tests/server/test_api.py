@@ -596,6 +596,32 @@ def test_an_action_the_database_cannot_store_is_not_acknowledged_and_changes_not
         assert receive_until(ws, "ack")[0] == {"type": "ack", "ref": 2, "n": 1}
 
 
+def test_a_new_match_is_stored_by_the_moves_writer_or_refused_with_nothing_kept(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A match is stored by the writer that stores the moves, its clock in the same
+    transaction (issue 14: SQLite lets one connection write at a time); one the database
+    cannot store is refused with a reason, and nothing of it is kept."""
+    store: SqlStore = client.app.state.store  # type: ignore[attr-defined]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    entries = hub.committer.entries
+    timed = create(client, clock={"kind": "fischer", "base": 60, "bot": "random"})
+    assert hub.committer.entries == entries + 1
+    assert [f.kind for f in hub.tables.facts(timed["id"])] == ["clock"]
+    before = len(store.list_matches(limit=100))
+
+    def broken(_batch: object, **_kwargs: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(store, "append_actions", broken)
+    refused = client.post("/api/matches", json={"game": "caesar", "seats": [{}, {}]})
+    assert refused.status_code == 503
+    assert "could not store the new match" in refused.json()["error"]
+    monkeypatch.undo()
+    assert len(store.list_matches(limit=100)) == before
+    assert set(hub.rooms) == {timed["id"]}
+
+
 def test_a_stored_action_whose_commit_answer_was_lost_is_reloaded_from_the_store(
     client: TestClient, db: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

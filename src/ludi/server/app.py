@@ -262,6 +262,10 @@ def create_app(
     async def full(_request: Request, exc: Full) -> JSONResponse:
         return JSONResponse({"error": exc.reason}, status_code=exc.status)
 
+    @app.exception_handler(StoreFailure)
+    async def store_failure(_request: Request, exc: StoreFailure) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=503)
+
     @app.exception_handler(LudiError)
     async def ludi_error(_request: Request, exc: LudiError) -> JSONResponse:
         body: dict[str, Any] = {"error": str(exc)}

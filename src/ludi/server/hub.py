@@ -58,10 +58,12 @@ from ludi.store.sql import (
     SNAPSHOT_EVERY,
     Append,
     MatchHeader,
+    NewMatch,
     NotOwner,
     SeatInfo,
     SqlStore,
     hash_token,
+    new_header,
     new_token,
 )
 from ludi.store.table import TableFact, TableLog
@@ -613,13 +615,18 @@ class Hub:
                 bot = check_spec(req.bot, game, self.pool.max_seconds) if req.bot else None
                 name = (req.name or "").strip()[:40] or _default_name(state.seat_name(i), bot)
                 rows.append(SeatInfo(i, name, hash_token(token), bot))
-        header = await asyncio.to_thread(
-            self.store.create_match,
-            state,
-            rows,
-            rematch_of.id if rematch_of is not None else None,
-            creator=creator,
+        header = new_header(
+            state, rows, rematch_of.id if rematch_of is not None else None, creator=creator
         )
+        fact = clock_fact(clock, stand_ins) if clock is not None else None
+        # stored by the moves' writer, with its clock in the same transaction
+        try:
+            await self.committer.append(
+                NewMatch(header, (("clock", None, fact),) if fact is not None else ())
+            )
+        except Exception as exc:
+            log.exception("a new %s match could not be stored", game)
+            raise StoreFailure(_("the server could not store the new match; please retry")) from exc
         room = Room(header, state)
         if self.cluster is not None and clock is None and not _bot_to_act(room):
             # Among several server processes, a match nobody has to move in until a player
@@ -634,8 +641,6 @@ class Hub:
         if clock is not None:
             room.table.clocks = Clocks(clock, state.players)
             room.table.stand_in = stand_ins
-            fact = clock_fact(clock, room.table.stand_in)
-            await asyncio.to_thread(self.tables.append, header.id, "clock", None, fact)
         self.rooms[header.id] = room
         if rematch_of is not None:
             rematch_of.rematch = header.id

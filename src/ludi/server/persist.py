@@ -4,7 +4,9 @@ The event loop hands each action to ``append`` and awaits it. One writer takes e
 queued so far and commits it in a single transaction, so 200 busy matches cost a handful of
 commits (and disk syncs) per second instead of one each, and the loop never blocks on the disk.
 If a batch fails, its actions are retried one by one so one bad row cannot lose the others;
-the caller of a failed action gets the exception.
+the caller of a failed action gets the exception. New matches go the same way
+(``ludi.store.sql.NewMatch``): with SQLite, whose database one connection writes at a time,
+the writer is then the only one writing while matches are played.
 
 The writer is a thread of the server's process (``GroupCommitter``), or a process of its own
 (``WriterProcess``, which ``ludi serve`` uses). A thread shares Python's lock with the event
@@ -28,14 +30,16 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from ludi.store.sql import Append, Joined, NotOwner, SqlStore
+from ludi.store.sql import Append, Joined, NewMatch, NotOwner, SqlStore
 
 log = logging.getLogger("ludi.server")
 
 _STOP = object()
 
 #: an action waiting to be stored, the loop of its caller, and the future the caller awaits
-Entry = tuple[Append | Joined, asyncio.AbstractEventLoop | None, "asyncio.Future[None] | None"]
+Entry = tuple[
+    Append | Joined | NewMatch, asyncio.AbstractEventLoop | None, "asyncio.Future[None] | None"
+]
 
 #: at most this many actions in one transaction
 MAX_BATCH = 500
@@ -59,7 +63,7 @@ class GroupCommitter:
         """Queue a fact nobody waits for (a seat joined); it is written with the next batch."""
         self._queue.put((item, None, None))
 
-    async def append(self, item: Append) -> None:
+    async def append(self, item: Append | NewMatch) -> None:
         """Return once ``item`` is committed; raise what the database raised if it was not."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
@@ -115,7 +119,7 @@ class GroupCommitter:
 
 
 def store_batch(
-    store: SqlStore, items: list[Append | Joined], node: int | None
+    store: SqlStore, items: list[Append | Joined | NewMatch], node: int | None
 ) -> list[Exception | None]:
     """Store ``items`` in one transaction; if that fails, each on its own, so one bad row
     cannot lose the others. Return what became of each: ``None`` (stored) or the exception."""
@@ -169,7 +173,7 @@ class WriterProcess:
         self._pipe: Connection | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         #: what gathers for the next batch: each item, with the future its caller awaits
-        self._gathering: list[tuple[Append | Joined, asyncio.Future[None] | None]] = []
+        self._gathering: list[tuple[Append | Joined | NewMatch, asyncio.Future[None] | None]] = []
         self._flushing = False
         #: the batch the writer holds now (one at a time, as one transaction at a time)
         self._sent: list[asyncio.Future[None] | None] | None = None
@@ -195,7 +199,7 @@ class WriterProcess:
         self._gathering.append((item, None))
         self._schedule()
 
-    async def append(self, item: Append) -> None:
+    async def append(self, item: Append | NewMatch) -> None:
         """Return once ``item`` is committed; raise what the database raised if it was not."""
         # (the loop it is bound to, once bound: on Python 3.11 asking for the running loop
         # is a system call, a few a move in all)

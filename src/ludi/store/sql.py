@@ -246,6 +246,49 @@ class Joined:
     seat: int
 
 
+@dataclass(frozen=True)
+class NewMatch:
+    """A match to store (``new_header``), with ``facts``, the table's facts it starts with
+    (``(kind, seat, body)``: its clock), in the same transaction.
+
+    A server hands it to its writer with the moves (``append_actions``): SQLite lets one
+    connection write at a time, and a match created from the server's own process held the
+    lock while that thread waited its turn for Python's lock behind the event loop, for tens
+    of milliseconds; the writer process, finding it locked, slept in ever longer steps (up
+    to a quarter of a second under load) with every move of the batch waiting."""
+
+    header: MatchHeader
+    facts: tuple[tuple[str, int | None, Mapping[str, Any]], ...] = ()
+
+
+def new_header(
+    state: State,
+    seat_rows: Sequence[SeatInfo],
+    rematch_of: str | None = None,
+    match_id: str | None = None,
+    creator: str | None = None,
+) -> MatchHeader:
+    """Return the header of a new match started from ``state``, not stored yet: its id (a
+    fresh one unless ``match_id``), its seats, and who created it (``creator``, an address)."""
+    now = time.time()
+    return MatchHeader(
+        id=match_id or secrets.token_hex(6),
+        game=state.game.id,
+        rules_version=state.game.rules_version,
+        players=state.players,
+        seed=state.seed,
+        options=dict(state.options),
+        data={"source": state.data.info.source, "sha256": state.data.info.sha256},
+        status=OPEN if any(s.bot is None for s in seat_rows) else RUNNING,
+        seats=list(seat_rows),
+        rematch_of=rematch_of,
+        created=now,
+        updated=now,
+        to_act=list(state.to_act),
+        creator=creator,
+    )
+
+
 class NotOwner(Exception):
     """Another server process owns these matches now: this one may not add to their logs."""
 
@@ -260,6 +303,7 @@ _NEW_SEATS = seats.insert()
 _REMATCH_IS = (
     update(matches).where(matches.c.id == bindparam("old")).values(rematch=bindparam("new"))
 )
+_NEW_FACTS = table_log.insert()
 
 # The statements of every batch, in SQL both SQLite and PostgreSQL read; ``VALUES`` is
 # followed by as many rows as the batch has (``_rows``).
@@ -336,69 +380,80 @@ class SqlStore:
     ) -> MatchHeader:
         """Store a new match (its header and seats) started from ``state``; return its header.
         ``creator``: the address that asked for it."""
-        now = time.time()
-        header = MatchHeader(
-            id=match_id or secrets.token_hex(6),
-            game=state.game.id,
-            rules_version=state.game.rules_version,
-            players=state.players,
-            seed=state.seed,
-            options=dict(state.options),
-            data={"source": state.data.info.source, "sha256": state.data.info.sha256},
-            status=OPEN if any(s.bot is None for s in seat_rows) else RUNNING,
-            seats=list(seat_rows),
-            rematch_of=rematch_of,
-            created=now,
-            updated=now,
-            to_act=list(state.to_act),
-            creator=creator,
-        )
-        # (statements built once, their values passed beside them: SQLAlchemy then finds
-        # each compiled in its cache; built with the values, a rematch's took three times
-        # as long, in the thread the event loop shares Python's lock with)
+        header = new_header(state, seat_rows, rematch_of, match_id, creator)
         with self.engine.begin() as conn:
-            conn.execute(
-                _NEW_MATCH,
-                {
-                    "id": header.id,
-                    "game": header.game,
-                    "rules_version": header.rules_version,
-                    "players": header.players,
-                    "seed": header.seed,
-                    "options": json.dumps(header.options),
-                    "data": json.dumps(header.data),
-                    "status": header.status,
-                    "result": None,
-                    "rematch_of": rematch_of,
-                    "rematch": None,
-                    "actions": 0,
-                    "created": now,
-                    "updated": now,
-                    "to_act": json.dumps(header.to_act),
-                    "creator": creator,
-                },
-            )
-            conn.execute(
-                _NEW_SEATS,
-                [
-                    {
-                        "match_id": header.id,
-                        "seat": s.seat,
-                        "name": s.name,
-                        "token_hash": s.token_hash,
-                        "bot": s.bot,
-                        "joined": int(s.joined),
-                    }
-                    for s in seat_rows
-                ],
-            )
-            if rematch_of is not None:
-                conn.execute(_REMATCH_IS, {"old": rematch_of, "new": header.id})
+            self._create(conn, [NewMatch(header)])
         return header
 
-    def append_actions(self, batch: Iterable[Append | Joined], node: int | None = None) -> None:
-        """Append a batch of actions (several matches at once), and mark the seats that joined
-        meanwhile, in one transaction.
+    def _create(self, conn: Any, new: list[NewMatch]) -> None:
+        # (statements built once, their values passed beside them: SQLAlchemy then finds
+        # each compiled in its cache; built with the values, a rematch's took three times
+        # as long)
+        conn.execute(
+            _NEW_MATCH,
+            [
+                {
+                    "id": h.id,
+                    "game": h.game,
+                    "rules_version": h.rules_version,
+                    "players": h.players,
+                    "seed": h.seed,
+                    "options": json.dumps(h.options),
+                    "data": json.dumps(h.data),
+                    "status": h.status,
+                    "result": None,
+                    "rematch_of": h.rematch_of,
+                    "rematch": None,
+                    "actions": 0,
+                    "created": h.created,
+                    "updated": h.updated,
+                    "to_act": json.dumps(h.to_act),
+                    "creator": h.creator,
+                }
+                for h in (m.header for m in new)
+            ],
+        )
+        conn.execute(
+            _NEW_SEATS,
+            [
+                {
+                    "match_id": m.header.id,
+                    "seat": s.seat,
+                    "name": s.name,
+                    "token_hash": s.token_hash,
+                    "bot": s.bot,
+                    "joined": int(s.joined),
+                }
+                for m in new
+                for s in m.header.seats
+            ],
+        )
+        rematches = [
+            {"old": m.header.rematch_of, "new": m.header.id}
+            for m in new
+            if m.header.rematch_of is not None
+        ]
+        if rematches:
+            conn.execute(_REMATCH_IS, rematches)
+        facts = [
+            {
+                "match_id": m.header.id,
+                "kind": kind,
+                "seat": seat,
+                "body": json.dumps(dict(body)),
+                "at": m.header.created,
+            }
+            for m in new
+            for kind, seat, body in m.facts
+        ]
+        if facts:
+            conn.execute(_NEW_FACTS, facts)
+
+    def append_actions(
+        self, batch: Iterable[Append | Joined | NewMatch], node: int | None = None
+    ) -> None:
+        """Append a batch of actions (several matches at once), store the new matches and
+        mark the seats that joined meanwhile, in one transaction.
 
         Raises if any row collides with one already stored (the log is append-only: an action
         number is written once); then nothing of the batch is stored. With ``node`` (a server
@@ -408,10 +463,13 @@ class SqlStore:
         entries = list(batch)
         items = [a for a in entries if isinstance(a, Append)]
         joined = [j for j in entries if isinstance(j, Joined)]
+        new = [m for m in entries if isinstance(m, NewMatch)]
         if not entries:
             return
         now = time.time()
         with self.engine.begin() as conn:
+            if new:  # (first: a batch's later entries may be of these matches)
+                self._create(conn, new)
             if joined:
                 conn.execute(
                     update(seats)

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import json
 import os
 import random
@@ -47,6 +46,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ludi.server.app import collect_paced
 from ludi.server.patch import apply
 
 try:  # the clients' CPU counts in their round trips: read JSON as fast as the server writes it
@@ -257,10 +257,11 @@ async def run(
         body = {"game": "caesar", "seats": [{"name": f"c{i}"}, {"bot": "random"}], "seed": i}
         created.append(await loop.run_in_executor(None, post, base, "/api/matches", body))
     ws_base = base.replace("http://", "ws://")
-    # the clients' own collector pauses would count in their round trips: keep them rare
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(20_000, 50, 50)
+    # the clients' own collector pauses would count in their round trips: the collector runs
+    # on a timer, as in ``ludi serve`` (left to itself with a high threshold, its young passes
+    # walked every client's latest state, 100-215 ms each, twice a measured half minute: a
+    # few hundred round trips timed that long that the server had answered in time)
+    collector = asyncio.create_task(collect_paced())
     rtts: list[tuple[float, float]] = []
     progress = [0] * matches
     ramp_end = time.monotonic() + ramp
@@ -311,6 +312,7 @@ async def run(
     db_end = cpu_seconds(db_pid)
     client_cpu = time.process_time() - client_start
     watch.cancel()
+    collector.cancel()
     results = await clients
     failures = [r for r in results if isinstance(r, BaseException)]
     played = [m for r in results if isinstance(r, list) for m in r]

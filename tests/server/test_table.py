@@ -16,6 +16,8 @@ from ludi.cli.main import main
 from ludi.engine import OptionError, RecordError
 from ludi.server.clocks import RETURN_GRACE, ClockRules, Clocks
 from ludi.server.table import CHAT_MAX
+from ludi.store.sql import Append, Fact, SqlStore
+from ludi.store.table import TableLog
 
 # -- the clocks alone ---------------------------------------------------------------------------
 
@@ -194,23 +196,18 @@ def test_each_move_stores_the_clocks_after_it_in_its_own_transaction(tmp_path: P
             store_append(batch, node=node)
 
         hub.store.append_actions = counted
-        separate: list[str] = []
-        table_append = hub.tables.append
-        hub.tables.append = lambda match, kind, *rest: (
-            separate.append(kind),
-            table_append(match, kind, *rest),
-        )
         with client.websocket_connect(f"/ws/{made['id']}") as ann:
             state = hello(ann, made["seats"][0]["token"])
             clock.t += 20.0
             ann.send_json({"type": "act", "action": state["legal"][0], "ref": 1})
             assert answer_to(ann, 1)["type"] == "ack"
-        with_moves = [[a for a in batch if hasattr(a, "facts")] for batch in commits]
+        with_moves = [[a for a in batch if isinstance(a, Append)] for batch in commits]
         moves = [a for batch in with_moves for a in batch]
         assert len(moves) == 1 and sum(1 for batch in with_moves if batch) == 1
         [(kind, seat, body)] = moves[0].facts
         assert (kind, seat, body["n"]) == ("clocks", None, 1)
         assert body["bank"] == [45.0, 60.0]  # Ann's 60 s, 20 s used, 5 s added
+        separate = [e.kind for batch in commits for e in batch if isinstance(e, Fact)]
         assert "clocks" not in separate
     with make_client(tmp_path / "m.db") as again:
         facts = again.app.state.hub.tables.facts(made["id"])  # type: ignore[attr-defined]
@@ -274,6 +271,41 @@ def test_conceding_ends_the_match_with_the_other_side_winning_and_it_stays_ended
         assert last["result"]["winners"] == [1]
         assert [c["text"] for c in last["chat"]] == ["vale"]
         assert last["chat"][0]["after"] == len(last["events"])
+
+
+def test_what_happens_at_the_table_is_stored_by_the_moves_writer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 14: SQLite lets one connection write at a time, so while matches are played
+    the server writes only through its writer: a chat line, a vote, a seat handed to a bot
+    and a concession are stored with the moves, never from the server's own threads."""
+
+    def no_writing_here(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("written from the server's own process, not by its writer")
+
+    for name in ("create_match", "set_bot"):  # (a table's log has no writing of its own)
+        monkeypatch.setattr(SqlStore, name, no_writing_here)
+    with make_client(tmp_path / "m.db") as client:
+        made = create(client)
+        with client.websocket_connect(f"/ws/{made['id']}") as ann:
+            hello(ann, made["seats"][0]["token"])
+            for ref, message in enumerate(
+                [
+                    {"type": "chat", "text": "ave"},
+                    {"type": "vote", "end": True},
+                    {"type": "bot", "spec": "random"},
+                    {"type": "concede"},
+                ]
+            ):
+                ann.send_json({**message, "ref": ref})
+                answer_to(ann, ref)
+    monkeypatch.undo()
+    store = SqlStore(tmp_path / "m.db")
+    facts = TableLog(store.engine).facts(made["id"])
+    assert [f.kind for f in facts] == ["chat", "vote", "end"]
+    header = store.header(made["id"])
+    assert header is not None and header.status == "finished"
+    assert header.seats[0].bot == "random"
 
 
 def test_the_match_ends_with_no_winner_when_every_human_votes_to_end(tmp_path: Path) -> None:

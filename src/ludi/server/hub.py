@@ -57,9 +57,12 @@ from ludi.store.sql import (
     RUNNING,
     SNAPSHOT_EVERY,
     Append,
+    Ended,
+    Fact,
     MatchHeader,
     NewMatch,
     NotOwner,
+    SeatBot,
     SeatInfo,
     SqlStore,
     hash_token,
@@ -784,7 +787,7 @@ class Hub:
             self._kick_bots(room)
 
     async def _set_bot_locked(self, room: Room, seat: int, spec: str | None) -> None:
-        await asyncio.to_thread(self.store.set_bot, room.id, seat, spec)
+        await self.committer.append(SeatBot(room.id, seat, spec))
         room.header.seats[seat].bot = spec
         table = room.table
         if seat in table.timed_out:
@@ -792,7 +795,7 @@ class Hub:
             table.timed_out.discard(seat)
             if spec is None and table.clocks is not None:
                 table.clocks.comeback(seat)
-            await asyncio.to_thread(self.tables.append, room.id, "back", seat, {"n": room.n})
+            await self.committer.append(Fact(room.id, "back", seat, {"n": room.n}))
         self._clocks_follow(room)
 
     # -- the table: clocks, concession, votes, chat ----------------------------------------
@@ -830,8 +833,8 @@ class Hub:
             return
         await self._set_bot_locked(room, seat, None)
         self._clocks_follow(room, moved=seat)
-        await asyncio.to_thread(
-            self.tables.append, room.id, "clocks", None, {**table.clocks.stored(), "n": room.n}
+        await self.committer.append(
+            Fact(room.id, "clocks", None, {**table.clocks.stored(), "n": room.n})
         )
 
     async def clock_check(self, room: Room) -> None:
@@ -847,11 +850,11 @@ class Hub:
                     return
                 clocks.ran_out(seat)
                 spec = room.table.stand_in.get(seat) or _stand_in(room.header.game)
-                await asyncio.to_thread(self.store.set_bot, room.id, seat, spec)
+                await self.committer.append(SeatBot(room.id, seat, spec))
                 room.header.seats[seat].bot = spec
                 room.table.timed_out.add(seat)
-                await asyncio.to_thread(
-                    self.tables.append, room.id, "timeout", seat, {"bot": spec, "n": room.n}
+                await self.committer.append(
+                    Fact(room.id, "timeout", seat, {"bot": spec, "n": room.n})
                 )
             self._clocks_follow(room)
             if expired:
@@ -865,7 +868,7 @@ class Hub:
             reason = end_reason(why, name)
         result = ended_result(room.header.players, loser, reason, why)
         fact = {"seat": loser, "reason": reason, "n": room.n}
-        await asyncio.to_thread(self.tables.end, room.id, result, fact)
+        await self.committer.append(Ended(room.id, result, fact))
         room.header.status = FINISHED
         room.header.result = result
         room.header.updated = time.time()
@@ -887,9 +890,7 @@ class Hub:
                 raise IllegalAction(_("the match is over"), _(RULE_OVER))
             votes = room.table.votes
             (votes.add if end else votes.discard)(seat)
-            await asyncio.to_thread(
-                self.tables.append, room.id, "vote", seat, {"end": end, "n": room.n}
-            )
+            await self.committer.append(Fact(room.id, "vote", seat, {"end": end, "n": room.n}))
             if end and set(room.humans()) <= votes:
                 await self._end_locked(room, None, AGREED)
             else:
@@ -901,12 +902,8 @@ class Hub:
         if not room.table.may_chat(seat):
             raise ProtocolError(_("you are talking too fast: wait a moment"), rule=RULE_TABLE)
         said = ChatLine(seat, line, room.raw_count)
-        await asyncio.to_thread(
-            self.tables.append,
-            room.id,
-            "chat",
-            seat,
-            {"text": line, "raw_at": said.raw_at, "n": room.n},
+        await self.committer.append(
+            Fact(room.id, "chat", seat, {"text": line, "raw_at": said.raw_at, "n": room.n})
         )
         room.table.chat.append(said)
         del room.table.chat[:-CHAT_KEEP]  # a newcomer gets the newest lines; all are stored
@@ -919,9 +916,7 @@ class Hub:
             raise ProtocolError(_("this match has no clock"), rule=RULE_TABLE)
         spec = check_spec(spec, room.header.game, self.pool.max_seconds)
         async with room.lock:
-            await asyncio.to_thread(
-                self.tables.append, room.id, "stand_in", seat, {"bot": spec, "n": room.n}
-            )
+            await self.committer.append(Fact(room.id, "stand_in", seat, {"bot": spec, "n": room.n}))
             room.table.stand_in[seat] = spec
             self.broadcast(room)
 

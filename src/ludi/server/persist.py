@@ -30,16 +30,14 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from ludi.store.sql import Append, Joined, NewMatch, NotOwner, SqlStore
+from ludi.store.sql import Joined, NotOwner, SqlStore, Write
 
 log = logging.getLogger("ludi.server")
 
 _STOP = object()
 
 #: an action waiting to be stored, the loop of its caller, and the future the caller awaits
-Entry = tuple[
-    Append | Joined | NewMatch, asyncio.AbstractEventLoop | None, "asyncio.Future[None] | None"
-]
+Entry = tuple[Write, asyncio.AbstractEventLoop | None, "asyncio.Future[None] | None"]
 
 #: at most this many actions in one transaction
 MAX_BATCH = 500
@@ -63,7 +61,7 @@ class GroupCommitter:
         """Queue a fact nobody waits for (a seat joined); it is written with the next batch."""
         self._queue.put((item, None, None))
 
-    async def append(self, item: Append | NewMatch) -> None:
+    async def append(self, item: Write) -> None:
         """Return once ``item`` is committed; raise what the database raised if it was not."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
@@ -118,9 +116,7 @@ class GroupCommitter:
         settled.extend(zip(batch, outcomes, strict=True))
 
 
-def store_batch(
-    store: SqlStore, items: list[Append | Joined | NewMatch], node: int | None
-) -> list[Exception | None]:
+def store_batch(store: SqlStore, items: list[Write], node: int | None) -> list[Exception | None]:
     """Store ``items`` in one transaction; if that fails, each on its own, so one bad row
     cannot lose the others. Return what became of each: ``None`` (stored) or the exception."""
     try:
@@ -173,7 +169,7 @@ class WriterProcess:
         self._pipe: Connection | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         #: what gathers for the next batch: each item, with the future its caller awaits
-        self._gathering: list[tuple[Append | Joined | NewMatch, asyncio.Future[None] | None]] = []
+        self._gathering: list[tuple[Write, asyncio.Future[None] | None]] = []
         self._flushing = False
         #: the batch the writer holds now (one at a time, as one transaction at a time)
         self._sent: list[asyncio.Future[None] | None] | None = None
@@ -199,7 +195,7 @@ class WriterProcess:
         self._gathering.append((item, None))
         self._schedule()
 
-    async def append(self, item: Append | NewMatch) -> None:
+    async def append(self, item: Write) -> None:
         """Return once ``item`` is committed; raise what the database raised if it was not."""
         # (the loop it is bound to, once bound: on Python 3.11 asking for the running loop
         # is a system call, a few a move in all)

@@ -261,6 +261,40 @@ class NewMatch:
     facts: tuple[tuple[str, int | None, Mapping[str, Any]], ...] = ()
 
 
+@dataclass(frozen=True)
+class Fact:
+    """A fact of a match's table log (``ludi.store.table``) for the writer to store: its
+    ``kind`` (a chat line, a vote, a clock run out...), the seat it is about, its ``body``."""
+
+    match_id: str
+    kind: str
+    seat: int | None
+    body: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class SeatBot:
+    """A seat handed to a bot (its spec), or back to its human (``None``), for the writer."""
+
+    match_id: str
+    seat: int
+    bot: str | None
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A match finished at its table (a concession, an agreed end, a clock run out), for the
+    writer: its header's status and result, and the fact why (an ``end`` fact)."""
+
+    match_id: str
+    result: Mapping[str, Any]
+    fact: Mapping[str, Any]
+
+
+#: what a server's writer stores besides the moves, all in one transaction a batch
+Write = Append | Joined | NewMatch | Fact | SeatBot | Ended
+
+
 def new_header(
     state: State,
     seat_rows: Sequence[SeatInfo],
@@ -304,6 +338,17 @@ _REMATCH_IS = (
     update(matches).where(matches.c.id == bindparam("old")).values(rematch=bindparam("new"))
 )
 _NEW_FACTS = table_log.insert()
+# What changes at a table (``SeatBot``, ``Ended``)
+_SEAT_BOT = (
+    update(seats)
+    .where(seats.c.match_id == bindparam("mid"), seats.c.seat == bindparam("s"))
+    .values(bot=bindparam("spec"))
+)
+_ENDED = (
+    update(matches)
+    .where(matches.c.id == bindparam("mid"))
+    .values(status=FINISHED, result=bindparam("res"), updated=bindparam("at"))
+)
 
 # The statements of every batch, in SQL both SQLite and PostgreSQL read; ``VALUES`` is
 # followed by as many rows as the batch has (``_rows``).
@@ -449,11 +494,10 @@ class SqlStore:
         if facts:
             conn.execute(_NEW_FACTS, facts)
 
-    def append_actions(
-        self, batch: Iterable[Append | Joined | NewMatch], node: int | None = None
-    ) -> None:
-        """Append a batch of actions (several matches at once), store the new matches and
-        mark the seats that joined meanwhile, in one transaction.
+    def append_actions(self, batch: Iterable[Write], node: int | None = None) -> None:
+        """Append a batch of actions (several matches at once), store the new matches, mark
+        the seats that joined meanwhile and store what changed at the tables (after the
+        moves), in one transaction.
 
         Raises if any row collides with one already stored (the log is append-only: an action
         number is written once); then nothing of the batch is stored. With ``node`` (a server
@@ -494,6 +538,35 @@ class SqlStore:
                     raise NotOwner(sorted(lost))
             if items:
                 self._append(conn, items, now)
+            at_table = [e for e in entries if isinstance(e, Fact | SeatBot | Ended)]
+            if at_table:
+                self._at_table(conn, at_table, now)
+
+    def _at_table(self, conn: Any, changes: list[Fact | SeatBot | Ended], now: float) -> None:
+        bots = [c for c in changes if isinstance(c, SeatBot)]
+        if bots:
+            conn.execute(_SEAT_BOT, [{"mid": b.match_id, "s": b.seat, "spec": b.bot} for b in bots])
+        ended = [c for c in changes if isinstance(c, Ended)]
+        if ended:
+            conn.execute(
+                _ENDED,
+                [{"mid": e.match_id, "res": json.dumps(dict(e.result)), "at": now} for e in ended],
+            )
+        facts = [
+            (c.match_id, c.kind, c.seat, c.body)
+            if isinstance(c, Fact)
+            else (c.match_id, "end", c.fact.get("seat"), c.fact)
+            for c in changes
+            if isinstance(c, Fact | Ended)
+        ]
+        if facts:
+            conn.execute(
+                _NEW_FACTS,
+                [
+                    {"match_id": m, "kind": k, "seat": seat, "body": json.dumps(dict(b)), "at": now}
+                    for m, k, seat, b in facts
+                ],
+            )
 
     def _append(self, conn: Any, items: list[Append], now: float) -> None:
         # The rows of a batch go through the database driver itself, a statement per table

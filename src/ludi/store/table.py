@@ -4,19 +4,18 @@ back, votes to end, a concession. One append-only table, ``ludi_table_log``, a r
 ``(id, match, kind, seat, body JSON, at)``; the moves stay in ``ludi_actions``.
 
 The table is created when missing (a database from before it simply has none: its matches have
-no clock and no chat). A match ended at the table (a concession, an agreed end, a clock that
-ran out) gets its header's status and result like any finished match, written here.
+no clock and no chat). A server writes its facts through its writer, with the moves
+(``ludi.store.sql.Fact``); a match ended at the table (a concession, an agreed end, a clock
+that ran out) gets its header's status and result like any finished match (``Ended``).
 """
 
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Engine, select
 
 from ludi.store.sql import FINISHED, actions, matches, seats, table_log
 
@@ -37,19 +36,6 @@ class TableLog:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         table_log.create(engine, checkfirst=True)
-
-    def append(self, match_id: str, kind: str, seat: int | None, body: Mapping[str, Any]) -> None:
-        """Store one fact (committed before returning)."""
-        with self.engine.begin() as conn:
-            conn.execute(
-                table_log.insert().values(
-                    match_id=match_id,
-                    kind=kind,
-                    seat=seat,
-                    body=json.dumps(dict(body)),
-                    at=time.time(),
-                )
-            )
 
     def facts(self, match_id: str) -> list[TableFact]:
         """Return a match's facts, oldest first."""
@@ -100,23 +86,3 @@ class TableLog:
                 select(actions.c.at).where(actions.c.match_id == match_id).order_by(actions.c.n)
             ).all()
         return [r[0] for r in rows]
-
-    def end(self, match_id: str, result: Mapping[str, Any], fact: Mapping[str, Any]) -> None:
-        """Finish a match at the table: its header's status and result, and the fact why, in
-        one transaction."""
-        now = time.time()
-        with self.engine.begin() as conn:
-            conn.execute(
-                update(matches)
-                .where(matches.c.id == match_id)
-                .values(status=FINISHED, result=json.dumps(dict(result)), updated=now)
-            )
-            conn.execute(
-                table_log.insert().values(
-                    match_id=match_id,
-                    kind="end",
-                    seat=fact.get("seat"),
-                    body=json.dumps(dict(fact)),
-                    at=now,
-                )
-            )

@@ -338,7 +338,12 @@ _REMATCH_IS = (
     update(matches).where(matches.c.id == bindparam("old")).values(rematch=bindparam("new"))
 )
 _NEW_FACTS = table_log.insert()
-# What changes at a table (``SeatBot``, ``Ended``)
+# A seat's human came (``Joined``); what changes at a table (``SeatBot``, ``Ended``)
+_JOINED = (
+    update(seats)
+    .where(seats.c.match_id == bindparam("mid"), seats.c.seat == bindparam("s"))
+    .values(joined=1)
+)
 _SEAT_BOT = (
     update(seats)
     .where(seats.c.match_id == bindparam("mid"), seats.c.seat == bindparam("s"))
@@ -515,12 +520,7 @@ class SqlStore:
             if new:  # (first: a batch's later entries may be of these matches)
                 self._create(conn, new)
             if joined:
-                conn.execute(
-                    update(seats)
-                    .where(seats.c.match_id == bindparam("mid"), seats.c.seat == bindparam("s"))
-                    .values(joined=1),
-                    [{"mid": j.match_id, "s": j.seat} for j in joined],
-                )
+                conn.execute(_JOINED, [{"mid": j.match_id, "s": j.seat} for j in joined])
             if items and node is not None:
                 ids = sorted({a.match_id for a in items})
                 # (straight to the driver, as ``_append``: through SQLAlchemy, building this

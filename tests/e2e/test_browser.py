@@ -164,8 +164,10 @@ def test_two_browsers_make_a_simultaneous_secret_decision(server: Server, browse
         picks += 1
         assert acknowledged(bob, lambda: bob.locator("button.move").first.click())[1] == picks
         assert picks < 40
-    # both have chosen: both pages show the next phase
+    # both have chosen: both pages show the next phase (each once it has drawn every move the
+    # server took: Ann's page, waiting, shows no turn of its own until the state reaches it)
     for page in (ann, bob):
+        drawn_and_acknowledged(page, server, match_id)
         page.wait_for_function(
             "() => !document.querySelector('.turn.mine') || !/keep characters/.test(document.getElementById('turn').textContent)"
         )

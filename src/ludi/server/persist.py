@@ -4,9 +4,9 @@ The event loop hands each action to ``append`` and awaits it. One writer takes e
 queued so far and commits it in a single transaction, so 200 busy matches cost a handful of
 commits (and disk syncs) per second instead of one each, and the loop never blocks on the disk.
 If a batch fails, its actions are retried one by one so one bad row cannot lose the others;
-the caller of a failed action gets the exception. New matches go the same way
-(``ludi.store.sql.NewMatch``): with SQLite, whose database one connection writes at a time,
-the writer is then the only one writing while matches are played.
+the caller of a failed action gets the exception. New matches and what changes at the tables
+go the same way (``ludi.store.sql.Write``): with SQLite, whose database one connection writes
+at a time, the writer is then the only one writing while matches are played.
 
 The writer is a thread of the server's process (``GroupCommitter``), or a process of its own
 (``WriterProcess``, which ``ludi serve`` uses). A thread shares Python's lock with the event

@@ -432,10 +432,10 @@ class SqlStore:
         ``creator``: the address that asked for it."""
         header = new_header(state, seat_rows, rematch_of, match_id, creator)
         with self.engine.begin() as conn:
-            self._create(conn, [NewMatch(header)])
+            self._create(conn, [NewMatch(header)], header.created)
         return header
 
-    def _create(self, conn: Any, new: list[NewMatch]) -> None:
+    def _create(self, conn: Any, new: list[NewMatch], now: float) -> None:
         # (statements built once, their values passed beside them: SQLAlchemy then finds
         # each compiled in its cache; built with the values, a rematch's took three times
         # as long)
@@ -485,19 +485,9 @@ class SqlStore:
         ]
         if rematches:
             conn.execute(_REMATCH_IS, rematches)
-        facts = [
-            {
-                "match_id": m.header.id,
-                "kind": kind,
-                "seat": seat,
-                "body": json.dumps(dict(body)),
-                "at": m.header.created,
-            }
-            for m in new
-            for kind, seat, body in m.facts
-        ]
-        if facts:
-            conn.execute(_NEW_FACTS, facts)
+        starting = [Fact(m.header.id, *fact) for m in new for fact in m.facts]
+        if starting:
+            self._at_table(conn, starting, now)
 
     def append_actions(self, batch: Iterable[Write], node: int | None = None) -> None:
         """Append a batch of actions (several matches at once), store the new matches, mark
@@ -518,7 +508,7 @@ class SqlStore:
         now = time.time()
         with self.engine.begin() as conn:
             if new:  # (first: a batch's later entries may be of these matches)
-                self._create(conn, new)
+                self._create(conn, new, now)
             if joined:
                 conn.execute(_JOINED, [{"mid": j.match_id, "s": j.seat} for j in joined])
             if items and node is not None:

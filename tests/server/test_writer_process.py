@@ -8,13 +8,21 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import ludi
-from ludi.server.persist import WriterFailed, WriterProcess, _exception, _outcome
+from ludi.server.persist import (
+    Checkpoints,
+    WriterFailed,
+    WriterProcess,
+    _exception,
+    _outcome,
+    store_batch,
+)
 from ludi.store.sql import Append, Joined, NotOwner, SeatInfo, SqlStore, hash_token
 
 
@@ -159,3 +167,44 @@ def test_another_nodes_match_is_refused_as_such_across_the_pipe() -> None:
     back = _exception(outcome)  # type: ignore[arg-type]
     assert isinstance(back, NotOwner) and back.match_ids == ["m1", "m2"]
     assert _outcome(None) is None
+
+
+def test_sqlite_checkpoints_are_left_to_passes_beside_the_writers_commits(tmp_path: Path) -> None:
+    # SQLite's own checkpoint, inside the commit that takes the WAL past 1,000 pages, held up
+    # every move of that batch; the writer's commits copy nothing into the database file, a
+    # pass beside them does, and past ``restart_at`` pages the writer copies the rest itself so
+    # that its next transaction writes the WAL from the start
+    store = SqlStore(tmp_path / "c.db")
+    match = store.create_match(
+        ludi.new_match("caesar", seed=3),
+        [SeatInfo(0, "a", hash_token("a"), None), SeatInfo(1, "b", hash_token("b"), None)],
+    )
+    checkpoints = Checkpoints(store, period=3600, restart_at=500)  # (the test makes the passes)
+    wal = tmp_path / "c.db-wal"
+    page = 4096
+    try:
+        for n in range(1500):
+            store_batch(store, [Append(match.id, n, n % 2, f"m{n}")], None)
+        grown = wal.stat().st_size
+        assert grown > 2000 * page  # (SQLite's own checkpoints start it over at 1,000)
+        checkpoints.copy()
+        for n in range(1500, 4500):
+            store_batch(store, [Append(match.id, n, n % 2, f"m{n}")], None)
+            if n % 100 == 90:
+                # a reader's snapshot, as the passes' thread meets the writer's commits: the
+                # pass cannot copy past it, so it never leaves the WAL all copied
+                reader = sqlite3.connect(tmp_path / "c.db")
+                reader.execute("BEGIN")
+                reader.execute("SELECT count(*) FROM ludi_matches").fetchall()
+            if n % 100 == 99:
+                checkpoints.copy()
+                reader.close()
+            checkpoints.restart_soon()
+        # started over each time: the WAL's file never needed more room (appended to, it
+        # would have grown to twice its size)
+        assert wal.stat().st_size == grown
+    finally:
+        checkpoints.close()
+    assert [notation for _seat, notation in store.action_log(match.id)] == [
+        f"m{n}" for n in range(4500)
+    ]

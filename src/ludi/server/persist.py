@@ -350,9 +350,11 @@ class Checkpoints:
     from the start. A pass that finds another under way gives up at once (``PASSIVE``): the
     writer never waits for the thread."""
 
-    #: seconds between the thread's passes
+    #: seconds between the thread's passes: at 1,000 matches (about 2,300 pages written a
+    #: second) a pass copies some 450 pages, half of what SQLite's own copied at a time
     PERIOD = 0.2
-    #: pages in the WAL past which the writer has it started over (16 MB in 4 KiB pages)
+    #: pages in the WAL past which the writer has it started over (16 MB in 4 KiB pages):
+    #: about once a second at 1,000 matches, each time the ~450 pages since the last pass
     RESTART_AT = 4096
 
     def __init__(self, store: SqlStore, period: float = PERIOD, restart_at: int = RESTART_AT):
@@ -377,8 +379,7 @@ class Checkpoints:
 
     def copy(self) -> None:
         """One pass: copy into the database what the WAL holds beyond what was copied."""
-        with self.store.engine.connect() as conn:
-            pages = _checkpoint(conn.connection)
+        pages = self._checkpoint()
         if pages is not None:
             self.pages = pages
 
@@ -388,13 +389,23 @@ class Checkpoints:
         if self.pages < self.restart_at:
             return
         try:
-            with self.store.engine.connect() as conn:
-                copied = _checkpoint(conn.connection) is not None
+            copied = self._checkpoint() is not None
         except Exception:  # (the writer carries on: its next batch tries again)
             log.exception("a checkpoint failed")
             return
         if copied:
             self.pages = 0
+
+    def _checkpoint(self) -> int | None:
+        """Copy into the database what no other checkpoint is copying; return the pages the
+        WAL holds, or None if another checkpoint was under way (``PASSIVE``: it never waits)."""
+        with self.store.engine.connect() as conn:
+            cursor = conn.connection.cursor()
+            try:
+                busy, pages, _copied = cursor.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            finally:
+                cursor.close()
+        return None if busy else int(pages)
 
     def close(self) -> None:
         """Stop the thread (what is left in the WAL is copied when the last connection closes)."""
@@ -407,17 +418,6 @@ def _no_checkpoints(dbapi_conn: Any, _record: Any) -> None:
     cursor = dbapi_conn.cursor()
     cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.close()
-
-
-def _checkpoint(dbapi_conn: Any) -> int | None:
-    """Copy into the database what no other checkpoint is copying; return the pages the WAL
-    holds, or None if another checkpoint was under way."""
-    cursor = dbapi_conn.cursor()
-    try:
-        busy, pages, _copied = cursor.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-    finally:
-        cursor.close()
-    return None if busy else int(pages)
 
 
 def _write_for(url: str, node: int | None, pipe: Connection) -> None:

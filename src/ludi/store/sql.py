@@ -532,7 +532,7 @@ class SqlStore:
             if at_table:
                 self._at_table(conn, at_table, now)
 
-    def _at_table(self, conn: Any, changes: list[Fact | SeatBot | Ended], now: float) -> None:
+    def _at_table(self, conn: Any, changes: Sequence[Fact | SeatBot | Ended], now: float) -> None:
         bots = [c for c in changes if isinstance(c, SeatBot)]
         if bots:
             conn.execute(_SEAT_BOT, [{"mid": b.match_id, "s": b.seat, "spec": b.bot} for b in bots])
@@ -622,13 +622,10 @@ class SqlStore:
             )
 
     def set_bot(self, match_id: str, seat: int, bot: str | None) -> None:
-        """Hand a seat to a bot (its spec), or back to its human (``None``)."""
+        """Hand a seat to a bot (its spec), or back to its human (``None``). (A server does it
+        through its writer: ``SeatBot``.)"""
         with self.engine.begin() as conn:
-            conn.execute(
-                update(seats)
-                .where(seats.c.match_id == match_id, seats.c.seat == seat)
-                .values(bot=bot)
-            )
+            self._at_table(conn, [SeatBot(match_id, seat, bot)], time.time())
 
     # -- reading ---------------------------------------------------------------------------
 

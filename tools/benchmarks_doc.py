@@ -245,21 +245,26 @@ def engine() -> list[str]:
 def strength() -> list[str]:
     out = ["## Bots' strength", ""]
     out += [
-        "`tools/strength.py`: Caesar!'s bots against `random` and auto-Crassus, each side in half",
-        "the matches; 95% Wilson intervals. Every match of a run is in the file it names",
+        "`tools/strength.py`: a bot against `random`, auto-Crassus (Caesar!'s solo automaton, each",
+        "side in half the matches) or another bot in every other seat (`vs:SPEC`, the bot's seat",
+        "going round); 95% Wilson intervals. An iteration budget does the same work at any load.",
+        "Where a run kept every match, its file is named in `benchmarks/strength.json`",
         "(`matches_file`).",
         "",
     ]
     rows = [
-        {**run, "figures": {"bot": run["figures"]["bot"], **matchup}}
+        {**run, "figures": {k: run["figures"][k] for k in ("game", "players", "bot")} | matchup}
         for run in _runs("strength.json")
         for matchup in run["figures"]["matchups"]
     ]
+    key = ("game", "players", "bot", "matchup")
     out += table(
-        latest(rows, lambda r: (r["figures"]["bot"], r["figures"]["matchup"])),
+        latest(rows, lambda r: tuple(r["figures"][k] for k in key)),
         [
+            ("game", text("game")),
+            ("players", num("players")),
             ("bot", lambda f: f"`{f['bot']}`"),
-            ("opponent", text("matchup")),
+            ("opponent", lambda f: f"`{f['matchup']}`"),
             ("matches", num("games")),
             ("won", lambda f: f"{f['wins']:g}"),
             ("win rate", lambda f: f"{100 * f['win_rate']:.1f}%"),

@@ -1,4 +1,4 @@
-"""``ludi bench --compare-builds`` for every game at every player count: the README's table.
+"""``ludi bench --compare-builds`` for every game at every player count (docs/benchmarks.md).
 
     nice -n 10 .venv/bin/python tools/bench_compiled.py                 # every game, every count
     nice -n 10 .venv/bin/python tools/bench_compiled.py caesar --rounds 5 --seconds 1

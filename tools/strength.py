@@ -1,4 +1,4 @@
-"""Measure how strong a bot is at Caesar!: the README's strength table.
+"""Measure how strong a bot is (docs/benchmarks.md's strength table, docs/strength.md).
 
 The bot under test (``ismcts`` at its default budget unless told otherwise) plays N matches
 against each opponent:

@@ -371,7 +371,7 @@ def main() -> None:
     args = parser.parse_args()
     if not 0 < args.seconds <= 300 or args.spectators > 5000 or not 1 <= args.addresses <= 200:
         parser.error("at most 300 s, 5000 spectators, 1-200 addresses")
-    report = run(args)
+    report = {"addresses": args.addresses, **run(args)}
     print(json.dumps(report, indent=2))
     if args.record:
         command = benchfile.command_line("python tools/abuse.py")

@@ -399,6 +399,30 @@ def research() -> list[str]:
             ("one observation", num("observation_us", 0, " µs")),
         ],
     )
+    out += ["### Ludi's search against OpenSpiel's IS-MCTS", ""]
+    out += [
+        "`examples/openspiel_ismcts_vs_ludi.py`: OpenSpiel's Python `ISMCTSBot` (random rollouts,",
+        "c = 2) against Ludi's `ismcts` through the OpenSpiel registration, the same iterations a",
+        "move each, seats alternating; CPU time per iteration.",
+        "",
+    ]
+    out += table(
+        latest(
+            _runs("openspiel-ismcts.json"),
+            lambda r: tuple(r["figures"][k] for k in ("game", "players", "ludi_bot", "iterations")),
+        ),
+        [
+            ("game", text("game")),
+            ("players", num("players")),
+            ("Ludi's bot", text("ludi_bot")),
+            ("iterations", num("iterations")),
+            ("matches", num("matches")),
+            ("Ludi won", lambda f: f"{f['ludi_wins']:g} ({f['ludi_wins'] / f['matches']:.0%})"),
+            ("95% interval", interval),
+            ("CPU / iteration, Ludi", num("ludi_us_per_iteration", 0, " µs")),
+            ("OpenSpiel", num("openspiel_us_per_iteration", 0, " µs")),
+        ],
+    )
     return out
 
 

@@ -65,3 +65,12 @@ def test_every_link_of_a_page_resolves(page: Path) -> None:
         elif anchor and file.suffix == ".md" and anchor not in anchors(file):
             broken.append(f"{target}: no heading #{anchor} in {file.relative_to(ROOT)}")
     assert not broken, f"{page.relative_to(ROOT)}: " + "; ".join(broken)
+
+
+def test_the_readme_stays_a_front_door_with_the_test_command_ci_runs() -> None:
+    """At most ~150 lines (PettingZoo's README is the model), and `make test`, which .ci/run
+    calls "the README's test command", stated as a command."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 150
+    assert re.search(r"^make test\b", readme, re.MULTILINE)
+    assert "make test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")

@@ -274,12 +274,12 @@ def strength() -> list[str]:
     )
     out += ["### Against `random`, every seat in turn", ""]
     out += [
-        "`ludi simulate GAME --swap`: the bot in every seat equally often; a fair share is one",
-        "in the player count.",
+        "`ludi simulate GAME --swap`: the bot in every seat equally often against `random` in the",
+        "others; a fair share is one in the player count.",
         "",
     ]
     out += table(
-        latest(_runs("strength-vs-random.json"), _game_key),
+        latest(_runs("strength-vs-random.json"), lambda r: (_game_key(r), r["figures"]["bot"])),
         [
             ("game", text("game")),
             ("players", num("players")),

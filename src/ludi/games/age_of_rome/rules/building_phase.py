@@ -9,6 +9,7 @@ from ludi.games.age_of_rome.rules.common import (
     BUILD,
     BUILD_TURN,
     BUILD_WINDOW,
+    BUILDING_PHASE,
     gain_glory,
     province_of,
 )
@@ -104,7 +105,23 @@ def close_build_window(st: AgeOfRomeState) -> None:
 
 
 def end_building_turn(st: AgeOfRomeState, seat: int) -> None:
-    from ludi.games.age_of_rome.rules.rounds import next_builder
-
     st.log("end", seat)
     next_builder(st)
+
+
+def start_building(st: AgeOfRomeState) -> None:
+    """Фаза строительства: each player in turn order has one building turn."""
+    st.cursor = 0
+    st.phase = BUILD_TURN
+    st.acting = [st.order[0]]
+
+
+def next_builder(st: AgeOfRomeState) -> None:
+    from ludi.games.age_of_rome.rules.rounds import end_phase
+
+    st.cursor += 1
+    if st.cursor < len(st.order):
+        st.phase = BUILD_TURN
+        st.acting = [st.order[st.cursor]]
+        return
+    end_phase(st, BUILDING_PHASE)

@@ -73,6 +73,19 @@ TAX_WINDOW: Final = "tax_window"  # "when you take double tax" cards
 ROOM: Final = "room"  # reading A-15 full_hand=make_room: discard a card to take the one drawn
 OVER: Final = "over"
 
+# The phases of a match, in order of play: ``rounds.PHASES`` names the rule that begins each and
+# the phase that follows it. A phase module ends its phase with ``rounds.end_phase``; it never
+# calls (or imports) the module of the next one.
+TASK_CHOICE: Final = "task choice"  # Карты заданий: every player returns one of three tasks
+EVENT_STEP: Final = "event step"  # Фаза интриг, шаг 1: the event card, legions sent home
+DIPLOMACY_STEP: Final = "diplomacy step"  # Шпионы и союзники (variant): the diplomacy tokens
+ACTIVATION_STEP: Final = "activation step"  # Фаза интриг, шаг 2: the intrigue turns
+BUILDING_PHASE: Final = "building phase"  # Фаза строительства
+ACTION_PHASE: Final = "action phase"  # Фаза действий
+INCOME_PHASE: Final = "income phase"  # Фаза дохода
+ROTATION_STEP: Final = "rotation step"  # Вращение поля провинций: the end of a round
+FINAL_SCORING: Final = "final scoring"  # Итоговый подсчет очков
+
 PHASE_RULES = {
     RECALL: EVENTS,
     KEEP: SETUP,

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ludi.games.age_of_rome.rules.building_actions import legion_choices
 from ludi.games.age_of_rome.rules.common import (
     LEGION,
     TIES,
@@ -142,8 +143,6 @@ def apply_op(st: AgeOfRomeState, seat: int, effect: Effect) -> None:
         st.moves_left = n
         st.legion_mode = 1 if op == "move_legion" else 2
         st.phase = LEGION
-        from ludi.games.age_of_rome.rules.action_phase import legion_choices
-
         if not legion_choices(st, seat):
             st.phase = st.ret
             st.ret = ""

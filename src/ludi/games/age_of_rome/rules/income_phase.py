@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 from ludi.engine import IllegalAction
 from ludi.games.age_of_rome.rules.common import (
     INCOME,
+    INCOME_PHASE,
+    INCOME_TURN,
     TAX_WINDOW,
     lose_glory,
     population,
@@ -50,7 +52,6 @@ def tax(st: AgeOfRomeState, seat: int, action: Move) -> None:
     """Normal tax: 1 denarius per inhabitant. Double tax: 2 per inhabitant and lose the
     penalty glory at once; then "when you take double tax" cards may be played."""
     from ludi.games.age_of_rome.rules.goods import playable_kinds
-    from ludi.games.age_of_rome.rules.rounds import next_income
 
     pop = population(st, province_of(st, seat))
     if action.what == "double":
@@ -76,7 +77,26 @@ def tax(st: AgeOfRomeState, seat: int, action: Move) -> None:
 
 
 def close_tax_window(st: AgeOfRomeState) -> None:
-    from ludi.games.age_of_rome.rules.rounds import next_income
-
     st.paid = 0
     next_income(st)
+
+
+def start_income(st: AgeOfRomeState) -> None:
+    """Фаза дохода: each player in turn order chooses the income of the province in front of
+    them."""
+    st.cursor = 0
+    st.phase = INCOME_TURN
+    st.acting = [st.order[0]]
+    st.cur = st.order[0]
+
+
+def next_income(st: AgeOfRomeState) -> None:
+    from ludi.games.age_of_rome.rules.rounds import end_phase
+
+    st.cursor += 1
+    if st.cursor < len(st.order):
+        st.phase = INCOME_TURN
+        st.acting = [st.order[st.cursor]]
+        st.cur = st.order[st.cursor]
+        return
+    end_phase(st, INCOME_PHASE)

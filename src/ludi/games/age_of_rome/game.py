@@ -385,6 +385,7 @@ class AgeOfRome(Game):
             choice_labels=(N_("from your board"), N_("from your board or another battlefield")),
         ),
     )
+
     presentation = AgeOfRomePresentation()
     bots = AgeOfRomeBots()
     research = AgeOfRomeResearch()

@@ -1,4 +1,4 @@
-"""The heuristic (``Game.heuristic``): one score per legal action, from what the seat sees."""
+"""The heuristic (``Bots.heuristic``): one score per legal action, from what the seat sees."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from ludi.games.age_of_rome.game import GAME
 
 def test_one_score_per_action_and_the_same_on_a_sample() -> None:
     """Scores depend only on what the seat may see: a re-drawn sample scores the same."""
-    scorer = GAME.heuristic()
+    scorer = GAME.bots.heuristic()
     st = started(players=3, seed=4)
     rng = Rng(4)
     checked = 0
@@ -38,14 +38,16 @@ def test_a_boosted_vote_that_makes_supremacy_scores_above_the_colosseum() -> Non
     build_here(st, 2, POLITICS, 1)
     turn(st, common.PLACE_TURN, 2)
     actions = st.legal_actions(2)
-    values = dict(zip((str(a) for a in actions), GAME.heuristic()(st, 2, actions), strict=True))
+    values = dict(
+        zip((str(a) for a in actions), GAME.bots.heuristic()(st, 2, actions), strict=True)
+    )
     assert values["place:politics+boost"] > values["place:colosseum"]
 
 
 def test_the_evaluation_shares_the_win_and_ends_as_the_result() -> None:
-    """``Game.evaluation``: each seat's share of the win, in 0..1, adding up to 1; at the end
+    """``Bots.evaluation``: each seat's share of the win, in 0..1, adding up to 1; at the end
     exactly the result's shares."""
-    evaluate = GAME.evaluation()
+    evaluate = GAME.bots.evaluation()
     st = started(players=4, seed=2)
     rng = Rng(2)
     while not st.is_over:

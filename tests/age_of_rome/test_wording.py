@@ -41,7 +41,7 @@ def labels_along_a_match(players: int, seed: int, **options: object) -> dict[str
     while not st.is_over:
         seat = st.to_act[0]
         actions = st.legal_actions(seat)
-        labels = GAME.move_labels(st, seat, actions)
+        labels = GAME.presentation.move_labels(st, seat, actions)
         assert len(labels) == len(actions)
         assert len(set(labels)) == len(labels), f"two moves share a label: {labels}"
         for action, label in zip(actions, labels, strict=True):

@@ -612,9 +612,9 @@ def check_language(
     for seat in state.to_act:
         legal = state.legal_actions(seat)
         pool.update((str(a), a) for a in legal)
-        labels = state.game.move_labels(state, seat, legal)
+        labels = state.game.presentation.move_labels(state, seat, legal)
         with using(lang):
-            translated = state.game.move_labels(state, seat, legal)
+            translated = state.game.presentation.move_labels(state, seat, legal)
         for text, words in zip(translated, labels, strict=True):
             in_language(lang, "a move's label", text, words)
         now = {str(a) for a in legal}
@@ -639,8 +639,10 @@ def check_language(
 
 
 #: the cases of the games that say a move's label depends on the action alone
-#: (``Game.labels_by_action``): the server keeps their labels
-LABELLED = [c for c in CASES if c.game.labels_by_action]
+#: (``Presentation.labels_depend_only_on_action``): the server keeps their labels
+LABELLED = [
+    c for c in CASES if c.game.presentation and c.game.presentation.labels_depend_only_on_action
+]
 
 
 @pytest.mark.parametrize("case", LABELLED, ids=[c.id for c in LABELLED])
@@ -657,14 +659,14 @@ def test_labels_said_to_depend_on_the_action_alone_do(case: Case, seed: int) -> 
             legal = list(state.legal_actions(seat))
             for lang in case.game.languages:
                 with using(lang):
-                    labels = state.game.move_labels(state, seat, legal)
-                    backwards = state.game.move_labels(state, seat, legal[::-1])
+                    labels = state.game.presentation.move_labels(state, seat, legal)
+                    backwards = state.game.presentation.move_labels(state, seat, legal[::-1])
                 assert backwards == labels[::-1], f"{lang}: a label depends on the others asked"
                 for action, label in zip(legal, labels, strict=True):
                     first = met.setdefault((lang, action), label)
                     assert label == first, (
                         f"{lang}: {action} was labelled {first!r}, now {label!r}: its label "
-                        "depends on the position, yet the game sets labels_by_action"
+                        "depends on the position, yet the game sets labels_depend_only_on_action"
                     )
 
     check_all(case, seed, check)

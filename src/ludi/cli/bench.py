@@ -250,7 +250,8 @@ def measure(
     }
     if fixed_report is not None:
         out["fixed_work"] = fixed_report
-    target = ludi.get_game(game).bench_targets
+    lab = ludi.get_game(game).lab
+    target = lab.bench_targets if lab else None
     if target is not None:
         out["targets"] = {
             "decisions_per_second": target.decisions_per_second,

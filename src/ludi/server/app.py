@@ -83,6 +83,9 @@ WEB = Path(str(resources.files("ludi") / "web"))
 MAX_REFUSED = 200
 #: the largest request body the REST API reads, in bytes
 MAX_BODY = 16 * 1024
+#: the game the lobby offers first to a browser that has not chosen one yet: the one a new
+#: player starts with best (twenty minutes, two players, the strongest bots, auto-Crassus)
+LOBBY_GAME = "caesar"
 
 
 def _plain_text(text: str) -> str:
@@ -151,6 +154,7 @@ def create_app(
     matches_per_address: int = 50,
     tune_gc: bool = False,
     writer_process: bool = False,
+    lobby_game: str = LOBBY_GAME,
 ) -> FastAPI:
     """Return the Ludi web app storing its matches in ``db`` (a SQLite path or a database URL).
 
@@ -169,7 +173,8 @@ def create_app(
     ``writer_process`` the moves are written by a process of its own rather than a thread
     (``ludi serve`` does: ``ludi.server.persist``; the process is spawned, which imports the
     main module again, so a program that asks for it starts its server under
-    ``if __name__ == "__main__":``)."""
+    ``if __name__ == "__main__":``). The lobby offers ``lobby_game`` first to a browser that
+    has not chosen a game yet."""
     store = SqlStore(db)
     # on PostgreSQL, this process is one node among any others serving the same database
     cluster = Cluster(store.url, store.engine) if is_postgres(store.url) else None
@@ -287,12 +292,13 @@ def create_app(
 
     @app.get("/games/{game_id}/board/{name}", include_in_schema=False)
     async def board_file(game_id: str, name: str) -> FileResponse:
-        """Serve a file of a game's board, as the game declares it (``Game.board_assets``)."""
+        """Serve a file of a game's board, as the game declares it
+        (``Presentation.board_assets``)."""
         try:
             game = ludi.get_game(game_id)
         except LudiError:
             raise HTTPException(404, _("no such game")) from None
-        path = game.board_file(name)
+        path = game.presentation.board_file(name) if game.presentation else None
         if path is None:
             raise HTTPException(
                 404,
@@ -305,7 +311,13 @@ def create_app(
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:
         games = [
-            {**g.describe(), "bots": bots_for(g), "seats": seat_names(g)} for g in ludi.games()
+            {
+                **g.describe(),
+                "offered_first": g.id == lobby_game,
+                "bots": bots_for(g),
+                "seats": seat_names(g),
+            }
+            for g in ludi.games()
         ]
         return {"games": games, "bots": bot_names()}
 

@@ -26,7 +26,7 @@ function currentGame() {
 
 function fillGames() {
   $("game").replaceChildren(...GAMES.map((g) => el("option", {value: g.id}, g.title)));
-  // the game this browser chose last; on a first visit, the one the games offer first
+  // the game this browser chose last; on a first visit, the one the server offers first
   const last = localStorage.getItem("ludi-game");
   const first = GAMES.find((g) => g.offered_first);
   if (GAMES.some((g) => g.id === last)) $("game").value = last;
@@ -144,7 +144,7 @@ function fillOptions() {
         "p",
         {class: "muted small"},
         _("Some component values are reconstructed defaults ({sections}); see the docs to supply your own.", {
-          // each section as the game words it in the reader's language (Game.section_title)
+          // each section as the game words it in the reader's language (Presentation.section_title)
           sections: game.data.reconstructed
             .map((r) => r.title || r.section.replaceAll("_", " ").replaceAll(".", ": "))
             .join(", "),

@@ -1,4 +1,4 @@
-"""Drawing a seat's view in the terminal: the game's own renderer (``Game.renderer``, kept in
+"""Drawing a seat's view in the terminal: the game's own renderer (``Presentation.renderer``, kept in
 the game's package), or the generic one (the view as JSON) for a game without one.
 
 A renderer takes the JSON a ``State.view(seat)`` returns (never the state itself, so it can
@@ -13,7 +13,8 @@ from ludi.engine import Game, Renderer
 
 def renderer_for(game: Game) -> Renderer:
     """Return the game's own renderer, or the generic one."""
-    return game.renderer() or generic.render
+    own = game.presentation.renderer() if game.presentation else None
+    return own or generic.render
 
 
 __all__ = ["Renderer", "renderer_for"]

@@ -1,5 +1,5 @@
 """A cheap evaluation of Age of Rome actions, for the ``heuristic`` bot and ISMCTS playouts
-(the game's ``Game.heuristic``).
+(the game's ``Bots.heuristic``).
 
 Each action scores roughly the glory it brings, now or at the end, from what the seat may see
 (the board, the tracks, its own hand and tasks): a building its glory (more for a level III that
@@ -152,7 +152,7 @@ def final_estimate(st: AgeOfRomeState, seat: int) -> float:
 
 
 def evaluation(state: State) -> list[float]:
-    """Each seat's share of the win from here (``Game.evaluation``): a soft maximum of the
+    """Each seat's share of the win from here (``Bots.evaluation``): a soft maximum of the
     final estimates, flatter the more rounds are left to play."""
     import math
 

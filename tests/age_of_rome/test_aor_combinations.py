@@ -191,3 +191,47 @@ def test_first_player_and_board_turn_over_all_nine_rounds(players: int, seed: in
         seat = st.to_act[rng.randrange(len(st.to_act))]
         st.apply(seat, rng.choice(st.legal_actions(seat)))
     assert rounds == list(range(1, 10)) and st.rot == rot
+
+
+# -- selling and sets at any moment of your turn (Торговля, стр. 20; reading A-19) -----------
+
+
+def test_selling_is_offered_while_choosing_an_intrigue_effect() -> None:
+    """Торговля (стр. 20): a goods card may be sold «в любой момент партии во время своего
+    хода», so also between activating an intrigue and choosing its effect (IE-10: selling
+    first can make room for Таможенные сборы)."""
+    from aor_helpers import battlefield, hand, turn
+
+    st = started()
+    st.round = 2
+    st.order = [0, 1, 2, 3]
+    prov = common.province_of(st, 1)
+    st.intr_owner[3 * prov] = 0
+    st.intr_home[0] -= 1
+    st.enmity_supply += st.enmity[0] - 1
+    st.enmity[0] = 1
+    st.enmity_supply += st.enmity[1]
+    st.enmity[1] = 0
+    battlefield(st, "thrace", s1=1)
+    st.glory[1] = 5
+    hand(st, 0, "bulla")
+    turn(st, common.ACTIVATE_TURN, 0)
+    st.apply(0, f"activate:{st.tables.provinces[prov]}/1")
+    assert st.phase == common.EFFECT
+    assert "sell:bulla" in [str(a) for a in st.legal_actions(0)]
+
+
+def test_selling_is_offered_while_the_spy_moves_legions_not_to_the_one_answering() -> None:
+    """Торговля (стр. 20): the spy's fortress action (legion moves) is a moment of the
+    placer's own turn, so selling is offered there; the opponent answering the offer is not
+    in their own turn, and is not offered it."""
+    from aor_helpers import hand
+
+    st = _offer("espionage", True)
+    hand(st, MARY, "bulla")
+    assert "sell:bulla" not in [str(a) for a in st.legal_actions(MARY)]
+    st.apply(MARY, "accept")
+    hand(st, JACK, "bulla")
+    st.apply(JACK, "spy:action")
+    assert st.phase == common.LEGION
+    assert "sell:bulla" in [str(a) for a in st.legal_actions(JACK)]

@@ -16,6 +16,9 @@ What is checked (see docs/testing.md):
   raise ``IllegalAction`` with a reason and a rule and change nothing;
 - hidden information: re-drawing what one seat cannot see never changes what it or a
   spectator sees; a secret simultaneous choice never shows in the others' views or logs;
+  who decides what depends only on what a seat sees (the same actions in a sample keep it
+  the same while the seat's view is); what the log showed a seat stays where the log put it
+  in every sample;
 - views are JSON, and the narrated logs only grow.
 """
 

@@ -192,6 +192,8 @@ def test_a_reshuffled_deck_holds_only_cards_seen_in_the_discard_pile() -> None:
     pile = set(st.goods_discard)
     draw(st, 0, 1)
     assert sorted(st.reshuffled) == sorted(pile)
+    made_from = sorted(c["id"] for c in st.view(1)["goods_deck_made_from"])
+    assert made_from == sorted(st.tables.goods[st.tables.goods_of[c]].id for c in pile)
     older = sorted(st.hands[1] + st.hands[2])
     for k in range(20):
         sample = st.sample_hidden(0, Rng(k))

@@ -677,6 +677,10 @@ def check_aor_ledger(state: Any, seat: int, sample: Any) -> None:
             f"the goods deck was made from a discard pile seat {seat} saw, but a sample puts "
             f"{strays} in it"
         )
+        listed = {c["id"] for c in view["goods_deck_made_from"]}
+        assert {goods[goods_of[c]].id for c in state.goods_deck} <= listed, (
+            f"seat {seat}'s view does not list the cards the reshuffled deck was made of"
+        )
 
 
 #: per game, the check that what a seat's log showed of a hidden thing's whereabouts holds in

@@ -239,6 +239,8 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
         "events_past": [event_json(st, e) for e in st.events_out],
         "events_left": len(st.event_deck),
         "goods_deck": len(st.goods_deck),
+        # the cards the last reshuffle made the deck of: the table saw them in the pile
+        "goods_deck_made_from": [card_json(st, x) for x in st.reshuffled],
         "goods_discard": [card_json(st, x) for x in st.goods_discard],
         "task_deck": len(st.task_deck),
         "seats": seats,

@@ -158,9 +158,71 @@ def test_the_log_property_catches_a_sample_that_mixes_a_reshuffled_deck(
     def mixing(st: Any, seat: int, rng: Rng) -> Any:
         keep, st.reshuffled = st.reshuffled, []
         try:
-            return honest(st, seat, rng)
+            sample = honest(st, seat, rng)
         finally:
             st.reshuffled = keep
+        sample.reshuffled = list(keep)  # the view still says it: only the deal forgets
+        return sample
 
     monkeypatch.setattr(view, "sample_hidden", mixing)
+    assert fails(lambda rng: check_shown_stays_shown(st, rng), range(5))
+
+
+def first_state(
+    game_id: str, players: int, seed: int, found: Callable[[Any], bool], **options: Any
+) -> Any:
+    """Play a seeded random match until ``found`` holds; return that state."""
+    state = ludi.new_match(game_id, players=players, seed=seed, options=options)
+    rng = Rng(seed)
+    while not found(state):
+        assert not state.is_over, "the match ended before the state looked for"
+        seat = state.to_act[rng.randrange(len(state.to_act))]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def test_the_log_property_catches_a_caesar_sample_that_forgets_a_poisoned_token(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Caesar! (Poison): the log names the token put back in the victim's bag; a sample that
+    forgets it deals the token anywhere among the victim's hidden ones."""
+    st = first_state("caesar", 2, 0, lambda s: any(s.revealed), poison=True)
+    assert not fails(lambda rng: check_shown_stays_shown(st, rng), range(5))
+    cls = type(st)
+    honest = cls.sample_hidden
+
+    def forgetful(self: Any, seat: int, rng: Rng) -> Any:
+        keep = [list(r) for r in self.revealed]
+        self.revealed = [[], []]
+        try:
+            sample = honest(self, seat, rng)
+        finally:
+            self.revealed = keep
+        sample.revealed = [list(r) for r in keep]  # the view still says it: only the bag forgets
+        return sample
+
+    monkeypatch.setattr(cls, "sample_hidden", forgetful)
+    assert fails(lambda rng: check_shown_stays_shown(st, rng), range(5))
+
+
+def test_the_log_property_catches_a_sylla_sample_that_shuffles_the_known_bottom(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Sylla (II): the recruits nobody took go under the deck in sight of all; a sample that
+    shuffles them with the unseen cards fails."""
+    st = first_state("sylla", 4, 0, lambda s: s.deck_known >= 3)
+    assert not fails(lambda rng: check_shown_stays_shown(st, rng), range(5))
+    cls = type(st)
+    honest = cls.sample_hidden
+
+    def shuffling(self: Any, seat: int, rng: Rng) -> Any:
+        keep, self.deck_known = self.deck_known, 0
+        try:
+            sample = honest(self, seat, rng)
+        finally:
+            self.deck_known = keep
+        sample.deck_known = keep
+        return sample
+
+    monkeypatch.setattr(cls, "sample_hidden", shuffling)
     assert fails(lambda rng: check_shown_stays_shown(st, rng), range(5))

@@ -216,3 +216,18 @@ def test_a_third_seat_forgets_a_card_customs_may_have_taken() -> None:
     customs(st, 0, 1)
     assert st.view(2)["seats"][1]["known_cards"] == []
     assert st.view(2)["seats"][0]["known_cards"] == []
+
+
+def test_the_heuristic_closes_a_window_it_cannot_play_in() -> None:
+    """A window opened for a hand without a matching card (Карты товаров, стр. 21) costs the
+    bots one decision: the heuristic says ``done`` rather than selling the card."""
+    from ludi.games.age_of_rome.game import GAME
+
+    st = started()
+    hand(st, 0, "bulla")
+    st.denarii[0] = 10
+    st.apply(0, "build:trade")
+    actions = st.legal_actions(0)
+    scores = GAME.heuristic()(st, 0, actions)
+    assert scores is not None
+    assert str(actions[scores.index(max(scores))]) == "done"

@@ -206,6 +206,8 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
         "events_past": [event_json(st, e) for e in st.events_out],
         "events_left": len(st.event_deck),
         "goods_deck": len(st.goods_deck),
+        # the cards the last reshuffle made the deck of: the table saw them in the pile
+        "goods_deck_made_from": [card_json(st, x) for x in st.reshuffled],
         "goods_discard": [card_json(st, x) for x in st.goods_discard],
         "task_deck": len(st.task_deck),
         "seats": seats,
@@ -996,27 +998,44 @@ def sample_hidden(st: AgeOfRomeState, seat: int, rng: Rng) -> AgeOfRomeState:
     """Re-draw what ``seat`` cannot see, consistently with what it has seen: the other
     players' goods hands (same sizes; cards it knows stay where it knows them) and the goods
     deck from the cards it has not seen; the others' tasks (and their pending choice of the
-    task to return) and the task deck; the event deck's order."""
+    task to return) and the task deck; the event deck's order.
+
+    A deck made again from the discard pile (reading A-40) holds only cards the table saw in
+    the pile (``reshuffled``): those are re-dealt among the deck and the cards the hands drew
+    from it since, the older cards among the hands alone."""
     new = st.clone()
     new.rng = rng.fork()
     n = st.players
-    # goods
+    # goods: before any reshuffle every unseen card may be anywhere (one pool, ``older``)
     mine_known = set(st.known[seat])
-    pool = list(new.goods_deck)
+    fresh = set(st.reshuffled)
+    older = [c for c in new.goods_deck if c not in fresh]
+    drawn = [c for c in new.goods_deck if c in fresh]
     sizes = [0] * n
+    fresh_sizes = [0] * n
     for o in range(n):
         if o == seat:
             continue
-        keep = [c for c in new.hands[o] if c in mine_known]
-        pool.extend(c for c in new.hands[o] if c not in mine_known)
-        sizes[o] = len(new.hands[o]) - len(keep)
-        new.hands[o] = keep
-    rng.shuffle(pool)
+        hidden = [c for c in new.hands[o] if c not in mine_known]
+        new.hands[o] = [c for c in new.hands[o] if c in mine_known]
+        for c in hidden:
+            if c in fresh:
+                drawn.append(c)
+                fresh_sizes[o] += 1
+            else:
+                older.append(c)
+                sizes[o] += 1
+    rng.shuffle(older)
+    if drawn:
+        rng.shuffle(drawn)
     for o in range(n):
         if o != seat and sizes[o]:
-            new.hands[o].extend(pool[: sizes[o]])
-            del pool[: sizes[o]]
-    new.goods_deck = pool
+            new.hands[o].extend(older[: sizes[o]])
+            del older[: sizes[o]]
+        if o != seat and fresh_sizes[o]:
+            new.hands[o].extend(drawn[: fresh_sizes[o]])
+            del drawn[: fresh_sizes[o]]
+    new.goods_deck = older + drawn
     held = {c: o for o in range(n) for c in new.hands[o]}
     if new.unchained and new.cur != seat:  # the cards set aside were re-drawn with the hand
         new.unchained = [c for c in new.unchained if held.get(c) == new.cur]

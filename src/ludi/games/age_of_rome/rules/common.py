@@ -134,17 +134,24 @@ DECISION_WORDS = {
     "spy_choice": N_("your spy: take the glory or do the building's action"),
 }
 
-#: phases that are the player's own turn: selling and laying sets are allowed in them
-#: (Продать карту товара: «во время своего хода»; reading A-19)
+#: every decision of the player's own turn, the steps of an effect, a legion move and a
+#: bargain included: selling and laying sets are allowed in them (Торговля, стр. 20: «в любой
+#: момент своего хода», «в любой момент партии во время своего хода»; reading A-19)
 OWN_TURN_PHASES = frozenset(
     {
         "diplomacy",
+        "offer",
+        "countered",
+        "spy_choice",
         ACTIVATE_TURN,
+        EFFECT,
+        FORGE,
         BY_YOU,
         BUILD_TURN,
         BUILD_WINDOW,
         PLACE_TURN,
         WINDOW,
+        LEGION,
         INCOME_TURN,
         TAX_WINDOW,
     }

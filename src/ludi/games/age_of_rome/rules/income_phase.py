@@ -14,7 +14,6 @@ from ludi.games.age_of_rome.rules.common import (
     population,
     province_of,
 )
-from ludi.games.age_of_rome.tables import T_DOUBLE_TAX
 from ludi.i18n import catalog
 
 _, n_ = catalog(__name__)
@@ -50,8 +49,9 @@ def income_choices(st: AgeOfRomeState, seat: int) -> list[Move]:
 
 def tax(st: AgeOfRomeState, seat: int, action: Move) -> None:
     """Normal tax: 1 denarius per inhabitant. Double tax: 2 per inhabitant and lose the
-    penalty glory at once; then "when you take double tax" cards may be played."""
-    from ludi.games.age_of_rome.rules.goods import playable_kinds
+    penalty glory at once; then "when you take double tax" cards may be played (Карты
+    товаров, стр. 21): the window opens whenever the player holds any goods card, so that it
+    tells nobody what the hand holds."""
 
     pop = population(st, province_of(st, seat))
     if action.what == "double":
@@ -66,7 +66,7 @@ def tax(st: AgeOfRomeState, seat: int, action: Move) -> None:
         st.denarii[seat] += st.tables.double_tax * pop
         st.paid = lose_glory(st, seat, penalty(st, seat))
         st.log("tax", seat, st.tables.double_tax * pop, True)
-        if playable_kinds(st, seat, T_DOUBLE_TAX):
+        if st.hands[seat]:
             st.phase = TAX_WINDOW
             return
     else:

@@ -40,7 +40,6 @@ from ludi.games.age_of_rome.tables import (
     SABOTAGE,
     SLANDER,
     SOLD,
-    T_BY_YOU,
     T_RECEIVED,
 )
 from ludi.i18n import catalog
@@ -329,10 +328,11 @@ def resolve_effect(st: AgeOfRomeState) -> None:
 
 
 def finish_effect(st: AgeOfRomeState) -> None:
-    from ludi.games.age_of_rome.rules.goods import playable_kinds
-
+    """After the effect the activator may play "when you activate an intrigue" cards (Карты
+    товаров, стр. 21). The window opens whenever the activator holds any goods card, as the
+    target's question does, so that it tells nobody what the hand holds."""
     st.fx = []
-    if playable_kinds(st, st.cur, T_BY_YOU):
+    if st.hands[st.cur]:
         st.phase = BY_YOU
     else:
         back_to_turn(st)
@@ -480,10 +480,15 @@ def sold(st: AgeOfRomeState, seat: int, target: int) -> None:
 
 def customs(st: AgeOfRomeState, seat: int, target: int) -> None:
     """Таможенные сборы: a random goods card of the target's hand goes into the activator's
-    hand (only while the activator's hand is not full). Both of them now know where it is."""
+    hand (only while the activator's hand is not full). Both of them now know where it is;
+    the other players saw a card change hands, not which, so a card of the target's hand they
+    knew of may be either of the two hands now: they no longer know where it is."""
     from ludi.games.age_of_rome.rules.goods import forget
 
     card = st.hands[target][st.rng.randrange(len(st.hands[target]))]
+    for other in range(st.players):
+        if other not in (seat, target):
+            st.known[other] = [c for c in st.known[other] if c not in st.hands[target]]
     st.hands[target].remove(card)
     forget(st, card)
     st.hands[seat].append(card)

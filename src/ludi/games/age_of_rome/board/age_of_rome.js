@@ -173,6 +173,9 @@ function mergeViews(views) {
   return merged;
 }
 
+// a phone's width (style.css): the board's text is drawn at 12 px and up, the moves in a list
+const PHONE = window.matchMedia("(max-width: 700px)");
+
 export function createBoard(root, host) {
   const ui = {msg: null, view: null, why: null, pick: null, hits: new Map()};
   const chooser = el("div", {class: "aor-chooser", "aria-live": "polite"});
@@ -269,6 +272,7 @@ export function createBoard(root, host) {
     const drawing = svg("svg", {
       viewBox: `0 0 ${width} ${height}`,
       class: "aor-svg",
+      style: `--vbw: ${width}`,
       role: "group",
       "aria-label": title,
     });
@@ -323,6 +327,7 @@ export function createBoard(root, host) {
     const drawing = svg("svg", {
       viewBox: "146 452 308 148",
       class: "aor-svg",
+      style: "--vbw: 308",
       role: "group",
       "aria-label": _("the province in front of you, {province}", {province: prov.name}),
     });
@@ -1590,7 +1595,8 @@ export function createBoard(root, host) {
     parts.push(el("p", {class: "aor-hint"}, el("strong", {}, _("Your move.")), " ", hint()));
     parts.push(buttons);
     chooser.replaceChildren(...parts);
-    drawMoveButtons(buttons, msg.moves, host.act);
+    // a phone's first screen holds a few buttons and the board: more moves go in one list
+    drawMoveButtons(buttons, msg.moves, host.act, {compactOver: PHONE.matches ? 4 : Infinity});
   }
 
   function hint() {

@@ -314,7 +314,7 @@ function matchRow(m) {
   return el(
     "li",
     {class: "match-row"},
-    el("div", {}, el("strong", {}, game ? game.title.split(" ")[0] : m.game), " ", seats),
+    el("div", {}, el("strong", {}, game ? game.title : m.game), " ", seats),
     el("div", {class: "muted small"}, line),
     el("div", {class: "row-actions"}, actions),
   );

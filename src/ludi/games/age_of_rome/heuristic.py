@@ -74,10 +74,11 @@ def score(st: AgeOfRomeState, seat: int, a: Move) -> float:
         return 0.1 if st.round == t.rounds else -0.1
     if verb in ("activate", "intrigue", "forge", "recall"):
         return 1.0
-    if verb == "spy_glory":
-        return 1.0
-    if verb == "spy_action":
-        return 0.8
+    if verb in ("spy_glory", "spy_action"):  # the building's level in glory, or its action
+        _placer, _token, p, b, _amount, _counter = st.offer
+        if verb == "spy_glory":
+            return float(st.level[5 * p + b])
+        return place_value(st, seat, b, False)
     if verb in ("offer", "accept", "refuse", "counter", "withdraw"):
         return deal_value(st, a)
     if verb == "diplomacy":

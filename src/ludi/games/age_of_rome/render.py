@@ -373,24 +373,24 @@ def _diplomacy(dipl: dict[str, Any], style: dict[str, str]) -> Text:
             "building": offer["building"],
             "level": LEVELS[offer["level"]],
             "province": offer["province"],
-            "denarii": offer["denarii"],
+            "denarii": n_("{n} denarius", "{n} denarii", offer["denarii"], n=offer["denarii"]),
         }
         if offer.get("token") == "espionage":
             line = _(
                 "{seat} puts an espionage token on the {building} ({level}) of {target} in "
-                "{province}, offering {denarii} denarii",
+                "{province}, offering {denarii}",
                 **where,
             )
         elif offer.get("token"):
             line = _(
                 "{seat} puts an alliance token on the {building} ({level}) of {target} in "
-                "{province}, offering {denarii} denarii",
+                "{province}, offering {denarii}",
                 **where,
             )
         else:
             line = _(
                 "{seat} puts a face-down token on the {building} ({level}) of {target} in "
-                "{province}, offering {denarii} denarii",
+                "{province}, offering {denarii}",
                 **where,
             )
         text.append(line)

@@ -36,8 +36,8 @@ GLORY = (
     Nn_("{seat} loses {n} glory ({total})", "{seat} loses {n} glory ({total})"),
 )
 DENARII = (
-    Nn_("{seat} gains {n} denarii", "{seat} gains {n} denarii"),
-    Nn_("{seat} loses {n} denarii", "{seat} loses {n} denarii"),
+    Nn_("{seat} gains {n} denarius", "{seat} gains {n} denarii"),
+    Nn_("{seat} loses {n} denarius", "{seat} loses {n} denarii"),
 )
 ENMITY = (
     Nn_("{seat} takes {n} enmity", "{seat} takes {n} enmity"),
@@ -437,10 +437,21 @@ def narrate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
         return _("Round {round}", round=event[1])
     if kind == "event":
         ev = t.events[event[1]]
+        text = event_text(st, event[1])
+        if st.players == 1:  # the Emperor solo pays its own way (intrigue_phase.reveal_event)
+            if not ev.harsh:
+                text = _(
+                    "{text} — in the Emperor solo, 1 denarius per supporter you recruited instead",
+                    text=text,
+                )
+            elif not st.options["solo_harsh_penalty"]:
+                text = _("{text} — in the Emperor solo, nothing (harsh penalties off)", text=text)
+            else:
+                text = _("{text} — in the Emperor solo, and no denarii", text=text)
         return _(
             "Event: {event} ({text}; {arrows})",
             event=named(st, ev.name),
-            text=event_text(st, event[1]),
+            text=text,
             arrows=arrows_words(ev.direction, ev.turns),
         )
     if kind == "order":
@@ -600,7 +611,7 @@ def narrate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
         )
     if kind == "farm":
         return n_(
-            "{seat} farms {n} denarii",
+            "{seat} farms {n} denarius",
             "{seat} farms {n} denarii",
             event[2],
             seat=name(event[1]),
@@ -654,7 +665,7 @@ def narrate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
         return _("{seat}'s anchor card leaves the game", seat=name(event[1]))
     if kind == "steal":
         return n_(
-            "{seat} takes {n} denarii from {target}",
+            "{seat} takes {n} denarius from {target}",
             "{seat} takes {n} denarii from {target}",
             event[3],
             seat=name(event[1]),
@@ -685,7 +696,7 @@ def narrate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
                 n=event[2],
             )
         return n_(
-            "{seat} collects {n} denarii (tax)",
+            "{seat} collects {n} denarius (tax)",
             "{seat} collects {n} denarii (tax)",
             event[2],
             seat=name(event[1]),
@@ -719,7 +730,7 @@ def narrate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
         )
     if kind == "dipl_offer":
         return n_(
-            "{seat} offers {n} denarii with it",
+            "{seat} offers {n} denarius with it",
             "{seat} offers {n} denarii with it",
             event[2],
             seat=name(event[1]),
@@ -727,7 +738,7 @@ def narrate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
         )
     if kind == "dipl_counter":
         return n_(
-            "{seat} asks {n} denarii instead",
+            "{seat} asks {n} denarius instead",
             "{seat} asks {n} denarii instead",
             event[2],
             seat=name(event[1]),

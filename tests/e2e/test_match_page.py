@@ -316,3 +316,28 @@ def test_a_phone_keeps_the_replay_controls_on_screen_with_the_board(
         timeout=PATIENCE * 1000,
     )
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_lobby_folds_the_readings_and_lists_whole_titles(
+    server: Server, browser: Browser
+) -> None:
+    """Creating an Age of Rome match: the variants are the rows shown, the readings of rules
+    the rulebook leaves open and the solo's option are folded away with the rulebook's
+    defaults, and still sent; the list of matches shows each game's whole title."""
+    server.post(
+        "/api/matches",
+        {"game": "age_of_rome", "players": 2, "seats": [{"name": "Ann"}, {"bot": "random"}]},
+    )
+    page = open_page(browser, server.base + "/", 1366, 768)
+    page.select_option("#game", "age_of_rome")
+    options = page.locator("#options")
+    expect(options.locator("details.option-group")).to_have_count(2)
+    shown = [row for row in options.locator("label").all() if row.is_visible()]
+    assert 3 <= len(shown) <= 6, [row.inner_text() for row in shown]
+    readings = options.locator("details.option-group", has_text="Readings of rules")
+    expect(readings.locator("summary")).to_contain_text(re.compile(r"\(1\d\)"))
+    readings.locator("summary").click()
+    expect(readings.locator("label").first).to_be_visible()
+    expect(options.locator("details.option-group", has_text="The Emperor solo")).to_be_visible()
+    expect(page.locator(".match-row strong", has_text="Age of Rome").first).to_be_visible()
+    assert page.errors == []  # type: ignore[attr-defined]

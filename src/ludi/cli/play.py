@@ -190,6 +190,7 @@ class Session:
                 raise Quit(1)
             self.term.clear()
             self.at_screen = seat
+            self.news_lines = 1  # a clear screen: only the heading and the news to come
             self.narrate(seat, _("Since your last turn, {seat}:", seat=name))
         elif not self.hot_seat:
             self.narrate(seat)

@@ -444,7 +444,8 @@ def _provinces(view: dict[str, Any], style: dict[str, str]) -> Table:
         _("province"),
         _("faces"),
         _("pop."),
-        *(_(w) for w in TYPE_WORDS.values()),
+        # the buildings by the names the moves use ("Build Farm I"), not their types
+        *(building_word(view, t) for t in TYPE_WORDS),
         _("intrigues"),
     ):
         table.add_column(col, no_wrap=True)
@@ -513,7 +514,8 @@ def _main_board(view: dict[str, Any], style: dict[str, str]) -> Table:
         senate.append("  " + _("(bottom to top)"), style="dim")
     table.add_row(_("Senate"), senate)
     supply = "  ".join(
-        f"{_w(t)} {'/'.join(str(n) for n in counts)}" for t, counts in view["supply"].items()
+        f"{building_word(view, t)} {'/'.join(str(n) for n in counts)}"
+        for t, counts in view["supply"].items()
     )
     table.add_row(_("buildings I/II/III"), supply)
     medals = view.get("medals_left") or []

@@ -91,7 +91,8 @@ def check_diplomacy(view: dict[str, Any], text: str) -> None:
     if offer is None:
         return
     flat = words(text)
-    assert f"offering {offer['denarii']} denarii" in flat
+    n = offer["denarii"]
+    assert f"offering {n} {'denarius' if n == 1 else 'denarii'}" in flat
     if offer.get("token"):
         assert f"an {offer['token']} token" in flat
     else:

@@ -63,6 +63,9 @@ class Option:
     choice_labels: tuple[str, ...] = ()
     #: the option's name as a player reads it (default: ``name`` with spaces)
     label: str = ""
+    #: the heading the lobby folds the option under with others of its kind (``"the Emperor
+    #: solo"``), in a player's words; a reading goes under the readings without one
+    group: str = ""
 
     @property
     def kind(self) -> type:
@@ -121,6 +124,8 @@ class Option:
             out["choice_labels"] = [words(c) for c in self.choice_labels or self.choices]
         if self.reading:
             out["reading"] = True
+        if self.group:
+            out["group"] = words(self.group)
         return out
 
 

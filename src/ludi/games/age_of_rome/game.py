@@ -197,6 +197,7 @@ class AgeOfRome(Game):
             ),
             reading=True,
             label=N_("Solo penalties of the harsh events"),
+            group=N_("The Emperor solo"),
         ),
         Option(
             "action",

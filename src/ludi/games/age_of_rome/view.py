@@ -37,8 +37,8 @@ GLORY = (
     Nn_("{seat} loses {n} glory ({total})", "{seat} loses {n} glory ({total})"),
 )
 DENARII = (
-    Nn_("{seat} gains {n} denarii", "{seat} gains {n} denarii"),
-    Nn_("{seat} loses {n} denarii", "{seat} loses {n} denarii"),
+    Nn_("{seat} gains {n} denarius", "{seat} gains {n} denarii"),
+    Nn_("{seat} loses {n} denarius", "{seat} loses {n} denarii"),
 )
 ENMITY = (
     Nn_("{seat} takes {n} enmity", "{seat} takes {n} enmity"),
@@ -477,10 +477,21 @@ def _narrate_round(st: AgeOfRomeState, event: Event, viewer: int | None) -> str 
 def _narrate_event(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
     t = st.tables
     ev = t.events[event[1]]
+    text = event_text(st, event[1])
+    if st.players == 1:  # the Emperor solo pays its own way (intrigue_phase.reveal_event)
+        if not ev.harsh:
+            text = _(
+                "{text} — in the Emperor solo, 1 denarius per supporter you recruited instead",
+                text=text,
+            )
+        elif not st.options["solo_harsh_penalty"]:
+            text = _("{text} — in the Emperor solo, nothing (harsh penalties off)", text=text)
+        else:
+            text = _("{text} — in the Emperor solo, and no denarii", text=text)
     return _(
         "Event: {event} ({text}; {arrows})",
         event=named(st, ev.name),
-        text=event_text(st, event[1]),
+        text=text,
         arrows=arrows_words(ev.direction, ev.turns),
     )
 
@@ -693,7 +704,7 @@ def _narrate_pantheon(st: AgeOfRomeState, event: Event, viewer: int | None) -> s
 
 def _narrate_farm(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
     return n_(
-        "{seat} farms {n} denarii",
+        "{seat} farms {n} denarius",
         "{seat} farms {n} denarii",
         event[2],
         seat=st.seat_name(event[1]),
@@ -767,7 +778,7 @@ def _narrate_anchor(st: AgeOfRomeState, event: Event, viewer: int | None) -> str
 
 def _narrate_steal(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
     return n_(
-        "{seat} takes {n} denarii from {target}",
+        "{seat} takes {n} denarius from {target}",
         "{seat} takes {n} denarii from {target}",
         event[3],
         seat=st.seat_name(event[1]),
@@ -814,7 +825,7 @@ def _narrate_tax(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | 
             n=event[2],
         )
     return n_(
-        "{seat} collects {n} denarii (tax)",
+        "{seat} collects {n} denarius (tax)",
         "{seat} collects {n} denarii (tax)",
         event[2],
         seat=st.seat_name(event[1]),
@@ -862,7 +873,7 @@ def _narrate_dipl_token(st: AgeOfRomeState, event: Event, viewer: int | None) ->
 
 def _narrate_dipl_offer(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
     return n_(
-        "{seat} offers {n} denarii with it",
+        "{seat} offers {n} denarius with it",
         "{seat} offers {n} denarii with it",
         event[2],
         seat=st.seat_name(event[1]),
@@ -872,7 +883,7 @@ def _narrate_dipl_offer(st: AgeOfRomeState, event: Event, viewer: int | None) ->
 
 def _narrate_dipl_counter(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
     return n_(
-        "{seat} asks {n} denarii instead",
+        "{seat} asks {n} denarius instead",
         "{seat} asks {n} denarii instead",
         event[2],
         seat=st.seat_name(event[1]),

@@ -261,7 +261,7 @@ def _income_label(st: AgeOfRomeState, seat: int, m: Move) -> str:
                 denarii=t.double_tax * pop,
                 glory=penalty,
             )
-        return _("Tax: {denarii} denarii", denarii=t.tax * pop)
+        return n_("Tax: {n} denarius", "Tax: {n} denarii", t.tax * pop, n=t.tax * pop)
     return str(m)
 
 
@@ -340,11 +340,36 @@ def _diplomacy_label(st: AgeOfRomeState, seat: int, m: Move) -> str:
         return _("Refuse the offer")
     if verb == "withdraw":
         return _("Withdraw: do not pay the sum asked")
-    if verb == "spy_glory":
-        return _("Your spy takes the glory")
-    if verb == "spy_action":
-        return _("Your spy does the building's action")
+    if verb in ("spy_glory", "spy_action"):
+        return _spy_words(st, m, building)
     return str(m)
+
+
+#: what a spy's building action gives (Шпионы и союзники: once, never boosted)
+SPY_ACTION_WORDS = (
+    N_("one legion move"),
+    N_("a vote on the Senate column"),
+    N_("a goods card"),
+    N_("a piece on your Pantheon"),
+)
+
+
+def _spy_words(st: AgeOfRomeState, m: Move, building: dict[str, str]) -> str:
+    """An accepted espionage's two choices, with how much each gives: the building's level in
+    glory, or its action once (the farm: this round's harvest)."""
+    _placer, _token, p, b, _amount, _counter = st.offer
+    name = building[TYPES[b]]
+    if m.verb == "spy_glory":
+        return _(
+            "Your spy takes {glory} glory (the level of the {building})",
+            glory=st.level[5 * p + b],
+            building=name,
+        )
+    if b < len(SPY_ACTION_WORDS):
+        action = _(SPY_ACTION_WORDS[b])
+    else:  # the farm: this round's harvest, less the harvest penalty (as the rules pay it)
+        action = _denarii(max(0, st.tables.farming[st.round - 1] - st.farm_penalty))
+    return _("Your spy does the {building}'s action: {action}", building=name, action=action)
 
 
 #: the words of each verb's moves

@@ -117,7 +117,9 @@ class AgeOfRome(Game):
     title = "Age of Rome"
     titles = (("ru", "Во славу Рима"),)  # the Russian edition's box (rulebooks/README.md)
     players = (1, 2, 3, 4)
-    rules_version = "ru-2022.1"
+    # .2: the goods-card windows open for any goods card (issue #31), so a record made
+    # with .1 would stop at its first new window; replay refuses it by name instead
+    rules_version = "ru-2022.2"
     languages = ("en", "ru")
     # the lobby's and ``ludi games``' words, marked for the game's catalog (Game.describe)
     summary = N_(

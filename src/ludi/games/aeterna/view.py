@@ -89,71 +89,9 @@ def view(st: AeternaState, seat: int | None) -> dict[str, Any]:
     """Return, as JSON, all ``seat`` may see of the match (``None``: a spectator)."""
     data = st.data
     name = st.seat_name
-    s = data.spaces
-    per = data.tokens_per_hill
     types = len(data.building_types)
-    hills = []
-    for h in st.active:
-        prestige = data.prestige[h]
-        stacks = [
-            {
-                "seat": st.hill_seat[h * s + i],
-                "name": name(st.hill_seat[h * s + i]),
-                "citizens": st.hill_count[h * s + i],
-            }
-            for i in range(s)
-            if st.hill_seat[h * s + i] >= 0
-        ]
-        hills.append(
-            {
-                "number": data.hill_numbers[h],
-                "name": hill_name(data, h),
-                "prestige": list(prestige),
-                "devastation_tokens": st.devast[h],
-                "visible_values": list(prestige[st.devast[h] :]),
-                "spaces": data.spaces_by_players[st.players],
-                "next_citizen_grain": data.influence_grain[
-                    min(sum(st.hill_count[h * s : h * s + s]), len(data.influence_grain) - 1)
-                ],
-                "stacks": stacks,
-                "prefect": stacks[0]["name"] if stacks else None,
-                "buildings": [
-                    data.building_types[t] for t in range(types) if st.hill_buildings[h * types + t]
-                ],
-                "building_names": [
-                    building_name(data.building_types[t])
-                    for t in range(types)
-                    if st.hill_buildings[h * types + t]
-                ],
-                "reward_tokens": [
-                    _token_json(st, h, i) for i in range(per) if st.hill_tokens[h * per + i] >= 0
-                ],
-            }
-        )
-    seats = []
-    for p in range(st.players):
-        base = p * R
-        mine = p == seat
-        entry: dict[str, Any] = {
-            "seat": p,
-            "name": name(p),
-            "colour": data.colours[p],
-            "pp": st.res[base + PP],
-            "unrest": st.res[base + UNR],
-            "ruin_tokens": st.res[base + RUINS],
-            "aurei": st.res[base + AUREI],
-            "grain": st.res[base + GRAIN],
-            "stone": st.res[base + STONE],
-            "citizens_in_domus": st.res[base + CIT],
-            "citizens_on_board": rules.citizens_on_board(st, p),
-            "citizens_in_supply": st.res[base + SUPPLY],
-            "hand_size": len(st.hands[p]) if st.phase != rules.P_DRAFT else len(st.drafted[p]),
-            "hand": [card_json(st, c) for c in st.hands[p]] if mine else None,
-            "played": [dict(card_json(st, c), used_this_epoch=st.turned[c]) for c in st.played[p]],
-            "passed": p in st.passed if st.phase == rules.P_ACTIONS else None,
-            "damnatio_memoriae": st.damned[p] if st.phase == rules.P_OVER else None,
-        }
-        seats.append(entry)
+    hills = [_hill_json(st, h) for h in st.active]
+    seats = [_seat_json(st, p, p == seat) for p in range(st.players)]
     out: dict[str, Any] = {
         "game": "aeterna",
         "viewer": seat,
@@ -220,6 +158,73 @@ def view(st: AeternaState, seat: int | None) -> dict[str, Any]:
             "spaces": [name(p) if p >= 0 else None for p in st.next_order],
         }
     return out
+
+
+def _hill_json(st: AeternaState, h: int) -> dict[str, Any]:
+    """Return an active hill as every seat sees it: its stacks, buildings and reward tokens."""
+    data = st.data
+    s = data.spaces
+    per = data.tokens_per_hill
+    types = len(data.building_types)
+    prestige = data.prestige[h]
+    stacks = [
+        {
+            "seat": st.hill_seat[h * s + i],
+            "name": st.seat_name(st.hill_seat[h * s + i]),
+            "citizens": st.hill_count[h * s + i],
+        }
+        for i in range(s)
+        if st.hill_seat[h * s + i] >= 0
+    ]
+    return {
+        "number": data.hill_numbers[h],
+        "name": hill_name(data, h),
+        "prestige": list(prestige),
+        "devastation_tokens": st.devast[h],
+        "visible_values": list(prestige[st.devast[h] :]),
+        "spaces": data.spaces_by_players[st.players],
+        "next_citizen_grain": data.influence_grain[
+            min(sum(st.hill_count[h * s : h * s + s]), len(data.influence_grain) - 1)
+        ],
+        "stacks": stacks,
+        "prefect": stacks[0]["name"] if stacks else None,
+        "buildings": [
+            data.building_types[t] for t in range(types) if st.hill_buildings[h * types + t]
+        ],
+        "building_names": [
+            building_name(data.building_types[t])
+            for t in range(types)
+            if st.hill_buildings[h * types + t]
+        ],
+        "reward_tokens": [
+            _token_json(st, h, i) for i in range(per) if st.hill_tokens[h * per + i] >= 0
+        ],
+    }
+
+
+def _seat_json(st: AeternaState, p: int, mine: bool) -> dict[str, Any]:
+    """Return seat ``p``'s resources and cards; its hand only if ``mine`` (the viewer's own)."""
+    data = st.data
+    base = p * R
+    return {
+        "seat": p,
+        "name": st.seat_name(p),
+        "colour": data.colours[p],
+        "pp": st.res[base + PP],
+        "unrest": st.res[base + UNR],
+        "ruin_tokens": st.res[base + RUINS],
+        "aurei": st.res[base + AUREI],
+        "grain": st.res[base + GRAIN],
+        "stone": st.res[base + STONE],
+        "citizens_in_domus": st.res[base + CIT],
+        "citizens_on_board": rules.citizens_on_board(st, p),
+        "citizens_in_supply": st.res[base + SUPPLY],
+        "hand_size": len(st.hands[p]) if st.phase != rules.P_DRAFT else len(st.drafted[p]),
+        "hand": [card_json(st, c) for c in st.hands[p]] if mine else None,
+        "played": [dict(card_json(st, c), used_this_epoch=st.turned[c]) for c in st.played[p]],
+        "passed": p in st.passed if st.phase == rules.P_ACTIONS else None,
+        "damnatio_memoriae": st.damned[p] if st.phase == rules.P_OVER else None,
+    }
 
 
 def _token_json(st: AeternaState, h: int, i: int) -> dict[str, Any]:

@@ -29,10 +29,51 @@ def view(st: CaesarState, seat: int | None) -> dict[str, Any]:
     data = st.data
     board = _board(data)
     codes = board.codes
-    cell_owner = st.cell_owner
-    cover = st.cover
     # a cell or province showing what it showed before is the same dict as before (see
     # ``_Board.entry``): a server comparing this view with the last one skips it at once
+    cells = _cells(st, seat, board)
+    provinces = _provinces(st, board)
+    seats = [_seat_json(st, s, seat, board.labels) for s in (0, 1)]
+    out: dict[str, Any] = {
+        "game": "caesar",
+        "viewer": seat,
+        "turn": st.turn,
+        "current": st.current,
+        "phase": st.phase,
+        "to_act": list(st.to_act),
+        "pending_bonuses": [
+            {"bonus": b, "province": codes[p] if isinstance(p, int) and p >= 0 else None}
+            for b, p, _ in st.pending
+        ],
+        "extra_turn": st.extra_turn,
+        "seats": seats,
+        "provinces": provinces,
+        "cells": cells,
+        "set_aside_bonuses": len(st.set_aside),
+        "options": dict(st.options),
+        "result": st.result.to_json() if st.result is not None else None,
+    }
+    if st.crassus >= 0:
+        out["solo"] = {
+            "crassus": st.crassus,
+            "difficulty": st.options["solo"],
+            "orders_left": len(st.orders),
+            "orders_used": list(st.orders_used),
+            "order": st.order or None,
+            "steps_left": list(st.steps),
+            "order_faces": {k: list(v) for k, v in data.order_faces.items()},
+            "order_faces_reconstructed": True,
+        }
+    return out
+
+
+def _cells(st: CaesarState, seat: int | None, board: _Board) -> list[dict[str, Any]]:
+    """Return every cell as ``seat`` sees it: the token on it (face down to all but its owner)
+    and the control token covering it."""
+    data = st.data
+    codes = board.codes
+    cell_owner = st.cell_owner
+    cover = st.cover
     cells = []
     for c, (template, a, b) in enumerate(board.cells):
         owner = cell_owner[c]
@@ -71,6 +112,11 @@ def view(st: CaesarState, seat: int | None) -> dict[str, Any]:
                 entry["control"] = {"owner": cover[c], "face_down": st.cover_down[c]}
             board.keep(key, entry)
         cells.append(entry)
+    return cells
+
+
+def _provinces(st: CaesarState, board: _Board) -> list[dict[str, Any]]:
+    """Return every province as all see it: open cells, influence, control and bonus."""
     influence = st.influence
     control = st.control
     open_cells = st.open_cells
@@ -98,62 +144,31 @@ def view(st: CaesarState, seat: int | None) -> dict[str, Any]:
             entry["bonus"] = bonus[p] or None
             board.keep(key2, entry)
         provinces.append(entry)
-    labels = board.labels
-    seats = []
-    for s in (0, 1):
-        public_hand = s == st.crassus  # Crassus's row lies face up
-        seats.append(
-            {
-                "name": st.seat_name(s),
-                "colour": data.colours[s],
-                "crassus": s == st.crassus,
-                "hand": [labels[k] for k in st.hands[s]] if (s == seat or public_hand) else None,
-                "hand_size": len(st.hands[s]),
-                "bag_size": len(st.bags[s]),
-                "known_in_bag": [labels[k] for k in st.revealed[s]],
-                "control_left": st.supply[s],
-                "senate": list(st.senate[s]),
-                "centurions": (
-                    len(st.centurions[s])
-                    if s == st.crassus
-                    else [labels[k] for k in st.centurions[s]]
-                ),
-                "centurion_taken": (
-                    [labels[k] for k in st.centurion_taken] if s == st.current else []
-                ),
-            }
-        )
-    out: dict[str, Any] = {
-        "game": "caesar",
-        "viewer": seat,
-        "turn": st.turn,
-        "current": st.current,
-        "phase": st.phase,
-        "to_act": list(st.to_act),
-        "pending_bonuses": [
-            {"bonus": b, "province": codes[p] if isinstance(p, int) and p >= 0 else None}
-            for b, p, _ in st.pending
-        ],
-        "extra_turn": st.extra_turn,
-        "seats": seats,
-        "provinces": provinces,
-        "cells": cells,
-        "set_aside_bonuses": len(st.set_aside),
-        "options": dict(st.options),
-        "result": st.result.to_json() if st.result is not None else None,
+    return provinces
+
+
+def _seat_json(
+    st: CaesarState, s: int, seat: int | None, labels: tuple[str, ...]
+) -> dict[str, Any]:
+    """Return seat ``s``'s screen, bag and supplies; the screen only for its owner (Crassus's
+    row lies face up)."""
+    data = st.data
+    public_hand = s == st.crassus
+    return {
+        "name": st.seat_name(s),
+        "colour": data.colours[s],
+        "crassus": s == st.crassus,
+        "hand": [labels[k] for k in st.hands[s]] if (s == seat or public_hand) else None,
+        "hand_size": len(st.hands[s]),
+        "bag_size": len(st.bags[s]),
+        "known_in_bag": [labels[k] for k in st.revealed[s]],
+        "control_left": st.supply[s],
+        "senate": list(st.senate[s]),
+        "centurions": (
+            len(st.centurions[s]) if s == st.crassus else [labels[k] for k in st.centurions[s]]
+        ),
+        "centurion_taken": ([labels[k] for k in st.centurion_taken] if s == st.current else []),
     }
-    if st.crassus >= 0:
-        out["solo"] = {
-            "crassus": st.crassus,
-            "difficulty": st.options["solo"],
-            "orders_left": len(st.orders),
-            "orders_used": list(st.orders_used),
-            "order": st.order or None,
-            "steps_left": list(st.steps),
-            "order_faces": {k: list(v) for k, v in data.order_faces.items()},
-            "order_faces_reconstructed": True,
-        }
-    return out
 
 
 class _Board:

@@ -11,7 +11,8 @@ What is checked (see docs/testing.md):
 - the match runs: invariants after every action, someone to act with a legal action until
   the end, then a result whose winners and ranking agree;
 - every legal action applies, its notation parses back to it, notations are unique;
-- ``clone`` is deep, records replay and positions reload to the identical state;
+- ``clone`` is deep, records replay and positions reload to the identical state; a position
+  is a snapshot: editing it never changes the state that gave it;
 - refused actions (malformed text, a seat out of turn, an action legal elsewhere but not now)
   raise ``IllegalAction`` with a reason and a rule and change nothing;
 - hidden information: re-drawing what one seat cannot see never changes what it or a
@@ -432,6 +433,52 @@ def check_position(state: State, rng: Rng) -> None:
 @seeds
 def test_positions_save_and_load_to_the_identical_state(case: Case, seed: int) -> None:
     check_all(case, seed, check_position)
+
+
+def deface(value: Any) -> None:
+    """Change every list and dict inside ``value`` in place, at any depth: each scalar item
+    replaced, each list grown by one item, each dict by one key."""
+    if type(value) is list:
+        for i, item in enumerate(value):
+            if type(item) in (list, dict):
+                deface(item)
+            else:
+                value[i] = "defaced" if type(item) is str else 9_999
+        value.append(-1)
+    elif type(value) is dict:
+        for key, item in value.items():
+            if type(item) in (list, dict):
+                deface(item)
+            else:
+                value[key] = "defaced" if type(item) is str else 9_999
+        value["defaced"] = [-1]
+
+
+def check_position_is_a_snapshot(state: State, rng: Rng) -> None:
+    seats = [*range(state.players), None]
+    expected = as_json(state.position())
+    views = {s: as_json(state.view(s)) for s in seats}
+    legal = {s: notations(state.legal_actions(s)) for s in seats if s is not None}
+    twin = state.clone()
+    deface(state.position())
+    assert state.position() == expected, "editing a position it gave out changed the state"
+    for s in seats:
+        assert as_json(state.view(s)) == views[s], f"editing a position changed seat {s}'s view"
+        if s is not None:
+            assert notations(state.legal_actions(s)) == legal[s], f"seat {s}'s actions changed"
+    if not state.is_over:
+        seat, action = random_move(twin, rng)
+        mine = state.clone()
+        mine.apply(seat, action)
+        twin.apply(seat, action)
+        assert mine.position() == twin.position(), f"{action} differs after a position's edit"
+
+
+@cases
+@matches
+@seeds
+def test_positions_are_snapshots_the_caller_may_edit(case: Case, seed: int) -> None:
+    check_all(case, seed, check_position_is_a_snapshot)
 
 
 # -- refused actions change nothing -----------------------------------------------------------

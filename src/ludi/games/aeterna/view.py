@@ -10,6 +10,7 @@ resources, unrest, PP, ruin tokens and played cards, and the cards discarded.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -88,71 +89,9 @@ def view(st: AeternaState, seat: int | None) -> dict[str, Any]:
     """Return, as JSON, all ``seat`` may see of the match (``None``: a spectator)."""
     data = st.data
     name = st.seat_name
-    s = data.spaces
-    per = data.tokens_per_hill
     types = len(data.building_types)
-    hills = []
-    for h in st.active:
-        prestige = data.prestige[h]
-        stacks = [
-            {
-                "seat": st.hill_seat[h * s + i],
-                "name": name(st.hill_seat[h * s + i]),
-                "citizens": st.hill_count[h * s + i],
-            }
-            for i in range(s)
-            if st.hill_seat[h * s + i] >= 0
-        ]
-        hills.append(
-            {
-                "number": data.hill_numbers[h],
-                "name": hill_name(data, h),
-                "prestige": list(prestige),
-                "devastation_tokens": st.devast[h],
-                "visible_values": list(prestige[st.devast[h] :]),
-                "spaces": data.spaces_by_players[st.players],
-                "next_citizen_grain": data.influence_grain[
-                    min(sum(st.hill_count[h * s : h * s + s]), len(data.influence_grain) - 1)
-                ],
-                "stacks": stacks,
-                "prefect": stacks[0]["name"] if stacks else None,
-                "buildings": [
-                    data.building_types[t] for t in range(types) if st.hill_buildings[h * types + t]
-                ],
-                "building_names": [
-                    building_name(data.building_types[t])
-                    for t in range(types)
-                    if st.hill_buildings[h * types + t]
-                ],
-                "reward_tokens": [
-                    _token_json(st, h, i) for i in range(per) if st.hill_tokens[h * per + i] >= 0
-                ],
-            }
-        )
-    seats = []
-    for p in range(st.players):
-        base = p * R
-        mine = p == seat
-        entry: dict[str, Any] = {
-            "seat": p,
-            "name": name(p),
-            "colour": data.colours[p],
-            "pp": st.res[base + PP],
-            "unrest": st.res[base + UNR],
-            "ruin_tokens": st.res[base + RUINS],
-            "aurei": st.res[base + AUREI],
-            "grain": st.res[base + GRAIN],
-            "stone": st.res[base + STONE],
-            "citizens_in_domus": st.res[base + CIT],
-            "citizens_on_board": rules.citizens_on_board(st, p),
-            "citizens_in_supply": st.res[base + SUPPLY],
-            "hand_size": len(st.hands[p]) if st.phase != rules.P_DRAFT else len(st.drafted[p]),
-            "hand": [card_json(st, c) for c in st.hands[p]] if mine else None,
-            "played": [dict(card_json(st, c), used_this_epoch=st.turned[c]) for c in st.played[p]],
-            "passed": p in st.passed if st.phase == rules.P_ACTIONS else None,
-            "damnatio_memoriae": st.damned[p] if st.phase == rules.P_OVER else None,
-        }
-        seats.append(entry)
+    hills = [_hill_json(st, h) for h in st.active]
+    seats = [_seat_json(st, p, p == seat) for p in range(st.players)]
     out: dict[str, Any] = {
         "game": "aeterna",
         "viewer": seat,
@@ -221,6 +160,73 @@ def view(st: AeternaState, seat: int | None) -> dict[str, Any]:
     return out
 
 
+def _hill_json(st: AeternaState, h: int) -> dict[str, Any]:
+    """Return an active hill as every seat sees it: its stacks, buildings and reward tokens."""
+    data = st.data
+    s = data.spaces
+    per = data.tokens_per_hill
+    types = len(data.building_types)
+    prestige = data.prestige[h]
+    stacks = [
+        {
+            "seat": st.hill_seat[h * s + i],
+            "name": st.seat_name(st.hill_seat[h * s + i]),
+            "citizens": st.hill_count[h * s + i],
+        }
+        for i in range(s)
+        if st.hill_seat[h * s + i] >= 0
+    ]
+    return {
+        "number": data.hill_numbers[h],
+        "name": hill_name(data, h),
+        "prestige": list(prestige),
+        "devastation_tokens": st.devast[h],
+        "visible_values": list(prestige[st.devast[h] :]),
+        "spaces": data.spaces_by_players[st.players],
+        "next_citizen_grain": data.influence_grain[
+            min(sum(st.hill_count[h * s : h * s + s]), len(data.influence_grain) - 1)
+        ],
+        "stacks": stacks,
+        "prefect": stacks[0]["name"] if stacks else None,
+        "buildings": [
+            data.building_types[t] for t in range(types) if st.hill_buildings[h * types + t]
+        ],
+        "building_names": [
+            building_name(data.building_types[t])
+            for t in range(types)
+            if st.hill_buildings[h * types + t]
+        ],
+        "reward_tokens": [
+            _token_json(st, h, i) for i in range(per) if st.hill_tokens[h * per + i] >= 0
+        ],
+    }
+
+
+def _seat_json(st: AeternaState, p: int, mine: bool) -> dict[str, Any]:
+    """Return seat ``p``'s resources and cards; its hand only if ``mine`` (the viewer's own)."""
+    data = st.data
+    base = p * R
+    return {
+        "seat": p,
+        "name": st.seat_name(p),
+        "colour": data.colours[p],
+        "pp": st.res[base + PP],
+        "unrest": st.res[base + UNR],
+        "ruin_tokens": st.res[base + RUINS],
+        "aurei": st.res[base + AUREI],
+        "grain": st.res[base + GRAIN],
+        "stone": st.res[base + STONE],
+        "citizens_in_domus": st.res[base + CIT],
+        "citizens_on_board": rules.citizens_on_board(st, p),
+        "citizens_in_supply": st.res[base + SUPPLY],
+        "hand_size": len(st.hands[p]) if st.phase != rules.P_DRAFT else len(st.drafted[p]),
+        "hand": [card_json(st, c) for c in st.hands[p]] if mine else None,
+        "played": [dict(card_json(st, c), used_this_epoch=st.turned[c]) for c in st.played[p]],
+        "passed": p in st.passed if st.phase == rules.P_ACTIONS else None,
+        "damnatio_memoriae": st.damned[p] if st.phase == rules.P_OVER else None,
+    }
+
+
 def _token_json(st: AeternaState, h: int, i: int) -> dict[str, Any]:
     per = st.data.tokens_per_hill
     token = st.data.reward_tokens[st.hill_tokens[h * per + i]]
@@ -254,252 +260,345 @@ def _draft_json(st: AeternaState, seat: int | None) -> dict[str, Any]:
 
 def narrate(st: AeternaState, event: Event, viewer: int | None) -> str | None:
     """Return the text of ``event`` as ``viewer`` may read it (None: nothing to see)."""
+    narrator = NARRATORS.get(event[0])
+    return narrator(st, event[1:], viewer) if narrator is not None else None
+
+
+def _card(st: AeternaState, c: int) -> str:
+    return card_name(st.data.cards[c])
+
+
+def _hill(st: AeternaState, h: int) -> str:
+    return f"{hill_name(st.data, h)} ({st.data.hill_numbers[h]})"
+
+
+# One function per kind of event (``NARRATORS``): each takes the state, the event's fields
+# after its kind, and the viewer.
+
+
+def _data(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    _source, recon = args
+    if not recon:
+        return _("Card and board data: the printed game's where known.")
     data = st.data
-    kind, *args = event
-    name = st.seat_name
+    printed = ", ".join(_card(st, data.card_by_id[c]) for c in data.printed_cards)
+    return _(
+        "RECONSTRUCTED values in use (Ludi's defaults, not the printed ones; no public source "
+        "gives them): {sections}. Only {printed} are printed in the rulebooks.",
+        sections=wording.sections(recon),
+        printed=printed,
+    )
 
-    def card(c: int) -> str:
-        return card_name(data.cards[c])
 
-    def hill(h: int) -> str:
-        return f"{hill_name(data, h)} ({data.hill_numbers[h]})"
+def _setup(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    active, _tokens, damage, order = args
+    data = st.data
+    return _(
+        "Active hills: {hills}. Damage tokens on unrest {damage}. Turn order: {order}.",
+        hills=", ".join(_hill(st, h) for h in active),
+        damage=", ".join(
+            f"{sp}: {damage_token(data.damage_tokens[t].id)}"
+            for sp, t in zip(data.damage_spaces, damage, strict=False)
+        ),
+        order=", ".join(st.seat_name(p) for p in order),
+    )
 
-    if kind == "data":
-        _source, recon = args
-        if not recon:
-            return _("Card and board data: the printed game's where known.")
-        printed = ", ".join(card(data.card_by_id[c]) for c in data.printed_cards)
+
+def _personalities(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    epoch, persons = args
+    return _(
+        "Personalities of epoch {epoch}: {cards}",
+        epoch=epoch,
+        cards=", ".join(_card(st, c) for c in persons),
+    )
+
+
+def _draft(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    return _("Epoch {epoch}: the draft begins", epoch=args[0])
+
+
+def _pick(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    seat, c, rnd = args
+    if viewer == seat:
         return _(
-            "RECONSTRUCTED values in use (Ludi's defaults, not the printed ones; no public source "
-            "gives them): {sections}. Only {printed} are printed in the rulebooks.",
-            sections=wording.sections(recon),
-            printed=printed,
+            "{seat} keeps {card} (draft round {round})",
+            seat=st.seat_name(seat),
+            card=_card(st, c),
+            round=rnd + 1,
         )
-    if kind == "setup":
-        active, _tokens, damage, order = args
-        return _(
-            "Active hills: {hills}. Damage tokens on unrest {damage}. Turn order: {order}.",
-            hills=", ".join(hill(h) for h in active),
-            damage=", ".join(
-                f"{sp}: {damage_token(data.damage_tokens[t].id)}"
-                for sp, t in zip(data.damage_spaces, damage, strict=False)
-            ),
-            order=", ".join(name(p) for p in order),
-        )
-    if kind == "personalities":
-        epoch, persons = args
-        return _(
-            "Personalities of epoch {epoch}: {cards}",
-            epoch=epoch,
-            cards=", ".join(card(c) for c in persons),
-        )
-    if kind == "draft":
-        return _("Epoch {epoch}: the draft begins", epoch=args[0])
-    if kind == "pick":
-        seat, c, rnd = args
-        if viewer == seat:
-            return _(
-                "{seat} keeps {card} (draft round {round})",
-                seat=name(seat),
-                card=card(c),
-                round=rnd + 1,
-            )
-        return _("{seat} picks a card (draft round {round})", seat=name(seat), round=rnd + 1)
-    if kind == "board_cards":
-        return _(
-            "Cards left on the board: {cards}", cards=", ".join(card(c) for c in args[0] if c >= 0)
-        )
-    if kind == "play":
-        seat, c, board = args
-        if board:
-            return _("{seat} plays {card} from the board", seat=name(seat), card=card(c))
-        return _("{seat} plays {card}", seat=name(seat), card=card(c))
-    if kind == "favour":
-        seat, c, times = args
-        return _(
-            "{seat} asks {card}'s favour (requirement met {times}×)",
-            seat=name(seat),
-            card=card(c),
-            times=times,
-        )
-    if kind == "build":
-        seat, t, h = args
-        return _(
-            "{seat} builds the {building} on {hill} (+{pp} PP)",
-            seat=name(seat),
-            building=building_name(data.building_types[t]),
-            hill=hill(h),
-            pp=data.build_pp,
-        )
-    if kind == "influence":
-        seat, h, grain, pos = args
-        if pos == 0:
-            return n_(
-                "{seat} places a citizen on {hill} for {n} grain: prefect",
-                "{seat} places a citizen on {hill} for {n} grain: prefect",
-                grain,
-                seat=name(seat),
-                hill=hill(h),
-                n=grain,
-            )
+    return _("{seat} picks a card (draft round {round})", seat=st.seat_name(seat), round=rnd + 1)
+
+
+def _board_cards(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    return _(
+        "Cards left on the board: {cards}",
+        cards=", ".join(_card(st, c) for c in args[0] if c >= 0),
+    )
+
+
+def _play(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    seat, c, board = args
+    if board:
+        return _("{seat} plays {card} from the board", seat=st.seat_name(seat), card=_card(st, c))
+    return _("{seat} plays {card}", seat=st.seat_name(seat), card=_card(st, c))
+
+
+def _favour(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    seat, c, times = args
+    return _(
+        "{seat} asks {card}'s favour (requirement met {times}×)",
+        seat=st.seat_name(seat),
+        card=_card(st, c),
+        times=times,
+    )
+
+
+def _build(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    seat, t, h = args
+    return _(
+        "{seat} builds the {building} on {hill} (+{pp} PP)",
+        seat=st.seat_name(seat),
+        building=building_name(st.data.building_types[t]),
+        hill=_hill(st, h),
+        pp=st.data.build_pp,
+    )
+
+
+def _influence(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    seat, h, grain, pos = args
+    if pos == 0:
         return n_(
-            "{seat} places a citizen on {hill} for {n} grain: position {position}",
-            "{seat} places a citizen on {hill} for {n} grain: position {position}",
+            "{seat} places a citizen on {hill} for {n} grain: prefect",
+            "{seat} places a citizen on {hill} for {n} grain: prefect",
             grain,
-            seat=name(seat),
-            hill=hill(h),
+            seat=st.seat_name(seat),
+            hill=_hill(st, h),
             n=grain,
-            position=pos + 1,
         )
-    if kind == "reward":
-        seat, t, h = args
-        token = data.reward_tokens[t]
-        if token.play_board_card:
-            return _(
-                "{seat} takes the reward token on {hill}: play a board card",
-                seat=name(seat),
-                hill=hill(h),
-            )
+    return n_(
+        "{seat} places a citizen on {hill} for {n} grain: position {position}",
+        "{seat} places a citizen on {hill} for {n} grain: position {position}",
+        grain,
+        seat=st.seat_name(seat),
+        hill=_hill(st, h),
+        n=grain,
+        position=pos + 1,
+    )
+
+
+def _reward(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    seat, t, h = args
+    token = st.data.reward_tokens[t]
+    if token.play_board_card:
         return _(
-            "{seat} takes the reward token on {hill}: {gives}",
-            seat=name(seat),
-            hill=hill(h),
-            gives=describe(token.gain),
+            "{seat} takes the reward token on {hill}: play a board card",
+            seat=st.seat_name(seat),
+            hill=_hill(st, h),
         )
-    if kind == "pass":
-        seat, value = args
+    return _(
+        "{seat} takes the reward token on {hill}: {gives}",
+        seat=st.seat_name(seat),
+        hill=_hill(st, h),
+        gives=describe(token.gain),
+    )
+
+
+def _pass(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    seat, value = args
+    return n_(
+        "{seat} passes and scores {n} PP",
+        "{seat} passes and scores {n} PP",
+        value,
+        seat=st.seat_name(seat),
+        n=value,
+    )
+
+
+def _discard(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    seat, c, reward = args
+    return _(
+        "{seat} discards {card} for {reward}",
+        seat=st.seat_name(seat),
+        card=_card(st, c),
+        reward=wording.bundle(st.data.discard_rewards[reward]),
+    )
+
+
+def _activate(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    seat, c = args
+    return _("{seat} activates {card}", seat=st.seat_name(seat), card=_card(st, c))
+
+
+def _trigger(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    seat, c = args
+    return _("{card} gives {seat} its bonus", card=_card(st, c), seat=st.seat_name(seat))
+
+
+def _below_zero(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    return _("{seat}'s unrest would go below 0: +1 PP", seat=st.seat_name(args[0]))
+
+
+def _above_max(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    return n_(
+        "{seat}'s unrest would go above {top}: -{n} PP",
+        "{seat}'s unrest would go above {top}: -{n} PP",
+        args[1],
+        seat=st.seat_name(args[0]),
+        top=st.data.unrest_max,
+        n=args[1],
+    )
+
+
+def _score(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    seat, h, value = args
+    return n_(
+        "{seat} scores {n} PP on {hill}",
+        "{seat} scores {n} PP on {hill}",
+        value,
+        seat=st.seat_name(seat),
+        n=value,
+        hill=_hill(st, h),
+    )
+
+
+def _devastation(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    hills = args[0]
+    if not hills:
+        return _("Devastation: no hill")
+    return _("Devastation: {hills}", hills=", ".join(_hill(st, h) for h in hills))
+
+
+def _prefect_unrest(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    seat, h, amount = args
+    return n_(
+        "{seat}, prefect of devastated {hill}, gains {n} unrest",
+        "{seat}, prefect of devastated {hill}, gains {n} unrest",
+        amount,
+        seat=st.seat_name(seat),
+        hill=_hill(st, h),
+        n=amount,
+    )
+
+
+def _income(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    seat, t, h = args
+    data = st.data
+    return _(
+        "{seat} gets the {building} income on {hill}: {gives}",
+        seat=st.seat_name(seat),
+        building=building_name(data.building_types[t]),
+        hill=_hill(st, h),
+        gives=describe(data.building_income[t]),
+    )
+
+
+def _domus(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    return _("All citizens return to their Domus")
+
+
+def _revolt_paid(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    seat, t = args
+    damage = st.data.damage_tokens[t]
+    return _(
+        "{seat} pays {token}: {cost}",
+        seat=st.seat_name(seat),
+        token=damage_token(damage.id),
+        cost=wording.bundle(damage.cost),
+    )
+
+
+def _ruin(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    seat, t = args
+    return _(
+        "{seat} takes a ruin token for {token}",
+        seat=st.seat_name(seat),
+        token=damage_token(st.data.damage_tokens[t].id),
+    )
+
+
+def _feed(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    seat, paid, unfed = args
+    if unfed:
         return n_(
-            "{seat} passes and scores {n} PP",
-            "{seat} passes and scores {n} PP",
-            value,
-            seat=name(seat),
-            n=value,
+            "{seat} feeds citizens with {paid} grain; {n} unfed (+{unrest} unrest)",
+            "{seat} feeds citizens with {paid} grain; {n} unfed (+{unrest} unrest)",
+            unfed,
+            seat=st.seat_name(seat),
+            paid=paid,
+            n=unfed,
+            unrest=unfed * st.data.unfed_unrest,
         )
-    if kind == "discard":
-        seat, c, reward = args
-        return _(
-            "{seat} discards {card} for {reward}",
-            seat=name(seat),
-            card=card(c),
-            reward=wording.bundle(data.discard_rewards[reward]),
-        )
-    if kind == "activate":
-        seat, c = args
-        return _("{seat} activates {card}", seat=name(seat), card=card(c))
-    if kind == "trigger":
-        seat, c = args
-        return _("{card} gives {seat} its bonus", card=card(c), seat=name(seat))
-    if kind == "below_zero":
-        return _("{seat}'s unrest would go below 0: +1 PP", seat=name(args[0]))
-    if kind == "above_max":
-        return n_(
-            "{seat}'s unrest would go above {top}: -{n} PP",
-            "{seat}'s unrest would go above {top}: -{n} PP",
-            args[1],
-            seat=name(args[0]),
-            top=data.unrest_max,
-            n=args[1],
-        )
-    if kind == "score":
-        seat, h, value = args
-        return n_(
-            "{seat} scores {n} PP on {hill}",
-            "{seat} scores {n} PP on {hill}",
-            value,
-            seat=name(seat),
-            n=value,
-            hill=hill(h),
-        )
-    if kind == "devastation":
-        hills = args[0]
-        if not hills:
-            return _("Devastation: no hill")
-        return _("Devastation: {hills}", hills=", ".join(hill(h) for h in hills))
-    if kind == "prefect_unrest":
-        seat, h, amount = args
-        return n_(
-            "{seat}, prefect of devastated {hill}, gains {n} unrest",
-            "{seat}, prefect of devastated {hill}, gains {n} unrest",
-            amount,
-            seat=name(seat),
-            hill=hill(h),
-            n=amount,
-        )
-    if kind == "income":
-        seat, t, h = args
-        return _(
-            "{seat} gets the {building} income on {hill}: {gives}",
-            seat=name(seat),
-            building=building_name(data.building_types[t]),
-            hill=hill(h),
-            gives=describe(data.building_income[t]),
-        )
-    if kind == "domus":
-        return _("All citizens return to their Domus")
-    if kind == "revolt_paid":
-        seat, t = args
-        damage = data.damage_tokens[t]
-        return _(
-            "{seat} pays {token}: {cost}",
-            seat=name(seat),
-            token=damage_token(damage.id),
-            cost=wording.bundle(damage.cost),
-        )
-    if kind == "ruin":
-        seat, t = args
-        return _(
-            "{seat} takes a ruin token for {token}",
-            seat=name(seat),
-            token=damage_token(data.damage_tokens[t].id),
-        )
-    if kind == "feed":
-        seat, paid, unfed = args
-        if unfed:
-            return n_(
-                "{seat} feeds citizens with {paid} grain; {n} unfed (+{unrest} unrest)",
-                "{seat} feeds citizens with {paid} grain; {n} unfed (+{unrest} unrest)",
-                unfed,
-                seat=name(seat),
-                paid=paid,
-                n=unfed,
-                unrest=unfed * data.unfed_unrest,
-            )
-        return n_(
-            "{seat} feeds citizens with {n} grain",
-            "{seat} feeds citizens with {n} grain",
-            paid,
-            seat=name(seat),
-            n=paid,
-        )
-    if kind == "order":
-        seat, position = args
-        return _(
-            "{seat} takes turn-order space {space} for the next epoch",
-            seat=name(seat),
-            space=position + 1,
-        )
-    if kind == "final":
-        seat, left, cards, ability, diversity, index, doom, damned = args
-        if damned:
-            return _(
-                "{seat}: leftovers {left}, cards {cards}, abilities {abilities}, diversity "
-                "{diversity}; doom track at {index}: DAMNATIO MEMORIAE",
-                seat=name(seat),
-                left=left,
-                cards=cards,
-                abilities=ability,
-                diversity=diversity,
-                index=index,
-            )
+    return n_(
+        "{seat} feeds citizens with {n} grain",
+        "{seat} feeds citizens with {n} grain",
+        paid,
+        seat=st.seat_name(seat),
+        n=paid,
+    )
+
+
+def _order(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    seat, position = args
+    return _(
+        "{seat} takes turn-order space {space} for the next epoch",
+        seat=st.seat_name(seat),
+        space=position + 1,
+    )
+
+
+def _final(st: AeternaState, args: Event, viewer: int | None) -> str | None:
+    seat, left, cards, ability, diversity, index, doom, damned = args
+    if damned:
         return _(
             "{seat}: leftovers {left}, cards {cards}, abilities {abilities}, diversity "
-            "{diversity}; doom track at {index}: {doom} PP",
-            seat=name(seat),
+            "{diversity}; doom track at {index}: DAMNATIO MEMORIAE",
+            seat=st.seat_name(seat),
             left=left,
             cards=cards,
             abilities=ability,
             diversity=diversity,
             index=index,
-            doom=doom,
         )
-    return None
+    return _(
+        "{seat}: leftovers {left}, cards {cards}, abilities {abilities}, diversity "
+        "{diversity}; doom track at {index}: {doom} PP",
+        seat=st.seat_name(seat),
+        left=left,
+        cards=cards,
+        abilities=ability,
+        diversity=diversity,
+        index=index,
+        doom=doom,
+    )
+
+
+#: the narrator of each kind of event the rules log; a kind not here is not shown
+NARRATORS: dict[str, Callable[[AeternaState, Event, int | None], str | None]] = {
+    "data": _data,
+    "setup": _setup,
+    "personalities": _personalities,
+    "draft": _draft,
+    "pick": _pick,
+    "board_cards": _board_cards,
+    "play": _play,
+    "favour": _favour,
+    "build": _build,
+    "influence": _influence,
+    "reward": _reward,
+    "pass": _pass,
+    "discard": _discard,
+    "activate": _activate,
+    "trigger": _trigger,
+    "below_zero": _below_zero,
+    "above_max": _above_max,
+    "score": _score,
+    "devastation": _devastation,
+    "prefect_unrest": _prefect_unrest,
+    "income": _income,
+    "domus": _domus,
+    "revolt_paid": _revolt_paid,
+    "ruin": _ruin,
+    "feed": _feed,
+    "order": _order,
+    "final": _final,
+}

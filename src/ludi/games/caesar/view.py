@@ -8,6 +8,7 @@ tokens, Crassus's face-up row, the order tokens already used.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ludi.engine import Event
@@ -112,149 +113,206 @@ def view(st: CaesarState, seat: int | None) -> dict[str, Any]:
         "options": dict(st.options),
         "result": st.result.to_json() if st.result is not None else None,
     }
-    if st.crassus >= 0:
-        out["solo"] = {
-            "crassus": st.crassus,
-            "difficulty": st.options["solo"],
-            "orders_left": len(st.orders),
-            "orders_used": list(st.orders_used),
-            "order": st.order or None,
-            "steps_left": list(st.steps),
-            "order_faces": {k: list(v) for k, v in data.order_faces.items()},
-            "order_faces_reconstructed": True,
-        }
-    return out
 
 
 def narrate(st: CaesarState, event: Event, viewer: int | None) -> str | None:
     """Return the text of ``event`` as ``viewer`` may read it (None: nothing to see), in the
     reader's language. Events hold no words; each sentence is one message."""
-    data = st.data
-    kind, *args = event
+    narrator = NARRATORS.get(event[0])
+    return narrator(st, event[1:], viewer) if narrator is not None else None
+
+
+# One function per kind of event (``NARRATORS``): each takes the state, the event's fields
+# after its kind, and the viewer.
+
+
+def _place(st: CaesarState, args: Event, viewer: int | None) -> str | None:
+    seat, k, c, facing, down = args
     name = st.seat_name
-    if kind == "place":
-        seat, k, c, facing, down = args
-        cell = data.cells[c]
-        where = wording.between(st, c)
-        if down and viewer != seat:
-            return _("{seat} places a token face down {where}", seat=name(seat), where=where)
-        token = data.kinds[k]
-        if down:
-            return _(
-                "{seat} places {token} {where} face down",
-                seat=name(seat),
-                token=wording.token_name(token.label),
-                where=where,
-            )
-        a, b = cell.provinces
-        other = b if facing == a else a
+    where = wording.between(st, c)
+    if down and viewer != seat:
+        return _("{seat} places a token face down {where}", seat=name(seat), where=where)
+    token = st.data.kinds[k]
+    if down:
         return _(
-            "{seat} places {token} {where}: {n} to {province}, {m} to {other}",
+            "{seat} places {token} {where} face down",
             seat=name(seat),
             token=wording.token_name(token.label),
             where=where,
-            n=token.values[0],
-            province=_province(st, facing),
-            m=token.values[1],
-            other=_province(st, other),
         )
-    if kind == "take":
-        seat, bonus, p = args
-        if p < 0:
-            return _(
-                "{seat} takes the {bonus} bonus from the set-aside tokens",
-                seat=name(seat),
-                bonus=wording.bonus_name(bonus),
-            )
+    a, b = st.data.cells[c].provinces
+    other = b if facing == a else a
+    return _(
+        "{seat} places {token} {where}: {n} to {province}, {m} to {other}",
+        seat=name(seat),
+        token=wording.token_name(token.label),
+        where=where,
+        n=token.values[0],
+        province=_province(st, facing),
+        m=token.values[1],
+        other=_province(st, other),
+    )
+
+
+def _take(st: CaesarState, args: Event, viewer: int | None) -> str | None:
+    seat, bonus, p = args
+    if p < 0:
         return _(
-            "{seat} takes the {bonus} bonus from {province}",
-            seat=name(seat),
+            "{seat} takes the {bonus} bonus from the set-aside tokens",
+            seat=st.seat_name(seat),
             bonus=wording.bonus_name(bonus),
+        )
+    return _(
+        "{seat} takes the {bonus} bonus from {province}",
+        seat=st.seat_name(seat),
+        bonus=wording.bonus_name(bonus),
+        province=_province(st, p),
+    )
+
+
+def _tie(st: CaesarState, args: Event, viewer: int | None) -> str | None:
+    p, first, second = args
+    return _(
+        "{province} closes tied {first} to {second}: no control token",
+        province=_province(st, p),
+        first=first,
+        second=second,
+    )
+
+
+def _capture(st: CaesarState, args: Event, viewer: int | None) -> str | None:
+    seat, p, mine, theirs = args
+    return _(
+        "{seat} takes {province}, {mine} to {theirs}",
+        seat=st.seat_name(seat),
+        province=_province(st, p),
+        mine=mine,
+        theirs=theirs,
+    )
+
+
+def _border(st: CaesarState, args: Event, viewer: int | None) -> str | None:
+    seat, c = args
+    return _(
+        "{seat} lays a control token on the border {where}",
+        seat=st.seat_name(seat),
+        where=wording.between(st, c),
+    )
+
+
+def _discard(st: CaesarState, args: Event, viewer: int | None) -> str | None:
+    seat, bonus = args
+    return _(
+        "{seat} gives up the {bonus} bonus",
+        seat=st.seat_name(seat),
+        bonus=wording.bonus_name(bonus),
+    )
+
+
+def _use(st: CaesarState, args: Event, viewer: int | None) -> str | None:
+    seat, bonus, detail = args
+    return _narrate_use(st, seat, bonus, detail)
+
+
+def _poisoned(st: CaesarState, args: Event, viewer: int | None) -> str | None:
+    victim, k = args
+    return _(
+        "Poison: {seat} returns {token} to the bag",
+        seat=st.seat_name(victim),
+        token=wording.token_name(st.data.kinds[k].label),
+    )
+
+
+def _draw(st: CaesarState, args: Event, viewer: int | None) -> str | None:
+    seat, k = args
+    if viewer == seat or seat == st.crassus:
+        return _(
+            "{seat} draws {token}",
+            seat=st.seat_name(seat),
+            token=wording.token_name(st.data.kinds[k].label),
+        )
+    return _("{seat} draws a token", seat=st.seat_name(seat))
+
+
+def _empty_bag(st: CaesarState, args: Event, viewer: int | None) -> str | None:
+    return _("{seat}'s bag is empty: no token drawn", seat=st.seat_name(args[0]))
+
+
+def _extra_turn(st: CaesarState, args: Event, viewer: int | None) -> str | None:
+    return _("{seat} takes another turn (Tactics)", seat=st.seat_name(args[0]))
+
+
+def _order(st: CaesarState, args: Event, viewer: int | None) -> str | None:
+    letter, order_steps = args
+    return _(
+        "Crassus turns up {order}: {steps}",
+        order=wording.order_token(letter),
+        steps=wording.steps(order_steps),
+    )
+
+
+def _orders_reshuffled(st: CaesarState, args: Event, viewer: int | None) -> str | None:
+    return _("Crassus's order tokens are shuffled into a new stack")
+
+
+def _crassus_discard(st: CaesarState, args: Event, viewer: int | None) -> str | None:
+    returned = wording.token_name(st.data.kinds[args[0]].label)
+    return _("Crassus returns {token}, the leftmost of his row, to his bag", token=returned)
+
+
+def _crassus_removes(st: CaesarState, args: Event, viewer: int | None) -> str | None:
+    return _("Crassus's {bonus} bonus leaves the game", bonus=wording.bonus_name(args[0]))
+
+
+def _win(st: CaesarState, args: Event, viewer: int | None) -> str | None:
+    return ending(st, "win", args[0], args[1])
+
+
+def _lose(st: CaesarState, args: Event, viewer: int | None) -> str | None:
+    return ending(st, "lose", args[0], args[1])
+
+
+def _reconstructed(st: CaesarState, args: Event, viewer: int | None) -> str | None:
+    (sections,) = args
+    return reconstructed_notice(sections, wording.section_title)
+
+
+def _setup(st: CaesarState, args: Event, viewer: int | None) -> str | None:
+    (bonuses,) = args
+    dealt = ", ".join(
+        # TRANSLATORS: one province and the bonus token dealt on it, in a list
+        _(
+            "{province} {bonus}",
             province=_province(st, p),
+            bonus=wording.bonus_name(b),
         )
-    if kind == "tie":
-        p, first, second = args
-        return _(
-            "{province} closes tied {first} to {second}: no control token",
-            province=_province(st, p),
-            first=first,
-            second=second,
-        )
-    if kind == "capture":
-        seat, p, mine, theirs = args
-        return _(
-            "{seat} takes {province}, {mine} to {theirs}",
-            seat=name(seat),
-            province=_province(st, p),
-            mine=mine,
-            theirs=theirs,
-        )
-    if kind == "border":
-        seat, c = args
-        return _(
-            "{seat} lays a control token on the border {where}",
-            seat=name(seat),
-            where=wording.between(st, c),
-        )
-    if kind == "discard":
-        seat, bonus = args
-        return _(
-            "{seat} gives up the {bonus} bonus", seat=name(seat), bonus=wording.bonus_name(bonus)
-        )
-    if kind == "use":
-        return _narrate_use(st, *args)
-    if kind == "poisoned":
-        victim, k = args
-        return _(
-            "Poison: {seat} returns {token} to the bag",
-            seat=name(victim),
-            token=wording.token_name(data.kinds[k].label),
-        )
-    if kind == "draw":
-        seat, k = args
-        if viewer == seat or seat == st.crassus:
-            return _(
-                "{seat} draws {token}",
-                seat=name(seat),
-                token=wording.token_name(data.kinds[k].label),
-            )
-        return _("{seat} draws a token", seat=name(seat))
-    if kind == "empty_bag":
-        return _("{seat}'s bag is empty: no token drawn", seat=name(args[0]))
-    if kind == "extra_turn":
-        return _("{seat} takes another turn (Tactics)", seat=name(args[0]))
-    if kind == "order":
-        letter, order_steps = args
-        return _(
-            "Crassus turns up {order}: {steps}",
-            order=wording.order_token(letter),
-            steps=wording.steps(order_steps),
-        )
-    if kind == "orders_reshuffled":
-        return _("Crassus's order tokens are shuffled into a new stack")
-    if kind == "crassus_discard":
-        returned = wording.token_name(data.kinds[args[0]].label)
-        return _("Crassus returns {token}, the leftmost of his row, to his bag", token=returned)
-    if kind == "crassus_removes":
-        return _("Crassus's {bonus} bonus leaves the game", bonus=wording.bonus_name(args[0]))
-    if kind in ("win", "lose"):
-        return ending(st, kind, args[0], args[1])
-    if kind == "reconstructed":
-        (sections,) = args
-        return reconstructed_notice(sections, wording.section_title)
-    if kind == "setup":
-        (bonuses,) = args
-        dealt = ", ".join(
-            # TRANSLATORS: one province and the bonus token dealt on it, in a list
-            _(
-                "{province} {bonus}",
-                province=_province(st, p),
-                bonus=wording.bonus_name(b),
-            )
-            for p, b in enumerate(bonuses)
-        )
-        return _("Bonus tokens dealt: {dealt}", dealt=dealt)
-    return None
+        for p, b in enumerate(bonuses)
+    )
+    return _("Bonus tokens dealt: {dealt}", dealt=dealt)
+
+
+#: the narrator of each kind of event the rules log; a kind not here is not shown
+NARRATORS: dict[str, Callable[[CaesarState, Event, int | None], str | None]] = {
+    "place": _place,
+    "take": _take,
+    "tie": _tie,
+    "capture": _capture,
+    "border": _border,
+    "discard": _discard,
+    "use": _use,
+    "poisoned": _poisoned,
+    "draw": _draw,
+    "empty_bag": _empty_bag,
+    "extra_turn": _extra_turn,
+    "order": _order,
+    "orders_reshuffled": _orders_reshuffled,
+    "crassus_discard": _crassus_discard,
+    "crassus_removes": _crassus_removes,
+    "win": _win,
+    "lose": _lose,
+    "reconstructed": _reconstructed,
+    "setup": _setup,
+}
 
 
 #: why a match ended, as ``rules.win`` and ``rules.lose`` log it; each a whole sentence with

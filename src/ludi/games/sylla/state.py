@@ -250,6 +250,11 @@ class SyllaState(State[SyllaData]):
     def _carry_out(self, seat: int, action: Any) -> None:
         rules.carry_out(self, seat, action)
 
+    def end_stage(self, stage: str) -> None:
+        """End a stage of play and begin the next: a phase module calls this, and the order of
+        play (``rules.flow``) says what follows, so no phase module imports the next."""
+        rules.end_stage(self, stage)
+
     @property
     def is_over(self) -> bool:
         return self.phase == rules.OVER

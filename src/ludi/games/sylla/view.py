@@ -11,6 +11,7 @@ saw which card was turned).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ludi.engine import Event
@@ -286,239 +287,394 @@ def _thing(kind: str) -> str:
 def narrate(st: SyllaState, event: Event, viewer: int | None) -> str | None:
     """Return the text of ``event`` as ``viewer`` may read it (None: nothing to see), in the
     reader's language: each sentence one message, the names in it filled in."""
-    data = st.data
-    kind, *args = event
-    name = st.seat_name
-    ev, track = wording.event, wording.track
-    if kind == "round":
-        return _("Round {n}", n=args[0])
-    if kind == "famine":
-        return _("Famine rises {by} to {level}", by=args[0], level=args[1])
-    if kind == "to_bottom":
-        return n_(
-            "{n} character goes under the deck",
-            "{n} characters go under the deck",
-            args[0],
-            n=args[0],
-        )
-    if kind == "ecclesia":
-        return _("Ecclesia is built: the end of the game")
-    if kind == "consul":
-        seat, votes, paid = args
+    narrator = NARRATORS.get(event[0])
+    return narrator(st, event[1:], viewer) if narrator is not None else None
+
+
+# One function per kind of event (``NARRATORS``): each takes the state, the event's fields
+# after its kind, and the viewer.
+
+
+def _round(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return _("Round {n}", n=args[0])
+
+
+def _famine(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return _("Famine rises {by} to {level}", by=args[0], level=args[1])
+
+
+def _to_bottom(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return n_(
+        "{n} character goes under the deck",
+        "{n} characters go under the deck",
+        args[0],
+        n=args[0],
+    )
+
+
+def _ecclesia(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return _("Ecclesia is built: the end of the game")
+
+
+def _consul(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    seat, votes, paid = args
+    return _(
+        "{seat} is First Consul with {votes} votes, paying {paid} denarii",
+        seat=st.seat_name(seat),
+        votes=votes,
+        paid=paid,
+    )
+
+
+def _pass(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return _("{seat} passes", seat=st.seat_name(args[0]))
+
+
+def _bid(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return _("{seat} bids {n}", seat=st.seat_name(args[0]), n=args[1])
+
+
+def _crane(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return _("{seat} takes a Crane card (usable from next round)", seat=st.seat_name(args[0]))
+
+
+def _income_paid(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return n_(
+        "{seat} takes {n} denarius of income",
+        "{seat} takes {n} denarii of income",
+        args[1],
+        seat=st.seat_name(args[0]),
+        n=args[1],
+    )
+
+
+def _temple(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return _("{seat} pays the Private Temple", seat=st.seat_name(args[0]))
+
+
+def _decadence(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return _(
+        "{seat} has the most cubes on Decadence: +{n} prestige",
+        seat=st.seat_name(args[0]),
+        n=args[1],
+    )
+
+
+def _nothing_to_cover(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return _("{seat} has nothing to turn face down", seat=st.seat_name(args[0]))
+
+
+def _voted(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return _("{seat} has decided", seat=st.seat_name(args[0]))
+
+
+def _plebs(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return _("{seat} gives to the plebs: +{n} prestige", seat=st.seat_name(args[0]), n=args[1])
+
+
+def _work_prestige(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return _("{seat} builds: +{n} prestige", seat=st.seat_name(args[0]), n=args[1])
+
+
+def _christians(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return n_(
+        "{seat}: {n} Christian card",
+        "{seat}: {n} Christian cards",
+        args[1],
+        seat=st.seat_name(args[0]),
+        n=args[1],
+    )
+
+
+def _freed(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return n_(
+        "{seat} frees {n} Slave",
+        "{seat} frees {n} Slaves",
+        args[1],
+        seat=st.seat_name(args[0]),
+        n=args[1],
+    )
+
+
+def _data(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    (sections,) = args
+    return reconstructed_notice(sections, wording.section_title)
+
+
+def _recruit(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    seat, what = args
+    return _(
+        "{seat} recruits {character}",
+        seat=st.seat_name(seat),
+        character=wording.a(wording.character(what)),
+    )
+
+
+def _tilt(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    seat, what = args
+    return _(
+        "{seat} tilts {character}",
+        seat=st.seat_name(seat),
+        character=wording.a(wording.character(what)),
+    )
+
+
+def _uncover(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    seat, what = args
+    return _("{seat}'s {thing} is face up again", seat=st.seat_name(seat), thing=_thing(what))
+
+
+def _setup(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    tiles, removed = args
+    set_names = st.data.set_names
+    dealt = ", ".join(
+        _("{seat} {tile}", seat=st.seat_name(s), tile=set_names[t]) for s, t in enumerate(tiles)
+    )
+    return _(
+        "Revenue tiles: {dealt}. Great work removed from the game: {work}",
+        dealt=dealt,
+        work=wording.work(st, removed),
+    )
+
+
+def _picked(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    seat, card = args
+    if viewer != seat:
+        return None
+    return _(
+        "{seat} keeps the {character}", seat=st.seat_name(seat), character=wording.character(card)
+    )
+
+
+def _reveal(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    seat, kinds, money = args
+    shown = ", ".join(wording.character(k) for k in kinds)
+    return _(
+        "{seat} reveals {characters} and takes {n} denarii",
+        seat=st.seat_name(seat),
+        characters=shown,
+        n=money,
+    )
+
+
+def _display(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    shown = ", ".join(wording.character(k) for k in args[0]) or _("none")
+    return _("Characters shown: {characters}", characters=shown)
+
+
+def _token(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    seat, t, secret = args
+    if secret and viewer != seat:
+        return _("{seat} takes a Res Publica token behind the screen", seat=st.seat_name(seat))
+    return _("{seat} takes a {track} token", seat=st.seat_name(seat), track=wording.track(st, t))
+
+
+def _offer(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    seat, tile, hexes = args
+    return _(
+        "{seat} offers {building} ({colour} sale)",
+        seat=st.seat_name(seat),
+        building=wording.a(wording.building(st.data.tiles[tile].type)),
+        colour=wording.colour(COLOURS[hexes]),
+    )
+
+
+def _discarded(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return _(
+        "Nobody bids: the {building} is discarded",
+        building=wording.building(st.data.tiles[args[0]].type),
+    )
+
+
+def _unsold(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return _(
+        "The {building} is not offered this round and is discarded",
+        building=wording.building(st.data.tiles[args[0]].type),
+    )
+
+
+def _bought(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    seat, tile, price = args
+    return n_(
+        "{seat} buys the {building} for {n} card",
+        "{seat} buys the {building} for {n} cards",
+        price,
+        seat=st.seat_name(seat),
+        building=wording.building(st.data.tiles[tile].type),
+        n=price,
+    )
+
+
+def _unused(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    if args[1] == "temple":
+        return _("{seat} does not use a Private Temple", seat=st.seat_name(args[0]))
+    return _("{seat} does not use a Tavern", seat=st.seat_name(args[0]))
+
+
+def _tavern(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    seat, t, by, moved = args
+    who, what = st.seat_name(seat), wording.track(st, t)
+    if not moved:
+        return _("{seat}'s Tavern locks {track}", seat=who, track=what)
+    if by > 0:
+        return _("{seat}'s Tavern raises {track}", seat=who, track=what)
+    return _("{seat}'s Tavern lowers {track}", seat=who, track=what)
+
+
+def _cube(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    seat, what, e = args
+    who, event = st.seat_name(seat), wording.event(st, e)
+    if what == "vestal":
+        return _("{seat} places a Vestal cube on {event}", seat=who, event=event)
+    return _("{seat} places a Legionary cube on {event}", seat=who, event=event)
+
+
+def _avert(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return _(
+        "{seat}, First Consul, averts {event}",
+        seat=st.seat_name(args[0]),
+        event=wording.event(st, args[1]),
+    )
+
+
+def _averted(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    names = [wording.event(st, e) for e in args[0]]
+    if len(names) == 1:
+        return _("Averted: {event}", event=names[0])
+    return _("Averted: {event} and {other}", event=", ".join(names[:-1]), other=names[-1])
+
+
+def _happens(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return _("{event} happens", event=wording.event(st, args[0]))
+
+
+def _marker(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    t, moved = args
+    label = _("Famine") if t == FAMINE else wording.track(st, t)
+    by = f"{moved:+d}"
+    return _("{marker} moves {by}", marker=label, by=by)
+
+
+def _cover(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    seat, what, e = args
+    return _(
+        "{seat} turns {thing} face down ({event})",
+        seat=st.seat_name(seat),
+        thing=wording.a(_thing(what)),
+        event=wording.event(st, e),
+    )
+
+
+def _removed(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return _("{event} leaves the game", event=wording.event(st, args[0]))
+
+
+def _drawn(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    return _("New event: {event}", event=wording.event(st, args[0]))
+
+
+def _work(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    current, nxt = args
+    if nxt >= 0:
         return _(
-            "{seat} is First Consul with {votes} votes, paying {paid} denarii",
-            seat=name(seat),
-            votes=votes,
-            paid=paid,
+            "Great work: {work}; next round: {next}",
+            work=wording.work(st, current),
+            next=wording.work(st, nxt),
         )
-    if kind == "pass":
-        return _("{seat} passes", seat=name(args[0]))
-    if kind == "bid":
-        return _("{seat} bids {n}", seat=name(args[0]), n=args[1])
-    if kind == "crane":
-        return _("{seat} takes a Crane card (usable from next round)", seat=name(args[0]))
-    if kind == "income":
-        return n_(
-            "{seat} takes {n} denarius of income",
-            "{seat} takes {n} denarii of income",
-            args[1],
-            seat=name(args[0]),
-            n=args[1],
-        )
-    if kind == "temple":
-        return _("{seat} pays the Private Temple", seat=name(args[0]))
-    if kind == "decadence":
+    return _("Great work: {work}", work=wording.work(st, current))
+
+
+def _vote(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    seat, up, money, votes = args
+    if up:
         return _(
-            "{seat} has the most cubes on Decadence: +{n} prestige", seat=name(args[0]), n=args[1]
-        )
-    if kind == "nothing_to_cover":
-        return _("{seat} has nothing to turn face down", seat=name(args[0]))
-    if kind == "voted":
-        return _("{seat} has decided", seat=name(args[0]))
-    if kind == "plebs":
-        return _("{seat} gives to the plebs: +{n} prestige", seat=name(args[0]), n=args[1])
-    if kind == "work_prestige":
-        return _("{seat} builds: +{n} prestige", seat=name(args[0]), n=args[1])
-    if kind == "christians":
-        return n_(
-            "{seat}: {n} Christian card",
-            "{seat}: {n} Christian cards",
-            args[1],
-            seat=name(args[0]),
-            n=args[1],
-        )
-    if kind == "freed":
-        return n_(
-            "{seat} frees {n} Slave",
-            "{seat} frees {n} Slaves",
-            args[1],
-            seat=name(args[0]),
-            n=args[1],
-        )
-    if kind == "data":
-        (sections,) = args
-        return reconstructed_notice(sections, wording.section_title)
-    if kind == "recruit":
-        seat, what = args
-        return _(
-            "{seat} recruits {character}",
-            seat=name(seat),
-            character=wording.a(wording.character(what)),
-        )
-    if kind == "tilt":
-        seat, what = args
-        return _(
-            "{seat} tilts {character}",
-            seat=name(seat),
-            character=wording.a(wording.character(what)),
-        )
-    if kind == "uncover":
-        seat, what = args
-        return _("{seat}'s {thing} is face up again", seat=name(seat), thing=_thing(what))
-    if kind == "setup":
-        tiles, removed = args
-        dealt = ", ".join(
-            _("{seat} {tile}", seat=name(s), tile=data.set_names[t]) for s, t in enumerate(tiles)
-        )
-        return _(
-            "Revenue tiles: {dealt}. Great work removed from the game: {work}",
-            dealt=dealt,
-            work=wording.work(st, removed),
-        )
-    if kind == "picked":
-        seat, card = args
-        if viewer != seat:
-            return None
-        return _("{seat} keeps the {character}", seat=name(seat), character=wording.character(card))
-    if kind == "reveal":
-        seat, kinds, money = args
-        shown = ", ".join(wording.character(k) for k in kinds)
-        return _(
-            "{seat} reveals {characters} and takes {n} denarii",
-            seat=name(seat),
-            characters=shown,
-            n=money,
-        )
-    if kind == "display":
-        shown = ", ".join(wording.character(k) for k in args[0]) or _("none")
-        return _("Characters shown: {characters}", characters=shown)
-    if kind == "token":
-        seat, t, secret = args
-        if secret and viewer != seat:
-            return _("{seat} takes a Res Publica token behind the screen", seat=name(seat))
-        return _("{seat} takes a {track} token", seat=name(seat), track=track(st, t))
-    if kind == "offer":
-        seat, tile, hexes = args
-        return _(
-            "{seat} offers {building} ({colour} sale)",
-            seat=name(seat),
-            building=wording.a(wording.building(data.tiles[tile].type)),
-            colour=wording.colour(COLOURS[hexes]),
-        )
-    if kind == "discarded":
-        return _(
-            "Nobody bids: the {building} is discarded",
-            building=wording.building(data.tiles[args[0]].type),
-        )
-    if kind == "unsold":
-        return _(
-            "The {building} is not offered this round and is discarded",
-            building=wording.building(data.tiles[args[0]].type),
-        )
-    if kind == "bought":
-        seat, tile, price = args
-        return n_(
-            "{seat} buys the {building} for {n} card",
-            "{seat} buys the {building} for {n} cards",
-            price,
-            seat=name(seat),
-            building=wording.building(data.tiles[tile].type),
-            n=price,
-        )
-    if kind == "unused":
-        if args[1] == "temple":
-            return _("{seat} does not use a Private Temple", seat=name(args[0]))
-        return _("{seat} does not use a Tavern", seat=name(args[0]))
-    if kind == "tavern":
-        seat, t, by, moved = args
-        if not moved:
-            return _("{seat}'s Tavern locks {track}", seat=name(seat), track=track(st, t))
-        if by > 0:
-            return _("{seat}'s Tavern raises {track}", seat=name(seat), track=track(st, t))
-        return _("{seat}'s Tavern lowers {track}", seat=name(seat), track=track(st, t))
-    if kind == "cube":
-        seat, what, e = args
-        if what == "vestal":
-            return _("{seat} places a Vestal cube on {event}", seat=name(seat), event=ev(st, e))
-        return _("{seat} places a Legionary cube on {event}", seat=name(seat), event=ev(st, e))
-    if kind == "avert":
-        return _("{seat}, First Consul, averts {event}", seat=name(args[0]), event=ev(st, args[1]))
-    if kind == "averted":
-        names = [ev(st, e) for e in args[0]]
-        if len(names) == 1:
-            return _("Averted: {event}", event=names[0])
-        return _("Averted: {event} and {other}", event=", ".join(names[:-1]), other=names[-1])
-    if kind == "happens":
-        return _("{event} happens", event=ev(st, args[0]))
-    if kind == "marker":
-        t, moved = args
-        label = _("Famine") if t == FAMINE else track(st, t)
-        by = f"{moved:+d}"
-        return _("{marker} moves {by}", marker=label, by=by)
-    if kind == "cover":
-        seat, what, e = args
-        return _(
-            "{seat} turns {thing} face down ({event})",
-            seat=name(seat),
-            thing=wording.a(_thing(what)),
-            event=ev(st, e),
-        )
-    if kind == "removed":
-        return _("{event} leaves the game", event=ev(st, args[0]))
-    if kind == "drawn":
-        return _("New event: {event}", event=ev(st, args[0]))
-    if kind == "work":
-        current, nxt = args
-        if nxt >= 0:
-            return _(
-                "Great work: {work}; next round: {next}",
-                work=wording.work(st, current),
-                next=wording.work(st, nxt),
-            )
-        return _("Great work: {work}", work=wording.work(st, current))
-    if kind == "vote":
-        seat, up, money, votes = args
-        if up:
-            return _(
-                "{seat}: thumb up, {money} denarii, {votes} votes",
-                seat=name(seat),
-                money=money,
-                votes=votes,
-            )
-        return _(
-            "{seat}: thumb down, {money} denarii, {votes} votes",
-            seat=name(seat),
+            "{seat}: thumb up, {money} denarii, {votes} votes",
+            seat=st.seat_name(seat),
             money=money,
             votes=votes,
         )
-    if kind == "famine_loss":
-        if not args[1]:
-            return None
-        return _("{seat} loses {n} prestige to famine", seat=name(args[0]), n=args[1])
-    if kind == "crisis":
-        t, counts = args
-        shown = ", ".join(_("{seat} {n}", seat=name(s), n=c) for s, c in enumerate(counts))
-        return _("Crisis of {track}: {counts}", track=track(st, t), counts=shown)
-    if kind == "politics":
-        seat, toks, gain = args
-        shown = f"{toks[0]}/{toks[1]}/{toks[2]}"
-        return _(
-            "{seat} shows {tokens} tokens: +{n} prestige",
-            seat=name(seat),
-            tokens=shown,
-            n=gain,
-        )
-    if kind == "over":
-        scores = ", ".join(_("{seat} {n}", seat=name(s), n=p) for s, p in enumerate(args[0]))
-        return _("Final prestige: {scores}", scores=scores)
-    return None
+    return _(
+        "{seat}: thumb down, {money} denarii, {votes} votes",
+        seat=st.seat_name(seat),
+        money=money,
+        votes=votes,
+    )
+
+
+def _famine_loss(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    if not args[1]:
+        return None
+    return _("{seat} loses {n} prestige to famine", seat=st.seat_name(args[0]), n=args[1])
+
+
+def _crisis(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    t, counts = args
+    shown = ", ".join(_("{seat} {n}", seat=st.seat_name(s), n=c) for s, c in enumerate(counts))
+    return _("Crisis of {track}: {counts}", track=wording.track(st, t), counts=shown)
+
+
+def _politics(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    seat, toks, gain = args
+    shown = f"{toks[0]}/{toks[1]}/{toks[2]}"
+    return _(
+        "{seat} shows {tokens} tokens: +{n} prestige",
+        seat=st.seat_name(seat),
+        tokens=shown,
+        n=gain,
+    )
+
+
+def _over(st: SyllaState, args: Event, viewer: int | None) -> str | None:
+    scores = ", ".join(_("{seat} {n}", seat=st.seat_name(s), n=p) for s, p in enumerate(args[0]))
+    return _("Final prestige: {scores}", scores=scores)
+
+
+#: the narrator of each kind of event the rules log; a kind not here is not shown
+NARRATORS: dict[str, Callable[[SyllaState, Event, int | None], str | None]] = {
+    "round": _round,
+    "famine": _famine,
+    "to_bottom": _to_bottom,
+    "ecclesia": _ecclesia,
+    "consul": _consul,
+    "pass": _pass,
+    "bid": _bid,
+    "crane": _crane,
+    "income": _income_paid,
+    "temple": _temple,
+    "decadence": _decadence,
+    "nothing_to_cover": _nothing_to_cover,
+    "voted": _voted,
+    "plebs": _plebs,
+    "work_prestige": _work_prestige,
+    "christians": _christians,
+    "freed": _freed,
+    "data": _data,
+    "recruit": _recruit,
+    "tilt": _tilt,
+    "uncover": _uncover,
+    "setup": _setup,
+    "picked": _picked,
+    "reveal": _reveal,
+    "display": _display,
+    "token": _token,
+    "offer": _offer,
+    "discarded": _discarded,
+    "unsold": _unsold,
+    "bought": _bought,
+    "unused": _unused,
+    "tavern": _tavern,
+    "cube": _cube,
+    "avert": _avert,
+    "averted": _averted,
+    "happens": _happens,
+    "marker": _marker,
+    "cover": _cover,
+    "removed": _removed,
+    "drawn": _drawn,
+    "work": _work,
+    "vote": _vote,
+    "famine_loss": _famine_loss,
+    "crisis": _crisis,
+    "politics": _politics,
+    "over": _over,
+}

@@ -12,7 +12,7 @@ the docstring and listed in ``docs/sylla.md``.
 One module per part of the rulebook, in the order of play:
 
 ======================  ==================================================================
-``common``              rule references, the phases of a match, cards, tokens, markers
+``common``              rule references, the phases and stages, cards, tokens, markers
 ``setup``               Przygotowanie: the layout, the secret choice of characters
 ``phase1_consul``       I Pierwszy Konsul: election, the Consul's token, famine rising
 ``phase2_recruitment``  II Rekrutacja
@@ -22,6 +22,7 @@ One module per part of the rulebook, in the order of play:
 ``phase6_great_work``   VI Wielkie Dzieła: the thumbs vote and each work's scoring
 ``phase7_famine``       VII Głód i Kryzys: famine, crises; Koniec tury (end of the round)
 ``end_of_game``         Koniec gry: Ecclesia, freeing Slaves, the final scoring
+``flow``                the order of play: each stage, what begins it and what follows it
 ``dispatch``            the legal decisions now, the check that refuses others, the call
 ======================  ==================================================================
 
@@ -62,6 +63,16 @@ from ludi.games.sylla.rules.common import (
     REMOVE,
     SETUP,
     SIMULTANEOUS,
+    STAGE_END,
+    STAGE_END_OF_ROUND,
+    STAGE_I,
+    STAGE_II,
+    STAGE_III,
+    STAGE_IV,
+    STAGE_SETUP,
+    STAGE_V,
+    STAGE_VI,
+    STAGE_VII,
     THREE_PLAYERS,
     TILT,
     TOKEN,
@@ -76,6 +87,7 @@ from ludi.games.sylla.rules.common import (
     payers,
     reveal_colour,
     seats_from,
+    show_characters,
 )
 from ludi.games.sylla.rules.dispatch import (
     carry_out,
@@ -89,7 +101,12 @@ from ludi.games.sylla.rules.end_of_game import (
     free_choices,
     max_free,
 )
+from ludi.games.sylla.rules.flow import (
+    end_stage,
+    take_token,
+)
 from ludi.games.sylla.rules.phase1_consul import (
+    after_consul_token,
     begin_round,
     elect_bid,
     election_choices,
@@ -97,7 +114,6 @@ from ludi.games.sylla.rules.phase1_consul import (
     finish_election,
     max_votes,
     next_elector,
-    take_token,
 )
 from ludi.games.sylla.rules.phase2_recruitment import (
     next_recruit,
@@ -169,7 +185,6 @@ from ludi.games.sylla.rules.setup import (
     pick_choices,
     reveal_characters,
     set_up,
-    show_characters,
 )
 
 __all__ = [
@@ -204,6 +219,16 @@ __all__ = [
     "REMOVE",
     "SETUP",
     "SIMULTANEOUS",
+    "STAGE_END",
+    "STAGE_END_OF_ROUND",
+    "STAGE_I",
+    "STAGE_II",
+    "STAGE_III",
+    "STAGE_IV",
+    "STAGE_SETUP",
+    "STAGE_V",
+    "STAGE_VI",
+    "STAGE_VII",
     "THREE_PLAYERS",
     "TILT",
     "TOKEN",
@@ -212,6 +237,7 @@ __all__ = [
     "WORK_AID",
     "active",
     "add_prestige",
+    "after_consul_token",
     "after_sale",
     "avert",
     "avert_choices",
@@ -234,6 +260,7 @@ __all__ = [
     "elect_bid",
     "election_choices",
     "end_of_round",
+    "end_stage",
     "event_totals",
     "events_happen",
     "famine_and_crisis",

@@ -75,6 +75,19 @@ PHASE_RULES = {
 }
 SIMULTANEOUS = frozenset({PICK, VOTE, FREE})
 
+# The stages of play, in the rulebook's order. A phase module ends its stage with
+# ``st.end_stage(STAGE)``; ``flow.STAGES`` says what begins each stage and what follows it.
+STAGE_SETUP: Final = "setup"  # Przygotowanie
+STAGE_I: Final = "I"  # Pierwszy Konsul
+STAGE_II: Final = "II"  # Rekrutacja
+STAGE_III: Final = "III"  # Budynki
+STAGE_IV: Final = "IV"  # Przychód
+STAGE_V: Final = "V"  # Wydarzenia
+STAGE_VI: Final = "VI"  # Wielkie Dzieła
+STAGE_VII: Final = "VII"  # Głód i Kryzys
+STAGE_END_OF_ROUND: Final = "end of round"  # Koniec tury
+STAGE_END: Final = "end"  # Koniec gry
+
 
 def active(st: SyllaState, card: int) -> bool:
     """Whether a card works now: face up and not tilted (phase III note)."""
@@ -102,6 +115,19 @@ def seats_from(st: SyllaState, first: int) -> list[int]:
     """Return every seat clockwise, starting with ``first``."""
     n = st.players
     return [(first + i) % n for i in range(n)]
+
+
+def show_characters(st: SyllaState) -> None:
+    """Show characters from the top of the recruit deck (Przygotowanie; Koniec tury).
+
+    If the deck runs short, fewer are shown (Ludi's reading; never with the shipped counts).
+    """
+    for _ in range(st.counts.display):
+        if not st.deck:
+            break
+        st.display.append(st.deck.pop())
+    st.deck_known = min(st.deck_known, len(st.deck))
+    st.log("display", tuple(st.data.cards[c].kind for c in st.display))
 
 
 def gain_token(st: SyllaState, seat: int, track: int, secret: bool) -> None:

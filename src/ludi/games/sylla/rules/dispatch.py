@@ -11,6 +11,7 @@ from ludi.games.sylla import wording
 from ludi.games.sylla.actions import Move
 from ludi.games.sylla.rules import (
     end_of_game,
+    flow,
     phase1_consul,
     phase2_recruitment,
     phase3_buildings,
@@ -166,7 +167,7 @@ def carry_out(st: SyllaState, seat: int, action: Move) -> None:
     elif phase == ELECT:
         phase1_consul.elect_bid(st, seat, action)
     elif phase == TOKEN:
-        phase1_consul.take_token(st, seat, action.n)
+        flow.take_token(st, seat, action.n)
     elif phase == OFFER:
         phase3_buildings.offer(st, seat, action)
     elif phase == TILT:

@@ -7,13 +7,12 @@ from typing import TYPE_CHECKING
 
 from ludi.games.sylla.actions import Move
 from ludi.games.sylla.data import FAMINE
-from ludi.games.sylla.rules import phase2_recruitment, phase3_buildings
 from ludi.games.sylla.rules.common import (
     ELECT,
+    STAGE_I,
     TOKEN,
     call_next_bidder,
     count_active,
-    gain_token,
     move_marker,
     record_bid,
     seats_from,
@@ -84,17 +83,10 @@ def finish_election(st: SyllaState) -> None:
     st.acting = [winner]
 
 
-def take_token(st: SyllaState, seat: int, track: int) -> None:
-    """Take a Res Publica token: the Consul's colour is public (I 2), an Insula's is not."""
-    gain_token(st, seat, track, secret=st.after != "consul")
-    st.due -= 1
-    if st.due:
-        return
-    if st.after == "consul":
-        famine_rises(st)
-        phase2_recruitment.start_recruitment(st)
-    else:
-        phase3_buildings.after_sale(st)
+def after_consul_token(st: SyllaState) -> None:
+    """Once the Consul has his token, famine rises (I 3) and phase I is over."""
+    famine_rises(st)
+    st.end_stage(STAGE_I)
 
 
 def famine_rises(st: SyllaState) -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludi.games.sylla.actions import Move
-from ludi.games.sylla.rules import phase3_buildings
 from ludi.games.sylla.rules.common import (
     RECRUIT,
+    STAGE_II,
     seats_from,
 )
 
@@ -34,7 +34,7 @@ def next_recruit(st: SyllaState) -> None:
     if st.display:
         st.log("to_bottom", len(st.display))
     st.display = []
-    phase3_buildings.start_buildings(st)
+    st.end_stage(STAGE_II)
 
 
 def recruit_choices(st: SyllaState, seat: int) -> list[Move]:

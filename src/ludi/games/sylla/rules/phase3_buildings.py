@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 from ludi.games.sylla.actions import Move
 from ludi.games.sylla.data import CRANE
-from ludi.games.sylla.rules import phase4_income
 from ludi.games.sylla.rules.common import (
     BID,
     OFFER,
+    STAGE_III,
     TILT,
     TOKEN,
     add_prestige,
@@ -42,7 +42,7 @@ def start_offer(st: SyllaState) -> None:
                 st.tiles_out.append(t)
                 st.slots[i] = -1
                 st.log("unsold", t)
-        phase4_income.start_income(st)
+        st.end_stage(STAGE_III)
         return
     st.phase = OFFER
     st.acting = [st.offerer]

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludi.games.sylla.actions import Move
-from ludi.games.sylla.rules import phase5_events
 from ludi.games.sylla.rules.common import (
+    STAGE_IV,
     USE,
     count_active,
     gain_token,
@@ -58,7 +58,7 @@ def next_income(st: SyllaState) -> None:
             st.order.pop(0)
         if not st.order:
             st.cursor = -1
-            phase5_events.start_events(st)
+            st.end_stage(STAGE_IV)
             return
         seat = st.order[0]
         st.cursor = seat

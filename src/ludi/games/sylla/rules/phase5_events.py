@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 from ludi.games.sylla.actions import Move
 from ludi.games.sylla.data import CRANE
-from ludi.games.sylla.rules import phase6_great_work
 from ludi.games.sylla.rules.common import (
     AVERT,
     COVER,
     CUBE,
     REMOVE,
+    STAGE_V,
     add_prestige,
     count_active,
     gain_token,
@@ -313,7 +313,7 @@ def remove_event(st: SyllaState, slot: int) -> None:
         st.log("drawn", st.row[slot])
     st.cubes = [0] * (4 * st.players)
     st.averted = []
-    phase6_great_work.start_great_work(st)
+    st.end_stage(STAGE_V)
 
 
 def uncover(st: SyllaState, event: int) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludi.games.sylla.actions import Move
-from ludi.games.sylla.rules import phase7_famine
 from ludi.games.sylla.rules.common import (
+    STAGE_VI,
     VOTE,
     add_prestige,
     count_active,
@@ -68,7 +68,7 @@ def resolve_great_work(st: SyllaState) -> None:
             st.log("marker", work.track, moved)
     st.works_built.append(work.index)
     st.choice = [-1] * st.players
-    phase7_famine.famine_and_crisis(st)
+    st.end_stage(STAGE_VI)
 
 
 def score_work(st: SyllaState, work: int, builders: list[tuple[int, int]]) -> list[tuple[int, int]]:

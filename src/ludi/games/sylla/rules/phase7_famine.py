@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludi.games.sylla.rules import end_of_game, phase1_consul, setup
 from ludi.games.sylla.rules.common import (
+    STAGE_END_OF_ROUND,
+    STAGE_VII,
     add_prestige,
     reveal_colour,
+    show_characters,
 )
 
 if TYPE_CHECKING:
@@ -31,7 +33,7 @@ def famine_and_crisis(st: SyllaState) -> None:
     for track in range(3):
         if st.ladder[track] in data.crisis:
             crisis(st, track)
-    end_of_round(st)
+    st.end_stage(STAGE_VII)
 
 
 def crisis(st: SyllaState, track: int) -> None:
@@ -51,13 +53,10 @@ def crisis(st: SyllaState, track: int) -> None:
 
 
 def end_of_round(st: SyllaState) -> None:
-    """New characters and buildings are laid out, tilted cards straightened (Koniec tury);
-    after the last round, the end of the game (Koniec gry)."""
-    if st.round >= st.data.rounds:
-        end_of_game.ecclesia(st)
-        return
-    setup.show_characters(st)
+    """New characters and buildings are laid out, tilted cards straightened (Koniec tury).
+    After the last round there is none: the end of the game follows phase VII (``flow``)."""
+    show_characters(st)
     for i in range(6):
         st.slots[i] = st.stack.pop() if st.stack else -1
     st.card_tilted = [False] * len(st.card_tilted)
-    phase1_consul.begin_round(st)
+    st.end_stage(STAGE_END_OF_ROUND)

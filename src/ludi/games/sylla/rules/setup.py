@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludi.games.sylla.actions import Move
-from ludi.games.sylla.rules import phase1_consul
 from ludi.games.sylla.rules.common import (
     PICK,
+    STAGE_SETUP,
+    show_characters,
 )
 
 if TYPE_CHECKING:
@@ -105,17 +106,4 @@ def reveal_characters(st: SyllaState) -> None:
     st.rng.shuffle(deck)
     st.deck = deck
     show_characters(st)
-    phase1_consul.begin_round(st)
-
-
-def show_characters(st: SyllaState) -> None:
-    """Show characters from the top of the recruit deck (Przygotowanie; Koniec tury).
-
-    If the deck runs short, fewer are shown (Ludi's reading; never with the shipped counts).
-    """
-    for _ in range(st.counts.display):
-        if not st.deck:
-            break
-        st.display.append(st.deck.pop())
-    st.deck_known = min(st.deck_known, len(st.deck))
-    st.log("display", tuple(st.data.cards[c].kind for c in st.display))
+    st.end_stage(STAGE_SETUP)

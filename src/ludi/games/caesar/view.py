@@ -26,6 +26,44 @@ def view(st: CaesarState, seat: int | None) -> dict[str, Any]:
     """Return, as JSON, all ``seat`` may see of the match (``None``: a spectator)."""
     data = st.data
     codes = [p.code for p in data.provinces]
+    labels = [k.label for k in data.kinds]
+    out: dict[str, Any] = {
+        "game": "caesar",
+        "viewer": seat,
+        "turn": st.turn,
+        "current": st.current,
+        "phase": st.phase,
+        "to_act": list(st.to_act),
+        "pending_bonuses": [
+            {"bonus": b, "province": codes[p] if isinstance(p, int) and p >= 0 else None}
+            for b, p, _ in st.pending
+        ],
+        "extra_turn": st.extra_turn,
+        "seats": [_seat_json(st, s, seat, labels) for s in (0, 1)],
+        "provinces": _provinces(st),
+        "cells": _cells(st, seat, codes),
+        "set_aside_bonuses": len(st.set_aside),
+        "options": dict(st.options),
+        "result": st.result.to_json() if st.result is not None else None,
+    }
+    if st.crassus >= 0:
+        out["solo"] = {
+            "crassus": st.crassus,
+            "difficulty": st.options["solo"],
+            "orders_left": len(st.orders),
+            "orders_used": list(st.orders_used),
+            "order": st.order or None,
+            "steps_left": list(st.steps),
+            "order_faces": {k: list(v) for k, v in data.order_faces.items()},
+            "order_faces_reconstructed": True,
+        }
+    return out
+
+
+def _cells(st: CaesarState, seat: int | None, codes: list[str]) -> list[dict[str, Any]]:
+    """Return every cell as ``seat`` sees it: the token on it (face down to all but its owner)
+    and the control token covering it."""
+    data = st.data
     cell_owner = st.cell_owner
     cover = st.cover
     cells = []
@@ -53,65 +91,47 @@ def view(st: CaesarState, seat: int | None) -> dict[str, Any]:
                 ),
             }
         )
+    return cells
+
+
+def _provinces(st: CaesarState) -> list[dict[str, Any]]:
+    """Return every province as all see it: open cells, influence, control and bonus."""
     influence = st.influence
     control = st.control
-    provinces = [
+    return [
         {
             "code": p.code,
             "name": p.name,
             "central": p.central,
-            "italy": p.index == data.italy,
+            "italy": p.index == st.data.italy,
             "open_cells": st.open_cells[p.index],
             "influence": [influence[2 * p.index], influence[2 * p.index + 1]],
             "control": control[p.index] if control[p.index] >= 0 else None,
             "control_face_down": st.control_down[p.index],
             "bonus": st.bonus[p.index] or None,
         }
-        for p in data.provinces
+        for p in st.data.provinces
     ]
-    labels = [k.label for k in data.kinds]
-    seats = []
-    for s in (0, 1):
-        public_hand = s == st.crassus  # Crassus's row lies face up
-        seats.append(
-            {
-                "name": st.seat_name(s),
-                "colour": data.colours[s],
-                "crassus": s == st.crassus,
-                "hand": [labels[k] for k in st.hands[s]] if (s == seat or public_hand) else None,
-                "hand_size": len(st.hands[s]),
-                "bag_size": len(st.bags[s]),
-                "known_in_bag": [labels[k] for k in st.revealed[s]],
-                "control_left": st.supply[s],
-                "senate": list(st.senate[s]),
-                "centurions": (
-                    len(st.centurions[s])
-                    if s == st.crassus
-                    else [labels[k] for k in st.centurions[s]]
-                ),
-                "centurion_taken": (
-                    [labels[k] for k in st.centurion_taken] if s == st.current else []
-                ),
-            }
-        )
-    out: dict[str, Any] = {
-        "game": "caesar",
-        "viewer": seat,
-        "turn": st.turn,
-        "current": st.current,
-        "phase": st.phase,
-        "to_act": list(st.to_act),
-        "pending_bonuses": [
-            {"bonus": b, "province": codes[p] if isinstance(p, int) and p >= 0 else None}
-            for b, p, _ in st.pending
-        ],
-        "extra_turn": st.extra_turn,
-        "seats": seats,
-        "provinces": provinces,
-        "cells": cells,
-        "set_aside_bonuses": len(st.set_aside),
-        "options": dict(st.options),
-        "result": st.result.to_json() if st.result is not None else None,
+
+
+def _seat_json(st: CaesarState, s: int, seat: int | None, labels: list[str]) -> dict[str, Any]:
+    """Return seat ``s``'s screen, bag and supplies; the screen only for its owner (Crassus's
+    row lies face up)."""
+    public_hand = s == st.crassus
+    return {
+        "name": st.seat_name(s),
+        "colour": st.data.colours[s],
+        "crassus": s == st.crassus,
+        "hand": [labels[k] for k in st.hands[s]] if (s == seat or public_hand) else None,
+        "hand_size": len(st.hands[s]),
+        "bag_size": len(st.bags[s]),
+        "known_in_bag": [labels[k] for k in st.revealed[s]],
+        "control_left": st.supply[s],
+        "senate": list(st.senate[s]),
+        "centurions": (
+            len(st.centurions[s]) if s == st.crassus else [labels[k] for k in st.centurions[s]]
+        ),
+        "centurion_taken": [labels[k] for k in st.centurion_taken] if s == st.current else [],
     }
 
 

@@ -65,7 +65,7 @@ def test_the_evaluation_shares_the_win_and_ends_as_the_result() -> None:
 
 def _best(st: AgeOfRomeState, seat: int) -> Move:
     actions = st.legal_actions(seat)
-    values = GAME.heuristic()(st, seat, actions)
+    values = GAME.bots.heuristic()(st, seat, actions)
     assert values is not None
     return actions[max(range(len(actions)), key=values.__getitem__)]  # type: ignore[return-value]
 
@@ -80,7 +80,7 @@ def test_spies_and_allies_offers_are_priced_by_what_the_building_is_worth() -> N
         while not st.is_over:
             seat = st.to_act[0]
             if st.phase == "answer" and answered < 40:
-                scorer = GAME.heuristic()
+                scorer = GAME.bots.heuristic()
                 low, high = st.clone(), st.clone()
                 low.offer[4], high.offer[4] = 0, 8  # the same token, 0 or 8 denarii on it
                 accept = next(a for a in st.legal_actions(seat) if a.verb == "accept")

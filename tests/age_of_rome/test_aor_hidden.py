@@ -228,6 +228,6 @@ def test_the_heuristic_closes_a_window_it_cannot_play_in() -> None:
     st.denarii[0] = 10
     st.apply(0, "build:trade")
     actions = st.legal_actions(0)
-    scores = GAME.heuristic()(st, 0, actions)
+    scores = GAME.bots.heuristic()(st, 0, actions)
     assert scores is not None
     assert str(actions[scores.index(max(scores))]) == "done"

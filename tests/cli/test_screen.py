@@ -85,7 +85,8 @@ def test_the_last_moves_are_on_screen_with_the_board(ludi_cli: Ludi) -> None:
 def test_moves_are_listed_in_words_beside_their_notation(ludi_cli: Ludi) -> None:
     state = ludi.new_match("age_of_rome", players=3, seed=4)
     moves = state.legal_actions(0)
-    labels = state.game.move_labels(state, 0, moves)
+    assert state.game.presentation is not None
+    labels = state.game.presentation.move_labels(state, 0, moves)
     run = ludi_cli(
         "play", "age_of_rome", "--seats", "human,random,random", "--seed", "4", stdin="quit\nn\n"
     )

@@ -33,7 +33,7 @@ from ludi.cli.common import (
 )
 from ludi.cli.render import draw, renderer_for
 from ludi.cli.terminal import Terminal
-from ludi.engine import Action, IllegalAction, LudiError, RecordError, State
+from ludi.engine import Action, IllegalAction, LudiError, Presentation, RecordError, State
 from ludi.i18n import N_, catalog
 from ludi.store import SavedGame, load_save, write_record, write_save
 
@@ -292,8 +292,9 @@ class Session:
         """
         st = self.state
         actions = st.legal_actions(seat)
+        shown = st.game.presentation or Presentation()
         moves = move_list(
-            [str(a) for a in actions], st.game.move_labels(st, seat, actions), self.out.width
+            [str(a) for a in actions], shown.move_labels(st, seat, actions), self.out.width
         )
         height = None
         if fit and self.fit:

@@ -13,8 +13,8 @@ import ast
 import re
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parent.parent / "src" / "ludi"
-DOC = Path(__file__).resolve().parent.parent / "docs" / "architecture.md"
+SRC = Path(__file__).resolve().parents[2] / "src" / "ludi"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
 
 #: the packages that make up the rules, and what each may import of Ludi
 INSIDE: dict[str, set[str]] = {

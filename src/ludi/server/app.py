@@ -47,15 +47,18 @@ from ludi.bots import bots_for
 from ludi.engine import Game, IllegalAction, LudiError, State
 from ludi.i18n import LANGUAGES, catalog, catalog_json, language, using
 from ludi.server.bots import MAX_SECONDS, BotPool, bot_names
+from ludi.server.chat import chat
 from ludi.server.clocks import ClockRules
 from ludi.server.cluster import CALL, CLOSE, IN, JOIN, LEAVE, OUT, Cluster, is_postgres
+from ludi.server.context import open_hub
+from ludi.server.ending import concede, vote
+from ludi.server.handover import hand_over, release
 from ludi.server.hub import (
     RULE_OVER,
     RULE_SEAT,
     Client,
     Elsewhere,
     Full,
-    Hub,
     RemoteClient,
     Room,
     SeatRequest,
@@ -73,6 +76,7 @@ from ludi.server.protocol import (
     parse_message,
 )
 from ludi.server.table import Table, record_with_notes
+from ludi.server.turn_clocks import set_stand_in
 from ludi.store.sql import FINISHED, OPEN, RUNNING, Joined, MatchHeader, SqlStore, hash_token
 
 log = logging.getLogger("ludi.server")
@@ -186,7 +190,7 @@ def create_app(
             rate=format(address_rate, "g"),
         )
 
-    hub = Hub(
+    hub = open_hub(
         store,
         BotPool(bot_threads, bot_processes, max_seconds=bot_seconds),
         bot_delay=bot_delay,
@@ -625,7 +629,7 @@ def create_app(
                     continue
                 break
             except Full as exc:  # (passed here, but no room for it: free for others)
-                await hub._release([match_id])
+                await release(hub, [match_id])
                 await _refuse(ws, exc.reason, 1013)
                 return None
             if room is None:
@@ -706,7 +710,7 @@ def create_app(
             if entry is not None:
                 entry[0].close(int(code))
         elif kind == CALL:
-            hub._spawn(_answer(sender, json.loads(body)))
+            hub.spawn(_answer(sender, json.loads(body)))
 
     async def _serve_remote(client: RemoteClient, match_id: str, digest: str | None) -> None:
         """Serve a client another node relays: as one of this node's own (in its language)."""
@@ -751,7 +755,7 @@ def create_app(
         assert cluster is not None
         try:
             if call["op"] == "hand_over":  # a client of the match is on the caller
-                handed = await hub.hand_over(call["match"], sender)
+                handed = await hand_over(hub, call["match"], sender)
                 transfers["handed_over"] += handed
                 cluster.reply(sender, call["id"], handed)
                 return
@@ -783,7 +787,7 @@ def create_app(
                 client.dropped = True  # (nobody to send to)
                 client.inbox.put_nowait(None)
                 del remote[key]
-        hub._spawn(_adopt(nodes))
+        hub.spawn(_adopt(nodes))
 
     async def _adopt(nodes: set[int]) -> None:
         assert cluster is not None
@@ -888,16 +892,16 @@ def create_app(
                 new_id = await hub.rematch(room)
                 client.send({"type": "rematch", "id": new_id, "ref": ref})
             elif msg.type == "concede":
-                await hub.concede(room, client.seat)
+                await concede(hub, room, client.seat)
                 client.send({"type": "ack", "ref": ref, "n": room.n})
             elif msg.type == "vote":
-                await hub.vote(room, client.seat, msg.end)
+                await vote(hub, room, client.seat, msg.end)
                 client.send({"type": "ack", "ref": ref, "n": room.n})
             elif msg.type == "chat":
-                await hub.chat(room, client.seat, msg.text)
+                await chat(hub, room, client.seat, msg.text)
                 client.send({"type": "ack", "ref": ref, "n": room.n})
             elif msg.type == "stand_in":
-                await hub.set_stand_in(room, client.seat, msg.spec or "")
+                await set_stand_in(hub, room, client.seat, msg.spec or "")
                 client.send({"type": "ack", "ref": ref, "n": room.n})
         except ProtocolError as exc:
             client.send(_error(exc.reason, exc.ref if exc.ref is not None else ref, exc.rule))

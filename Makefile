@@ -1,10 +1,11 @@
-# Two commands for a fresh machine: `make play` and `make test`. Both set everything up first.
+# Two commands for a fresh machine: `make serve` and `make test`. Both set everything up first.
+# `make check` is the quick tier for every change (docs/testing.md).
 PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
 STAMP = $(VENV)/.installed-stamp
 
-.PHONY: setup serve play test lint bench compile pure clean
+.PHONY: setup serve play check test lint bench compile pure clean
 
 # The rules' sources (and the server's patch diff, compiled too): the compiled build (below) is
 # made again when one of them changes.
@@ -69,6 +70,12 @@ test: lint $(BUILD)
 	npm run --silent test
 	$(BIN)/pytest -n auto
 	if [ -f src/ludi/_compiled.json ]; then LUDI_PURE=1 $(BIN)/pytest -n auto tests/conformance tests/golden; fi
+
+# The quick tier, a few minutes on two cores and no compiled build needed: lint, strict types,
+# the engine, every game's own tests, the goldens and the conformance suite with one match per
+# configuration (tests marked `slow`, the rest of the suite, run in `make test`).
+check: lint
+	LUDI_CONFORMANCE_MATCHES=1 $(BIN)/pytest -n auto -m "not slow"
 
 bench: $(STAMP)
 	$(BIN)/ludi bench caesar

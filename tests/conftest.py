@@ -42,6 +42,16 @@ HEAVY_FILES = (
 #: fixtures that start such a program (PostgreSQL: one cluster per worker that asks for one)
 HEAVY_FIXTURES = frozenset({"postgres_cluster"})
 
+#: The quick tier, ``make check`` (``pytest -m "not slow"``, docs/testing.md): the engine, every
+#: game's own tests (each ``tests/<game id>/``, so a new game's join by themselves), the
+#: conformance suite, the golden playthroughs and the docs. Everything else (the server, the
+#: browser, the command line, the bots, the lab, the research adapters, the install) is marked
+#: ``slow`` here and runs in ``make test``; a slow test inside the quick folders takes
+#: ``@pytest.mark.slow`` itself. ``e2e`` and ``postgres`` mark what needs a browser or PostgreSQL.
+QUICK_FOLDERS = frozenset({"engine", "conformance", "golden", "docs"}) | {
+    game.id for game in ludi.games()
+}
+
 
 # Before xdist's own hook, which reads the groups into the tests' ids. (pytest 9.2 keeps a
 # test's id where xdist 3.8 cannot change it, so every group was silently ignored and these
@@ -55,6 +65,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         callspec = getattr(item, "callspec", None)
         if callspec is not None and callspec.params.get("any_db") == "postgresql":
             fixtures.add("postgres_cluster")
+        if where.split("/")[0] not in QUICK_FOLDERS:
+            item.add_marker(pytest.mark.slow)
+        if where.startswith("e2e/"):
+            item.add_marker(pytest.mark.e2e)
+        if "postgres_cluster" in fixtures:
+            item.add_marker(pytest.mark.postgres)
+            item.add_marker(pytest.mark.slow)
         if where.startswith(HEAVY_FILES) or fixtures & HEAVY_FIXTURES:
             # two queues: the browser tests on one worker, the other programs on the other, so
             # at most one of each runs at a time and neither waits for the whole of the other

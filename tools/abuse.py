@@ -49,6 +49,8 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from ludi import benchfile
+
 #: a move nobody waits this long for is a stall
 STALL = 15.0
 CANARY_ADDRESS = "127.0.0.1"
@@ -363,10 +365,17 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=2000, help="spectator sockets (2000)")
     parser.add_argument("--flooders", type=int, default=100, help="flooding connections (100)")
     parser.add_argument("--addresses", type=int, default=1, help="attacker's addresses (1)")
+    parser.add_argument(
+        "--record", metavar="FILE", help="also append the run to FILE (benchmarks/abuse.json)"
+    )
     args = parser.parse_args()
     if not 0 < args.seconds <= 300 or args.spectators > 5000 or not 1 <= args.addresses <= 200:
         parser.error("at most 300 s, 5000 spectators, 1-200 addresses")
-    print(json.dumps(run(args), indent=2))
+    report = {"addresses": args.addresses, **run(args)}
+    print(json.dumps(report, indent=2))
+    if args.record:
+        command = benchfile.command_line("python tools/abuse.py")
+        benchfile.record(args.record, "abuse", command, report)
 
 
 if __name__ == "__main__":

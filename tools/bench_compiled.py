@@ -1,7 +1,8 @@
-"""``ludi bench --compare-builds`` for every game at every player count: the README's table.
+"""``ludi bench --compare-builds`` for every game at every player count (docs/benchmarks.md).
 
     nice -n 10 .venv/bin/python tools/bench_compiled.py                 # every game, every count
     nice -n 10 .venv/bin/python tools/bench_compiled.py caesar --rounds 5 --seconds 1
+    nice -n 10 .venv/bin/python tools/bench_compiled.py --record benchmarks/builds.json
 
 For each game and player count (and Caesar!'s solo game) it runs ``ludi bench GAME --players N
 --compare-builds --json``: the compiled build and the pure sources (``LUDI_PURE=1``) measured
@@ -41,6 +42,9 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=0.5)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--record", metavar="FILE", help="also append each run to FILE (benchmarks/builds.json)"
+    )
     args = parser.parse_args()
 
     import ludi
@@ -61,6 +65,8 @@ def main() -> int:
         argv += ["--seconds", str(args.seconds)]
         for option in options:
             argv += ["--option", option]
+        if args.record:
+            argv += ["--record", str(Path(args.record).resolve())]
         done = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT)
         if done.returncode != 0:
             print(done.stderr.strip(), file=sys.stderr)

@@ -16,6 +16,7 @@ from pathlib import Path
 import ludi
 from ludi.bots import Seat, make_bot
 from ludi.cli.common import derive_seed
+from ludi.engine import Lab
 from ludi.lab import metrics, runner, study
 from ludi.lab.experiment import parse
 
@@ -45,7 +46,7 @@ def parts(jobs: list[runner.Job], names: list[str], folder: Path) -> dict[str, f
     out = {"bare": time.process_time() - began}
     began = time.process_time()
     for state in states:
-        state.game.measures(state)
+        (state.game.lab or Lab()).measures(state)
     out["measures"] = time.process_time() - began
     clock = time.perf_counter
     decisions = sum(len(s.history()) for s in states)

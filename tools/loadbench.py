@@ -46,6 +46,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ludi import benchfile
 from ludi.server.app import collect_paced
 from ludi.server.patch import apply
 
@@ -476,6 +477,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--pid", type=int, help="with --port: that server's process, to count its CPU"
     )
+    parser.add_argument(
+        "--record", metavar="FILE", help="also append the run to FILE (benchmarks/load.json)"
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.matches <= MAX_MATCHES:
         parser.error(f"--matches runs from 1 to {MAX_MATCHES}")
@@ -497,8 +501,7 @@ def main(argv: list[str] | None = None) -> int:
                 ramp=args.ramp,
             )
         )
-        print(json.dumps(report, indent=2))
-        return 0
+        return _report(report, args, argv)
     cluster = None
     if args.postgres:  # the tests' own throw-away cluster (tests/server/postgres.py)
         sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "server"))
@@ -508,13 +511,22 @@ def main(argv: list[str] | None = None) -> int:
         args.db = cluster.new_database()
         args.db_pid = int((cluster.data / "postmaster.pid").read_text().split()[0])
     try:
-        return _bench(args)
+        return _report(_bench(args), args, argv)
     finally:
         if cluster is not None:
             cluster.stop()
 
 
-def _bench(args: argparse.Namespace) -> int:
+def _report(report: dict[str, Any], args: argparse.Namespace, argv: list[str] | None) -> int:
+    """Print the report; with ``--record``, append it to that results file too."""
+    print(json.dumps(report, indent=2))
+    if args.record:
+        command = benchfile.command_line("python tools/loadbench.py", argv)
+        benchfile.record(args.record, "load", command, report)
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         db = args.db or os.environ.get("LOADBENCH_DB") or Path(tmp) / "bench.db"
@@ -559,8 +571,7 @@ def _bench(args: argparse.Namespace) -> int:
                 server.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 server.kill()
-    print(json.dumps(report, indent=2))
-    return 0
+    return report
 
 
 if __name__ == "__main__":

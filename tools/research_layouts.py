@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ludi
 from ludi.engine import Segment
-from ludi.research.core import has_encoding
 
 
 def _groups(layout: tuple[Segment, ...]) -> list[tuple[Segment, Segment, int]]:
@@ -31,7 +30,8 @@ def _groups(layout: tuple[Segment, ...]) -> list[tuple[Segment, Segment, int]]:
 
 def main() -> None:
     for game in ludi.games():
-        if not has_encoding(game):
+        research = game.research
+        if research is None:
             continue
         print(f"### {game.title} (`{game.id}`)\n")
         print("Action families (ids in this order; default options, then every option on):\n")
@@ -48,9 +48,8 @@ def main() -> None:
                     pass
         options_on = game.resolve_options(on, n)
         data = game.load_data(None)
-        plain = game.encoder(n, game.resolve_options({}, n), data)
-        full = game.encoder(n, options_on, data)
-        assert plain is not None and full is not None
+        plain = research.encoder(n, game.resolve_options({}, n), data)
+        full = research.encoder(n, options_on, data)
         sizes_plain = plain.actions.family_sizes()
         for family, size in full.actions.family_sizes().items():
             fam = next(f for f in full.actions.families if f.name == family)
@@ -60,8 +59,7 @@ def main() -> None:
             print(f"| `{family}` | `{pattern}` | {params} | {shown} |")
         print(f"| **total** | | | **{len(plain.actions)} / {len(full.actions)}** |\n")
         for players in game.players:
-            encoder = game.encoder(players, game.resolve_options({}, players), data)
-            assert encoder is not None
+            encoder = research.encoder(players, game.resolve_options({}, players), data)
             print(f"Observation at {players} players: {encoder.size} floats.\n")
             print("| segment | slice | meaning |")
             print("| --- | --- | --- |")

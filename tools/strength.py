@@ -1,4 +1,4 @@
-"""Measure how strong a bot is at Caesar!: the README's strength table.
+"""Measure how strong a bot is (docs/benchmarks.md's strength table, docs/strength.md).
 
 The bot under test (``ismcts`` at its default budget unless told otherwise) plays N matches
 against each opponent:
@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 import ludi
+from ludi import benchfile
 from ludi.bots import Seat, make_bot
 from ludi.engine import OptionError, Rng
 
@@ -323,6 +324,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--estimate", action="store_true", help="print the expected duration and stop"
     )
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="also append the run (without its matches) to FILE (benchmarks/strength.json)",
+    )
     args = parser.parse_args(argv)
 
     game = ludi.get_game(args.game)
@@ -454,6 +460,10 @@ def main(argv: list[str] | None = None) -> int:
         markdown(rows, probe.describe(), header, game.title), encoding="utf-8"
     )
     print(f"wrote {out.with_suffix('.json')} and {out.with_suffix('.md')}")
+    if args.record and payload["complete"]:
+        figures = {k: v for k, v in payload.items() if k not in ("format", "matches")}
+        command = benchfile.command_line("python tools/strength.py", argv)
+        benchfile.record(args.record, "strength", command, figures)
     return 130 if interrupted else 0
 
 

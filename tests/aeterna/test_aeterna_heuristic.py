@@ -23,8 +23,8 @@ def _scores(st: AeternaState, seat: int) -> dict[str, float]:
 
 def test_the_game_declares_its_heuristic_and_evaluation() -> None:
     game = ludi.get_game("aeterna")
-    assert game.heuristic() is ah.heuristic
-    assert game.evaluation() is ah.evaluation
+    assert game.bots.heuristic() is ah.heuristic
+    assert game.bots.evaluation() is ah.evaluation
     assert "heuristic" in bots_for(game)
 
 

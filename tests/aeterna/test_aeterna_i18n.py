@@ -120,7 +120,7 @@ def test_a_whole_match_reads_in_the_language(lang: str, players: int) -> None:
         seat = st.to_act[0]
         legal = st.legal_actions(seat)
         with using(lang):
-            for label in st.game.move_labels(st, seat, legal):
+            for label in st.game.presentation.move_labels(st, seat, legal):
                 _check(lang, "a move label", label)
             if refused < 40 and st.phase == "actions":
                 for text in ("influence:7", "pass" if st.main_done else "end", "play:pantheon"):

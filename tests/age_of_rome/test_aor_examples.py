@@ -19,7 +19,7 @@ from aor_helpers import (
 
 from ludi.engine import IllegalAction
 from ludi.games.age_of_rome.rules import common
-from ludi.games.age_of_rome.rules.action_phase import place_vote
+from ludi.games.age_of_rome.rules.building_actions import place_vote
 from ludi.games.age_of_rome.rules.end_of_game import (
     military_score,
     politics_score,

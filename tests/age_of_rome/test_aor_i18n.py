@@ -73,7 +73,7 @@ def test_a_whole_match_reads_in_russian(players: int) -> None:
         seat = st.to_act[0]
         legal = st.legal_actions(seat)
         with using("ru"):
-            for label in st.game.move_labels(st, seat, legal):
+            for label in st.game.presentation.move_labels(st, seat, legal):
                 _russian("a move label", label)
             if refused < 30:
                 try:

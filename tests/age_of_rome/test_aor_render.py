@@ -91,7 +91,8 @@ def check_diplomacy(view: dict[str, Any], text: str) -> None:
     if offer is None:
         return
     flat = words(text)
-    assert f"offering {offer['denarii']} denarii" in flat
+    n = offer["denarii"]
+    assert f"offering {n} {'denarius' if n == 1 else 'denarii'}" in flat
     if offer.get("token"):
         assert f"an {offer['token']} token" in flat
     else:
@@ -187,7 +188,7 @@ def test_a_seat_is_labelled_the_same_in_every_match() -> None:
     characters = set()
     for seed in range(6):
         st = ludi.new_match("age_of_rome", players=3, seed=seed)
-        labels.add(tuple(st.game.seat_label(st, s) for s in range(3)))
+        labels.add(tuple(st.game.lab.seat_label(st, s) for s in range(3)))
         characters.add(st.seat_name(0))
     assert labels == {("Seat 1 (yellow)", "Seat 2 (red)", "Seat 3 (green)")}
     assert len(characters) > 1  # the names the labels replace do change

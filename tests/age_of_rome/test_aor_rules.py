@@ -8,9 +8,9 @@ from aor_helpers import battlefield, build_here, hand, started, turn
 
 from ludi.engine import IllegalAction
 from ludi.games.age_of_rome.rules import common
-from ludi.games.age_of_rome.rules.action_phase import farm, place_vote
+from ludi.games.age_of_rome.rules.action_phase import end_of_actions, farm
+from ludi.games.age_of_rome.rules.building_actions import place_vote
 from ludi.games.age_of_rome.rules.goods import draw
-from ludi.games.age_of_rome.rules.rounds import end_of_actions
 from ludi.games.age_of_rome.tables import AGRICULTURE, MILITARY, RELIGION
 
 
@@ -215,7 +215,7 @@ def test_md04_the_priest_buys_glory_even_out_of_turn() -> None:
 def test_a05_placements_go_round_until_every_supporter_is_placed() -> None:
     """Размещение сторонников: one supporter a turn in turn order, skipping players who have
     none left, until all are placed."""
-    from ludi.games.age_of_rome.rules.rounds import start_actions
+    from ludi.games.age_of_rome.rules.action_phase import start_actions
 
     st = started()
     st.supporters = [2, 1, 1, 1]

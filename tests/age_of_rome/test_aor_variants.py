@@ -187,7 +187,7 @@ def test_a_harsh_event_sends_home_the_legion_the_player_chooses() -> None:
     the player choose the battlefield it leaves."""
     from aor_helpers import battlefield
 
-    from ludi.games.age_of_rome.rules.rounds import begin_round
+    from ludi.games.age_of_rome.rules.intrigue_phase import begin_round
 
     st = started(harsh_times=True)
     mutiny = next(

@@ -41,7 +41,7 @@ def labels_along_a_match(players: int, seed: int, **options: object) -> dict[str
     while not st.is_over:
         seat = st.to_act[0]
         actions = st.legal_actions(seat)
-        labels = GAME.move_labels(st, seat, actions)
+        labels = GAME.presentation.move_labels(st, seat, actions)
         assert len(labels) == len(actions)
         assert len(set(labels)) == len(labels), f"two moves share a label: {labels}"
         for action, label in zip(actions, labels, strict=True):
@@ -102,3 +102,62 @@ def test_every_intrigue_effect_has_words() -> None:
     """Эффекты интриг (стр. 14): the eight effects, each with its own label."""
     assert set(EFFECT_WORDS) == set(INTRIGUES)
     assert len(set(EFFECT_WORDS.values())) == len(INTRIGUES)
+
+
+#: a count of one with a plural noun (or more than one with a singular), in any line
+WRONG_NUMBER = re.compile(r"(?<![\d.])1 denarii\b|\b(?:[02-9]|\d\d+) denarius\b")
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_one_denarius_is_singular_in_every_label_and_line(players: int) -> None:
+    """Plurals by the language's rules (issue 32): no "1 denarii" in a move's words or in the
+    narration of whole matches."""
+    checked = 0
+    for seed in range(3):
+        st = new(players, seed, spies_allies=players > 1)
+        rng = random.Random(seed)
+        while not st.is_over:
+            seat = st.to_act[0]
+            actions = st.legal_actions(seat)
+            for label in move_labels(st, seat, actions):
+                assert not WRONG_NUMBER.search(label), label
+                checked += 1
+            st.apply(seat, rng.choice(list(actions)))
+        for line in st.events(None):
+            assert not WRONG_NUMBER.search(line), line
+    assert checked > 300
+
+
+def test_a_spys_choices_say_how_much_each_gives() -> None:
+    """Шпионы и союзники: the two choices of an accepted espionage name the glory (the
+    building's level) and the building's action."""
+    seen = 0
+    for seed in range(8):
+        st = new(3, seed, spies_allies=True)
+        rng = random.Random(seed)
+        while not st.is_over and st.phase != "spy_choice":
+            seat = st.to_act[0]
+            st.apply(seat, rng.choice(list(st.legal_actions(seat))))
+        if st.is_over:
+            continue
+        _placer, _token, p, b, _amount, _counter = st.offer
+        seat = st.to_act[0]
+        glory, action = move_labels(st, seat, st.legal_actions(seat))
+        building = st.tables.type_names[b]
+        assert f"takes {st.level[5 * p + b]} glory" in glory and building in glory
+        assert f"does the {building}'s action: " in action, action
+        assert not action.endswith(": ")
+        seen += 1
+    assert seen >= 2
+
+
+def test_the_emperor_solo_says_why_an_event_pays_denarii() -> None:
+    """Соло Императора: an event gives no reward but a denarius per recruited supporter; its
+    narration says so instead of promising the card's reward."""
+    st = new(1, 1)
+    rng = random.Random(1)
+    while st.round < 2:
+        st.apply(0, rng.choice(list(st.legal_actions(0))))
+    events = [line for line in st.events(None) if line.startswith("Event: ")]
+    assert events
+    assert all("in the Emperor solo" in line for line in events), events

@@ -153,9 +153,9 @@ def test_heuristic_bot_is_registered_and_configured_by_name() -> None:
 
 def _without_heuristic(monkeypatch: pytest.MonkeyPatch, game_id: str) -> None:
     """Make a game declare no heuristic and no evaluation, as a new game does at first."""
-    game = type(ludi.get_game(game_id))
-    monkeypatch.setattr(game, "heuristic", lambda self: None)
-    monkeypatch.setattr(game, "evaluation", lambda self: None)
+    bots = type(ludi.get_game(game_id).bots)
+    monkeypatch.setattr(bots, "heuristic", lambda self: None)
+    monkeypatch.setattr(bots, "evaluation", lambda self: None)
 
 
 def test_bots_for_lists_the_heuristic_only_where_there_is_one(

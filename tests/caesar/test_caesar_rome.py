@@ -208,8 +208,8 @@ def test_the_opponent_never_sees_which_token_lies_face_down() -> None:
 
 
 def test_the_owner_seeing_a_face_down_token_first_shows_it_to_nobody_else() -> None:
-    """Views share the entries of cells that show the same (``view._Board``): the owner's
-    entry, with the token's identity, must never be the one the others get."""
+    """The owner's entry of a cell, with the token's identity, is never the one the others
+    get, whichever seat looked first, in this match or another."""
     st = border_match()
     play(st, "ship5/1@b06:down")
     b06 = st.data.cell_by_id["b06"]
@@ -221,48 +221,8 @@ def test_the_owner_seeing_a_face_down_token_first_shows_it_to_nobody_else() -> N
     assert other.view(POMPEY)["cells"][b06]["token"]["token"] is None
 
 
-def test_a_move_leaves_the_view_of_what_it_did_not_change_the_same() -> None:
-    """A cell or province a move did not change is the same object in the next view (what
-    lets the server skip it when working out what changed); the changed ones are new."""
-    st = border_match()
-    before = st.view(CAESAR)
-    move = next(a for a in sorted(legal(st)) if a.startswith("sword3/3@") and ">" not in a)
-    play(st, move)
-    after = st.view(CAESAR)
-    placed = st.data.cell_by_id[move.partition("@")[2]]
-    touched = set(st.data.cells[placed].provinces)
-    for c, (old, new) in enumerate(zip(before["cells"], after["cells"], strict=True)):
-        assert (old is new) == (c != placed), before["cells"][c]["id"]
-    for p, (old, new) in enumerate(zip(before["provinces"], after["provinces"], strict=True)):
-        assert (old is new) == (old == new)
-        assert (old == new) == (p not in touched), old["code"]
-
-
 def test_a_face_down_token_is_not_a_might_target() -> None:
     st = border_match()
     play(st, "ship5/1@b06:down")
     st.pending = [["might", -1, False]]
     assert legal(st, CAESAR) == {"discard:might"}
-
-
-def test_the_views_kept_entries_of_what_nobody_shows_any_more_are_let_go(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The entries views share (``view._Board``) turn over every two minutes at most: an
-    entry shown since the last turnover stays, one not shown for two turnovers is let go (a
-    quiet server does not keep what a busy hour showed)."""
-    from ludi.games.caesar import view
-
-    clock = [1000.0]
-    monkeypatch.setattr(view.time, "monotonic", lambda: clock[0])
-    board = view._Board(match(1).data)
-    shown, forgotten = {"cell": "shown"}, {"cell": "forgotten"}
-    board.keep(("forgotten",), forgotten)
-    board.keep(("shown",), shown)
-    clock[0] += view.TURNOVER_SECONDS + 1
-    board.keep(("new",), {})  # a turnover: the two become the older entries
-    assert board.entry(("shown",)) is shown  # shown again: kept on
-    clock[0] += view.TURNOVER_SECONDS + 1
-    board.keep(("newer",), {})  # another: what was not shown since goes
-    assert board.entry(("forgotten",)) is None
-    assert board.entry(("shown",)) is shown

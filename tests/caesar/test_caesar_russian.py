@@ -59,7 +59,7 @@ def test_the_rulebooks_achaea_example_narrated_in_russian() -> None:
     play(st, "shield3/3@b22", "use:tactics")
     with using("ru"):
         log = st.events(None, seen)
-        labels = st.game.move_labels(st, POMPEY, st.legal_actions(POMPEY)[:1])
+        labels = st.game.presentation.move_labels(st, POMPEY, st.legal_actions(POMPEY)[:1])
     assert log[:4] == [
         "Помпей выкладывает жетон Щит 3/3 между провинциями Ахея и Крит: Ахея +3, Крит +3",
         "Помпей получает бонус «Тактика» из провинции Ахея",

@@ -65,11 +65,10 @@ def test_a_refused_move_shows_the_reason_and_rule_and_asks_again(ludi_cli: Ludi)
     stdin = "ship9/9@b01\n999\nship6/0@b01>HU\n" + ALWAYS_FIRST
     run = ludi_cli("play", "caesar", "--seats", "human,random", "--seed", "3", stdin=stdin)
     assert run.code == 0
-    assert "Refused: 'ship9/9@b01' is not a Caesar! action" in run.out
-    assert "rule: Ludi notation for Caesar!" in run.out
+    assert "'ship9/9@b01' is not a move or a command. Type the number of a move" in run.out
     assert "There is no move 999" in run.out
     # b01 carries a shield icon: a ship token may not go there
-    assert run.out.count("Refused:") >= 2
+    assert "Refused:" in run.out and "rule: " in run.out
     assert "won" in run.out
 
 

@@ -181,3 +181,62 @@ def test_a_phone_shows_the_prompt_and_something_to_act_on_first(
     expect(why).to_be_visible()
     assert len(why.inner_text()) > 20
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_phone_draws_the_board_readable_with_the_moves_in_a_list(
+    server: Server, browser: Browser
+) -> None:
+    """At 390×844 every text of the board is drawn at 12 px or more (a panel wider than the
+    screen scrolls sideways in its place, the page does not), and a long list of moves is one
+    chooser, so that the prompt, the chooser and the board share the first screen."""
+    created = server.post(
+        "/api/matches",
+        {
+            "game": "age_of_rome",
+            "players": 3,
+            "seed": 4,
+            "options": {"spies_allies": True},
+            "seats": [{"name": "Ann"}, {"bot": "random"}, {"bot": "random"}],
+        },
+    )
+    match_id = created["id"]
+    page = open_page(browser, server.base + created["seats"][0]["link"], 390, 844)
+    sizes: list[float] = []
+    lists = 0
+    for _turn in range(6):
+        my_turn(page, server, match_id)
+        seen = page.evaluate(
+            """() => {
+            window.scrollTo(0, 0);
+            const texts = [...document.querySelectorAll("#board .aor-svg text")]
+                .filter((t) => t.textContent.trim() && t.getBBox().width > 0);
+            const px = texts.map((t) => parseFloat(getComputedStyle(t).fontSize)
+                * t.getScreenCTM().a);
+            const panels = [...document.querySelectorAll("#board .aor-panel")]
+                .filter((e) => e.getBoundingClientRect().height > 0);
+            const chooser = document.querySelector("#board .aor-chooser");
+            return {smallest: Math.min(...px),
+                    chooserBottom: chooser.getBoundingClientRect().bottom,
+                    board: Math.min(...panels.map((e) => e.getBoundingClientRect().top)),
+                    buttons: chooser.querySelectorAll("button[data-action]").length,
+                    select: chooser.querySelectorAll("select.move-select option").length,
+                    legal: chooser.querySelectorAll("button[data-action], option").length,
+                    wide: document.documentElement.scrollWidth <= innerWidth};
+        }"""
+        )
+        sizes.append(seen["smallest"])
+        assert seen["smallest"] >= 11.9, seen
+        assert seen["wide"], "the page scrolls sideways"
+        assert seen["chooserBottom"] < 844 * 0.6, seen
+        assert seen["board"] < 844 - 100, "the board is not on the first screen"
+        if seen["select"]:
+            assert seen["select"] > 4 and seen["buttons"] == 1, seen
+            lists += 1
+            button = page.locator("#board .aor-chooser .move-group.compact button")
+            acknowledged(page, lambda: button.click())  # noqa: B023  (called at once)
+        else:
+            assert seen["buttons"] <= 4, seen
+            acknowledged(page, lambda: click_a_move(page))
+    assert lists >= 1, "no long list of moves met"
+    assert page.errors == []  # type: ignore[attr-defined]
+    print(f"smallest board text at 390 px: {min(sizes):.1f} px")

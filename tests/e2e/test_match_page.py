@@ -270,3 +270,74 @@ def test_cards_and_buildings_have_tooltips_a_long_press_shows_on_a_phone(
     no_developer_text(page)
     page.locator(".topbar").click()  # a tap elsewhere closes it
     expect(tip).to_be_hidden()
+
+
+def test_a_phone_keeps_the_replay_controls_on_screen_with_the_board(
+    server: Server, browser: Browser
+) -> None:
+    """At 390×844 the replay's step buttons stay on screen wherever the page is scrolled,
+    with the board on the first screen; "Final scoring" brings the table's header to just
+    under the sticky turn bar, not under it."""
+    created = server.post(
+        "/api/matches",
+        {"game": "age_of_rome", "players": 2, "seed": 3, "seats": [{"bot": "random"}] * 2},
+    )
+    match_id = created["id"]
+    deadline = time.monotonic() + PATIENCE * 10
+    while server.get(f"/api/matches/{match_id}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish the match"
+        time.sleep(0.2)
+    page = open_page(browser, f"{server.base}/match/{match_id}#replay", 390, 844)
+    expect(page.locator("#next")).to_be_visible()
+    on_screen = """() => {
+        const r = (q) => document.querySelector(q).getBoundingClientRect();
+        const inView = (b) => b.top >= 0 && b.bottom <= innerHeight;
+        return {next: inView(r("#next")), prev: inView(r("#prev")),
+                board: r("#board").top < innerHeight - 100 && r("#board").height > 0,
+                tall: document.documentElement.scrollHeight};
+    }"""
+    for where in (0, 0.5, 1):
+        page.evaluate(f"window.scrollTo(0, document.documentElement.scrollHeight * {where})")
+        seen = page.evaluate(on_screen)
+        assert seen["next"] and seen["prev"], (where, seen)
+    page.evaluate("window.scrollTo(0, 0)")
+    assert page.evaluate(on_screen)["board"], "the board is not on the first screen"
+    page.locator("#next").click()
+    expect(page.locator("#turn")).to_contain_text("Move 1 of")
+    # the finished match as a spectator: the scoring table comes out under the turn bar
+    page = open_page(browser, f"{server.base}/match/{match_id}", 390, 844)
+    page.locator(".turn.over button", has_text="Final scoring").click()
+    page.wait_for_function(
+        """() => {
+        const bar = document.querySelector(".sticky-top").getBoundingClientRect();
+        const head = document.querySelector("#result").getBoundingClientRect();
+        return Math.abs(head.top - bar.bottom) < 40 && head.top >= bar.bottom;
+    }""",
+        timeout=PATIENCE * 1000,
+    )
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_lobby_folds_the_readings_and_lists_whole_titles(
+    server: Server, browser: Browser
+) -> None:
+    """Creating an Age of Rome match: the variants are the rows shown, the readings of rules
+    the rulebook leaves open and the solo's option are folded away with the rulebook's
+    defaults, and still sent; the list of matches shows each game's whole title."""
+    server.post(
+        "/api/matches",
+        {"game": "age_of_rome", "players": 2, "seats": [{"name": "Ann"}, {"bot": "random"}]},
+    )
+    page = open_page(browser, server.base + "/", 1366, 768)
+    page.select_option("#game", "age_of_rome")
+    options = page.locator("#options")
+    expect(options.locator("details.option-group")).to_have_count(2)
+    shown = [row for row in options.locator("label").all() if row.is_visible()]
+    assert 3 <= len(shown) <= 6, [row.inner_text() for row in shown]
+    readings = options.locator("details.option-group", has_text="Readings of rules")
+    expect(readings.locator("summary")).to_contain_text(re.compile(r"\(1\d\)"))
+    readings.locator("summary").click()
+    expect(readings.locator("label").first).to_be_visible()
+    expect(options.locator("details.option-group", has_text="The Emperor solo")).to_be_visible()
+    expect(page.locator(".match-row strong", has_text="Age of Rome").first).to_be_visible()
+    assert page.errors == []  # type: ignore[attr-defined]

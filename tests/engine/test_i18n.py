@@ -165,7 +165,7 @@ def test_a_match_recorded_in_another_language_replays_in_english(
     ],
 )
 def test_the_lobby_names_reconstructed_data_in_the_readers_words(game: str, lang: str) -> None:
-    # Game.section_title: the lobby lists a game's RECONSTRUCTED sections in the reader's
+    # Presentation.section_title: the lobby lists a game's RECONSTRUCTED sections in the reader's
     # language, not as the data file's paths (which stay, for --data)
     described = ludi.get_game(game)
     with using(lang):

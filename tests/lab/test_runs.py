@@ -168,7 +168,7 @@ def test_every_game_measures_a_finished_match(game):
     while not state.is_over:
         seat = state.to_act[0]
         state.apply(seat, bots[seat].choose(Seat(state, seat)))
-    m = g.measures(state)
+    m = g.lab.measures(state)
     assert sorted(m.order) == list(range(n))
     assert len(m.usage) == n and any(m.usage)
     assert m.length and all(v > 0 for v in m.length.values())

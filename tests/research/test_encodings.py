@@ -133,7 +133,7 @@ def test_the_core_and_the_encoders_import_no_research_library() -> None:
     code = (
         "import sys, ludi\n"
         "for g in ludi.games():\n"
-        "    g.encoder(g.players[0], g.resolve_options({}, g.players[0]), g.load_data(None))\n"
+        "    g.research.encoder(g.players[0], g.resolve_options({}, g.players[0]), g.load_data(None))\n"
         "heavy = {'numpy', 'pettingzoo', 'gymnasium', 'pyspiel'} & set(sys.modules)\n"
         "assert not heavy, heavy\n"
     )

@@ -1,5 +1,5 @@
 """The legal moves the server describes (``ludi.server.moves``): a game whose labels depend on
-the action alone (``Game.labels_by_action``) has them kept, per game, language and data set,
+the action alone (``Presentation.labels_depend_only_on_action``) has them kept, per game, language and data set,
 so a kept label never comes out in another reader's language, for another game or another
 data file; any other game is asked for every label every time."""
 
@@ -12,8 +12,7 @@ from typing import Any, cast
 import pytest
 
 import ludi
-from ludi.engine import Action, State
-from ludi.games.caesar.game import Caesar
+from ludi.engine import Action, Presentation, State
 from ludi.i18n import using
 from ludi.server import moves
 from ludi.server.moves import described_moves
@@ -38,10 +37,10 @@ def labels(described: list[dict[str, Any]]) -> list[str]:
 
 def test_a_kept_label_is_in_each_readers_language() -> None:
     state, seat, legal = caesar_moves()
-    assert state.game.labels_by_action
-    english = state.game.move_labels(state, seat, legal)
+    assert state.game.presentation.labels_depend_only_on_action
+    english = state.game.presentation.move_labels(state, seat, legal)
     with using("ru"):
-        russian = state.game.move_labels(state, seat, legal)
+        russian = state.game.presentation.move_labels(state, seat, legal)
     assert russian != english
     for _ in range(2):  # made, then kept: the same words
         assert labels(described_moves(state, seat, legal)) == english
@@ -53,12 +52,13 @@ def test_a_kept_label_is_in_each_readers_language() -> None:
     assert described_moves(state, seat, legal)[0] == {**legal[0].structure(), "label": english[0]}
 
 
-class Counting(Caesar):
-    """Caesar! under another id, saying its id in each label, and counting what it is asked."""
+class Counting(Presentation):
+    """A game's words under another id, saying its id in each label, and counting what it is
+    asked."""
 
     def __init__(self, id: str, by_action: bool = True) -> None:
         self.id = id
-        self.labels_by_action = by_action
+        self.labels_depend_only_on_action = by_action
         self.asked: list[Action] = []
 
     def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
@@ -74,8 +74,11 @@ class Data:
 
 
 def as_match(game: Counting, data: object) -> State:
-    """A stand-in for a match of ``game`` with ``data`` (all ``described_moves`` reads)."""
-    return cast(State, SimpleNamespace(game=game, data=data))
+    """A stand-in for a match of the game worded by ``game`` with ``data`` (all
+    ``described_moves`` reads)."""
+    return cast(
+        State, SimpleNamespace(game=SimpleNamespace(id=game.id, presentation=game), data=data)
+    )
 
 
 def test_a_kept_label_is_never_another_games_nor_another_data_sets() -> None:
@@ -126,10 +129,10 @@ def test_the_kept_moves_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(moves, "DESCRIBED_KEPT", 10)
     state, seat, legal = caesar_moves()
     assert len(legal) > 10
-    english = state.game.move_labels(state, seat, legal)
+    english = state.game.presentation.move_labels(state, seat, legal)
     for lang in ("en", "ru", "en"):
         with using(lang):
-            expected = state.game.move_labels(state, seat, legal)
+            expected = state.game.presentation.move_labels(state, seat, legal)
             for i in range(0, len(legal), 4):
                 got = described_moves(state, seat, legal[i : i + 4])
                 assert labels(got) == expected[i : i + 4]

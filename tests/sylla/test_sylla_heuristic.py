@@ -25,8 +25,8 @@ def _best(st: SyllaState, seat: int) -> str:
 
 def test_the_game_declares_its_heuristic_and_evaluation() -> None:
     game = ludi.get_game("sylla")
-    assert game.heuristic() is sh.heuristic
-    assert game.evaluation() is sh.evaluation
+    assert game.bots.heuristic() is sh.heuristic
+    assert game.bots.evaluation() is sh.evaluation
     assert "heuristic" in bots_for(game)
 
 

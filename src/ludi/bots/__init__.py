@@ -3,7 +3,7 @@
 ``make_bot("ismcts:seconds=0.5", seed=1)`` builds a bot from its name and settings, the form
 the CLI's ``--seats`` takes. The bots here play any game; a game's own bots (the rulebook's
 automata, such as Caesar!'s auto-Crassus) live in its package and are found through the game
-(``Game.automata``).
+(``Bots.automata``).
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def bots_for(game: Game) -> list[str]:
     """Return the names of the bots that can play a seat of ``game``: the levels (weakest
     first), then the bots for any game (``heuristic`` only where the game has a heuristic) and
     the game's own."""
-    names = set(BOTS) | set(game.automata())
+    names = set(BOTS) | set(game.bots.automata() if game.bots else ())
     if scorer_for(game) is None:
         names.discard("heuristic")
     return [*LEVELS, *sorted(names)]
@@ -73,7 +73,7 @@ def bots_for(game: Game) -> list[str]:
 
 def _automaton(name: str, game: Game | None) -> BotFactory | None:
     for owner in [game] if game is not None else games():
-        factory = owner.automata().get(name)
+        factory = owner.bots.automata().get(name) if owner.bots else None
         if factory is not None:
             return factory
     return None

@@ -1,4 +1,4 @@
-"""What is built on a game's heuristic (``Game.heuristic``, kept in the game's package): the
+"""What is built on a game's heuristic (``Bots.heuristic``, kept in the game's package): the
 ``heuristic`` bot (greedy, a little random among the near-best) and the playout policy ISMCTS
 uses for games that have a heuristic (epsilon-greedy).
 
@@ -28,7 +28,7 @@ DEFAULT_EPSILON: Final = 0.1
 
 def scorer_for(game: Game) -> Scorer | None:
     """Return the game's heuristic, or ``None`` if it has none."""
-    return game.heuristic()
+    return game.bots.heuristic() if game.bots else None
 
 
 def pick(

@@ -18,7 +18,7 @@ sequences seen from its own seat. Every iteration:
    chose the action leading to it (``result.reward(seat)``, see ``margin`` below), so the
    search works for any number of players.
 
-For a game with a heuristic (``Game.heuristic``; every game so far) two steps follow it,
+For a game with a heuristic (``Bots.heuristic``; every game so far) two steps follow it,
 unless ``playout=random`` asks for the plain search above:
 
 3. *progressive widening*: a node expands a new child only while fewer than
@@ -30,7 +30,7 @@ unless ``playout=random`` asks for the plain search above:
    ``epsilon`` (0.1), otherwise the best-scored one. A seat whose heuristic has no opinion
    (auto-Crassus, whose legal actions his priority list has already chosen) plays at random.
 
-For a game with an evaluation (``Game.evaluation``; Sylla and Æterna) a playout stops after
+For a game with an evaluation (``Bots.evaluation``; Sylla and Æterna) a playout stops after
 ``horizon`` moves (8) and the evaluation of the position reached, each seat's estimated share of
 the win, is backed up instead of a finished match's result (``horizon=end``: to the end).
 The search applies the moves it takes from ``legal_actions`` with ``State.apply_legal``, which
@@ -293,7 +293,8 @@ class ISMCTSBot(Bot):
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         rng = self.rng
         policy = None if self.playout == "random" else playout_policy(seat.game, self.epsilon)
-        evaluation = None if self.playout == "random" else seat.game.evaluation()
+        bots = seat.game.bots
+        evaluation = None if self.playout == "random" or bots is None else bots.evaluation()
         count = 0
         while True:
             if limit is not None and count >= limit:

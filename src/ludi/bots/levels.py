@@ -1,6 +1,6 @@
 """Named levels a player chooses from: ``easy``, ``normal``, ``hard``, each a bot spec.
 
-A game calibrates its own (``Game.bot_levels()``, e.g. the iterations its ``hard`` searches); a
+A game calibrates its own (``Bots.levels()``, e.g. the iterations its ``hard`` searches); a
 level it does not name falls back to ``DEFAULT_LEVELS``. A level is a name in the places a bot
 spec goes (``--seats human,hard``, the lobby, ``make_bot("hard", game=...)``); the specs stay
 available to researchers. A budget in iterations makes a level the same opponent on a busy
@@ -32,9 +32,12 @@ LEVEL_LABELS = {
 
 def levels_for(game: Game) -> dict[str, str]:
     """Return each level's bot spec for ``game``, weakest first."""
-    own = game.bot_levels()
+    bots = game.bots
+    own = bots.levels() if bots else {}
     specs = {level: own.get(level, DEFAULT_LEVELS[level]) for level in LEVELS}
-    if game.heuristic() is None and specs["easy"].partition(":")[0] == "heuristic":
+    if (bots is None or bots.heuristic() is None) and specs["easy"].partition(":")[
+        0
+    ] == "heuristic":
         specs["easy"] = "ismcts:iterations=30,seconds=1"  # no heuristic: a very short search
     return specs
 

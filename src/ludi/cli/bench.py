@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import statistics
 import subprocess
 import sys
@@ -34,7 +35,7 @@ from rich.console import Console
 from rich.table import Table
 
 import ludi
-from ludi import _purity
+from ludi import _purity, benchfile
 from ludi.bots import BOTS, Seat, make_bot
 from ludi.cli.common import UsageError, emit_json, parse_options
 from ludi.engine import Rng, State
@@ -249,7 +250,8 @@ def measure(
     }
     if fixed_report is not None:
         out["fixed_work"] = fixed_report
-    target = ludi.get_game(game).bench_targets
+    lab = ludi.get_game(game).lab
+    target = lab.bench_targets if lab else None
     if target is not None:
         out["targets"] = {
             "decisions_per_second": target.decisions_per_second,
@@ -276,6 +278,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
     if getattr(args, "compare_builds", False):
         return run_compare(game.id, players, args, out)
     report = measure(game.id, players, options, args.seconds, getattr(args, "fixed_work", False))
+    _record(args, "engine", report)
     if args.json:
         emit_json(report)
         return 0
@@ -333,6 +336,32 @@ def run(args: argparse.Namespace, out: Console) -> int:
     return 0
 
 
+def _record(args: argparse.Namespace, measure: str, report: dict[str, Any]) -> None:
+    """With ``--record FILE``, append the run to that results file (ludi.benchfile)."""
+    if getattr(args, "record", None):
+        try:
+            benchfile.record(args.record, measure, _command(args), report)
+        except (OSError, ValueError) as exc:
+            raise UsageError(f"--record {args.record}: {exc}") from None
+
+
+def _command(args: argparse.Namespace) -> str:
+    """Return the ``ludi bench`` command that repeats this run (``--record`` and all)."""
+    words = ["ludi", "bench", args.game]
+    if args.players:
+        words += ["--players", str(args.players)]
+    for option in args.option or []:
+        words += ["--option", option]
+    if args.seconds != 1.0:
+        words += ["--seconds", f"{args.seconds:g}"]
+    for flag in ("research", "fixed_work", "compare_builds"):
+        if getattr(args, flag, False):
+            words.append("--" + flag.replace("_", "-"))
+    if getattr(args, "compare_builds", False) and args.rounds != 3:
+        words += ["--rounds", str(args.rounds)]
+    return shlex.join([*words, "--record", args.record])
+
+
 def run_research(
     game: str, players: int, options: dict[str, str], args: argparse.Namespace, out: Console
 ) -> int:
@@ -344,6 +373,7 @@ def run_research(
             f"--research needs the research extra (pip install 'ludi[research]'): {exc}"
         ) from None
     report = measure_research(game, players, options, args.seconds)
+    _record(args, "research", report)
     if args.json:
         emit_json(report)
         return 0
@@ -470,6 +500,7 @@ def run_compare(game: str, players: int, args: argparse.Namespace, out: Console)
             f"({args.rounds} rounds of each, alternating; medians of CPU time)..."
         )
     report = compare_builds(game, players, args.option or [], args.seconds, args.rounds)
+    _record(args, "builds", report)
     if args.json:
         emit_json(report)
         return 0

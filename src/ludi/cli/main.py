@@ -186,6 +186,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--rounds", type=int, default=3, help="with --compare-builds: runs of each build (3)"
     )
+    p.add_argument(
+        "--record",
+        metavar="FILE",
+        help="also append the run, with its command, date, load and build, to the results "
+        "file FILE (benchmarks/engine.json, research.json or builds.json: docs/benchmarks.md)",
+    )
 
     from ludi.cli.lab import add_command as add_lab_command
 

@@ -10,12 +10,15 @@ placed face down).
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import secrets
 from collections import defaultdict
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Group, RenderableType
 from rich.markup import escape
+from rich.table import Table
 from rich.text import Text
 
 import ludi
@@ -28,7 +31,7 @@ from ludi.cli.common import (
     parse_seats,
     player_count,
 )
-from ludi.cli.render import renderer_for
+from ludi.cli.render import draw, renderer_for
 from ludi.cli.terminal import Terminal
 from ludi.engine import Action, IllegalAction, LudiError, RecordError, State
 from ludi.i18n import N_, catalog
@@ -86,6 +89,11 @@ class Session:
         self.seen: dict[int | None, int] = defaultdict(int)
         self.at_screen: int | None = None
         self.render = renderer_for(state.game)
+        #: lines printed since the board was last drawn (the news the next drawing leaves on
+        #: screen above it)
+        self.news_lines = 0
+        # a pipe (a script, a transcript) gets the whole board unless LINES gives it a height
+        self.fit = term.interactive or bool(os.environ.get("LINES"))
 
     # -- the match ---------------------------------------------------------------------------
 
@@ -155,7 +163,13 @@ class Session:
         if lines and heading:
             self.out.print(heading, style="bold")
         for line in lines:
-            self.out.print(f"  · {line}", markup=False)
+            self.news_lines += self.say(Text(f"  · {line}"))
+
+    def say(self, text: Text) -> int:
+        """Print ``text`` wrapped between words at the console's width; return its lines."""
+        rendered = self.out.render_lines(text, pad=False)
+        self.out.print(text, soft_wrap=False)
+        return len(rendered)
 
     def human_turn(self, seat: int) -> None:
         """Show ``seat`` its view and moves, and read its decision until one is accepted."""
@@ -176,6 +190,7 @@ class Session:
                 raise Quit(1)
             self.term.clear()
             self.at_screen = seat
+            self.news_lines = 1  # a clear screen: only the heading and the news to come
             self.narrate(seat, _("Since your last turn, {seat}:", seat=name))
         elif not self.hot_seat:
             self.narrate(seat)
@@ -198,7 +213,7 @@ class Session:
             if word in ("help", "?"):
                 self.out.print(_(HELP))
             elif word == "board":
-                self.show(seat)
+                self.show(seat, fit=False)
             elif word == "log":
                 for line in st.events(seat):
                     self.out.print(f"  · {line}", markup=False)
@@ -209,6 +224,9 @@ class Session:
             else:
                 action = self.pick(seat, answer)
                 if action is None:
+                    continue
+                if isinstance(action, str) and not self.parses(action):
+                    self.unknown(seat, answer)
                     continue
                 try:
                     st.apply(seat, action)
@@ -233,16 +251,58 @@ class Session:
             return moves[n - 1]
         return answer
 
+    def parses(self, text: str) -> bool:
+        try:
+            self.state.parse_action(text)
+        except IllegalAction:
+            return False
+        return True
+
+    def unknown(self, seat: int, answer: str) -> None:
+        """Say, in a player's words, what to type instead of ``answer`` (neither a move, a
+        command nor any notation of the game)."""
+        moves = self.state.legal_actions(seat)
+        self.out.print(
+            "[red]"
+            + _("{answer} is not a move or a command.", answer=escape(repr(answer)))
+            + "[/red] "
+            + _(
+                "Type the number of a move (1 to {last}), the notation printed beside it "
+                "(such as {example}), or help.",
+                last=len(moves),
+                example=escape(str(moves[0])) if moves else "help",
+            ),
+            highlight=False,
+        )
+
     def refuse(self, exc: IllegalAction) -> None:
         self.out.print(
             "[red]" + _("Refused:") + "[/red] " + escape(exc.reason), markup=True, highlight=False
         )
         self.out.print("[dim]" + escape(_("rule: {rule}", rule=exc.rule)) + "[/dim]")
 
-    def show(self, seat: int) -> None:
-        """Draw the board as ``seat`` sees it and list its moves, numbered and in notation."""
-        self.render(self.state.view(seat), self.out)
-        show_moves(self.out, [str(a) for a in self.state.legal_actions(seat)])
+    def show(self, seat: int, fit: bool = True) -> None:
+        """Draw the board as ``seat`` sees it and list its moves, numbered, in words and in
+        notation.
+
+        With ``fit``, the drawing is fitted to the terminal's height so that the news printed
+        just before it (up to ``NEWS_KEPT`` lines), the board's part the decision concerns,
+        the moves and the prompt are on one screen (a renderer that takes ``height`` chooses
+        what to leave out; ``board`` draws everything).
+        """
+        st = self.state
+        actions = st.legal_actions(seat)
+        moves = move_list(
+            [str(a) for a in actions], st.game.move_labels(st, seat, actions), self.out.width
+        )
+        height = None
+        if fit and self.fit:
+            used = len(self.out.render_lines(moves, pad=False)) + PROMPT_LINES
+            used += min(self.news_lines, NEWS_KEPT)
+            height = max(self.out.height - used, BOARD_LINES_AT_LEAST)
+        draw(self.render, st.view(seat), self.out, height)
+        self.out.print(moves, soft_wrap=False)
+        self.news_lines = 0
 
     # -- saving and leaving ------------------------------------------------------------------
 
@@ -306,6 +366,13 @@ class Session:
         )
 
 
+#: the news lines a fitted board leaves on screen above it; the lines a prompt takes (with a
+#: long name wrapped); the fewest lines a board is fitted into, however long the moves
+NEWS_KEPT = 8
+PROMPT_LINES = 2
+BOARD_LINES_AT_LEAST = 12
+
+
 #: why a game is saved without asking (``Session.autosave``)
 INPUT_ENDED = N_("Game input ended; saving it so nothing is lost.")
 
@@ -324,16 +391,112 @@ def outcome(reason: str, winners: list[str]) -> Text:
     return Text(text, style="bold")
 
 
-def show_moves(out: Console, moves: list[str]) -> None:
-    """Print the moves numbered from 1, compactly, so that a long list still fits the screen.
+def move_list(moves: list[str], labels: list[str], width: int) -> RenderableType:
+    """Return the moves numbered from 1, each in words beside its notation, compactly enough
+    that a long list still fits the screen.
+
+    Moves whose notation differs only after its last separator (``offer:0`` ... ``offer:9``,
+    ``diplomacy:alliance@gallia/trade`` ...) share a row when the list is long: the words
+    they have in common, then each move's number and the words that differ; a run of
+    numbers is written as its first and last move. Notations written ``TOKEN@CELL>SIDE``
+    (Caesar!'s tokens, dozens of them) keep the grouped form of ``notation_rows``. Typing the
+    number or the whole notation chooses the move.
+    """
+    if not moves:
+        return Text()
+    heading = Text.from_markup(
+        _(
+            "{moves} ({n}): type a number, or a whole notation such as {example}",
+            moves="[bold]" + _("Your moves") + "[/bold]",
+            n=len(moves),
+            example=escape(moves[0]),
+        )
+    )
+    if len(labels) != len(moves) or all(_token_at_cell(m) for m in moves):
+        return Group(heading, *notation_rows(moves, width))
+    table = Table.grid(padding=(0, 1))
+    table.add_column(justify="right", style="cyan", no_wrap=True)
+    table.add_column(ratio=1)
+    table.add_column(style="dim", no_wrap=True)
+    numbered = list(enumerate(zip(moves, labels, strict=True), 1))
+    runs = _runs(numbered) if len(moves) > ROWS_OF_MOVES else [[m] for m in numbered]
+    for run in runs:
+        table.add_row(*_row(run))
+    return Group(heading, table)
+
+
+#: the most moves listed one a row; a longer list shares rows (``move_list``)
+ROWS_OF_MOVES = 12
+_SEPARATOR = re.compile(r"^(.*[:/>@=])([^:/>@=]+)$")
+
+
+def _token_at_cell(move: str) -> bool:
+    head, at, _tail = move.partition("@")
+    return bool(at) and ":" not in head
+
+
+def _runs(numbered: list[tuple[int, tuple[str, str]]]) -> list[list[tuple[int, tuple[str, str]]]]:
+    """Return the moves in runs of neighbours whose notations share all but their last part."""
+    runs: list[list[tuple[int, tuple[str, str]]]] = []
+    last_key = None
+    for entry in numbered:
+        found = _SEPARATOR.match(entry[1][0])
+        key = found.group(1) if found else None
+        if key is not None and key == last_key:
+            runs[-1].append(entry)
+        else:
+            runs.append([entry])
+        last_key = key
+    return runs
+
+
+def _row(run: list[tuple[int, tuple[str, str]]]) -> tuple[str, Text, str]:
+    """Return one row of ``move_list``: the number(s), the words, the notation."""
+    (first, (notation, label)), (last, (last_notation, last_label)) = run[0], run[-1]
+    if len(run) == 1:
+        return f"{first}", Text(label), notation
+    key = _SEPARATOR.match(notation)
+    assert key is not None  # a run of several shares a separator
+    prefix, differ, suffix = _common_words([label for _i, (_n, label) in run])
+    tails = [n[len(key.group(1)) :] for _i, (n, _l) in run]
+    numbers = f"{first}-{last}"
+    if all(
+        t.isdigit() and (d == t or d.startswith(t + " "))
+        for t, d in zip(tails, differ, strict=True)
+    ) and [int(t) for t in tails] == list(range(int(tails[0]), int(tails[0]) + len(tails))):
+        # a count and nothing else differs (offer:0 ... offer:9): the first and the last
+        return numbers, Text(f"{label} … {last_label}"), f"{notation} … {last_notation}"
+    text = Text(prefix + (" … " + suffix if suffix else "") + ":")
+    for (i, _move), words_of_move in zip(run, differ, strict=True):
+        # a no-break space: the number stays with its words when the row wraps
+        text.append(f" [{i}]", style="cyan")
+        text.append("\u00a0" + words_of_move)
+    return numbers, text, key.group(1) + "…"
+
+
+def _common_words(labels: list[str]) -> tuple[str, list[str], str]:
+    """Return the words every label starts with, the words each has of its own, and the
+    words every label ends with."""
+    split = [label.split(" ") for label in labels]
+    shortest = min(len(words) for words in split)
+    start = 0
+    while start < shortest - 1 and len({words[start] for words in split}) == 1:
+        start += 1
+    end = 0
+    while end < shortest - 1 - start and len({words[-1 - end] for words in split}) == 1:
+        end += 1
+    own = [" ".join(words[start : len(words) - end]) for words in split]
+    return " ".join(split[0][:start]), own, " ".join(split[0][len(split[0]) - end :][:end])
+
+
+def notation_rows(moves: list[str], width: int) -> list[Text]:
+    """Return the moves numbered from 1 in notation alone, grouped so that dozens fit a few
+    lines.
 
     Moves written ``TOKEN@CELL>SIDE`` are grouped by token, then by cell:
     ``sword4/2@ b03 1>HC 2>GA`` lists ``sword4/2@b03>HC`` as move 1 and ``sword4/2@b03>GA`` as
-    move 2. Any other notation is listed whole after its number. Typing the number or the
-    whole notation chooses the move.
+    move 2. Any other notation is listed whole after its number.
     """
-    if not moves:
-        return
     groups: dict[str, dict[str, list[tuple[int, str]]]] = {}
     for i, text in enumerate(moves, 1):
         head, at, tail = text.partition("@")
@@ -342,15 +505,8 @@ def show_moves(out: Console, moves: list[str]) -> None:
             continue
         cell, gt, side = tail.partition(">")
         groups.setdefault(head, {}).setdefault(cell, []).append((i, f">{side}" if gt else ""))
-    out.print(
-        _(
-            "{moves} ({n}): type a number, or a whole notation such as {example}",
-            moves="[bold]" + _("Your moves") + "[/bold]",
-            n=len(moves),
-            example=escape(moves[0]),
-        )
-    )
-    width = max(out.width, 40)
+    width = max(width, 40)
+    lines: list[Text] = []
     for head, cells in groups.items():
         items: list[Text] = []
         for cell, entries in cells.items():
@@ -373,7 +529,8 @@ def show_moves(out: Console, moves: list[str]) -> None:
             for item in items[start : start + per_line]:
                 line.append_text(item)
                 line.append(" " * (cell_width - len(item)))
-            out.print(line)
+            lines.append(line)
+    return lines
 
 
 def run(args: argparse.Namespace, term: Terminal) -> int:

@@ -2,7 +2,7 @@
 
 A win is a first place alone; a first place shared by several seats is a tie, counted apart
 (never as a fraction of a win). End reasons are the game's kinds of ending
-(``Game.measures``), without seat names. For more (paired comparisons of variants, plots,
+(``Lab.measures``), without seat names. For more (paired comparisons of variants, plots,
 ladders, tuning) see ``ludi lab``.
 
 Game ``i`` is seeded from ``--seed`` and ``i`` alone (``derive_seed``), and its bots from the
@@ -38,7 +38,7 @@ from ludi.cli.common import (
     parse_seats,
     player_count,
 )
-from ludi.engine import LudiError
+from ludi.engine import Lab, LudiError
 from ludi.i18n import catalog
 
 _, n_ = catalog(__name__)
@@ -88,7 +88,7 @@ def play_one(job: Job) -> dict[str, Any]:
         "points": list(result.points),
         "winners": list(result.winners),
         "decisions": decisions,
-        "reason": state.game.measures(state).ending,
+        "reason": (state.game.lab or Lab()).measures(state).ending,
     }
 
 
@@ -224,7 +224,8 @@ def run(args: argparse.Namespace, out: Console) -> int:
 
 def _seat_names(game: str, players: int, options: dict[str, str], data: str | None) -> list[str]:
     state = ludi.new_match(game, players=players, seed=0, options=options, data=data)
-    return [state.game.seat_label(state, s) for s in range(players)]
+    lab = state.game.lab or Lab()
+    return [lab.seat_label(state, s) for s in range(players)]
 
 
 def _run_jobs(todo: list[Job], jobs: int, show_progress: bool) -> list[dict[str, Any]]:

@@ -1,6 +1,6 @@
 """What a game supplies to the research API: a fixed action space and a view encoder.
 
-A game declares ``Game.encoder(players, options, data)`` returning an ``Encoder``; the adapters
+A game declares ``Research.encoder(players, options, data)`` returning an ``Encoder``; the adapters
 in ``ludi.research`` (PettingZoo, Gymnasium, OpenSpiel) find it through the Game object and know
 nothing else about the game. Everything here is plain Python: the engine and the games stay
 free of numpy, which ``ludi.research`` adds.

@@ -8,7 +8,7 @@ at the start, what each seat used (cards, buildings, actions: ``"category: item"
 the game's own figures per match and per seat (provinces closed, crises, unrest at the end).
 A game that says nothing gets ``generic_measures``: its actions' kinds as usage and its end
 reason with seat names and numbers taken out. Each game writes its own in
-``games/<id>/metrics.py`` and returns it from ``Game.measures``.
+``games/<id>/metrics.py`` and returns it from ``Lab.measures``.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 ``data.py`` (component data, loaded once into frozen records, validated), ``actions.py``
 (actions and their notation), ``rules.py`` / ``state.py`` (the rules, one named function per
 rule citing its rulebook section), ``view.py`` (what each seat may see), ``game.py`` (options,
-registration, and what else the game owns: heuristic, automata, renderer, bench targets),
+registration, and its capabilities: presentation, bots, research, lab),
 ``render.py`` (the terminal board), ``data/`` (the data files with their provenance).
 docs/adding-a-game.md is the checklist.
 """

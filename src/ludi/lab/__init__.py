@@ -4,6 +4,6 @@
 processes or on Ray) with seeds shared by the arms; ``metrics`` turns the rows into figures and
 paired differences; ``ladder`` and ``tune`` rate bots and search settings; ``report`` writes the
 HTML page; ``study`` ties them together. What a game measures of its own (its units of length,
-its kinds of ending, its usage categories, its figures) comes from ``Game.measures``: the lab
+its kinds of ending, its usage categories, its figures) comes from ``Lab.measures``: the lab
 knows no game by its id.
 """

@@ -20,7 +20,7 @@ from typing import Any
 import ludi
 from ludi.bots import Seat, make_bot
 from ludi.cli.common import derive_seed
-from ludi.engine import GameData, LudiError, record_of
+from ludi.engine import GameData, Lab, LudiError, record_of
 from ludi.lab.experiment import Experiment, LabError
 
 
@@ -86,7 +86,7 @@ def play(job: Job) -> dict[str, Any]:
         state.apply(seat, action)
     result = state.result
     assert result is not None
-    m = game.measures(state)
+    m = (game.lab or Lab()).measures(state)
     row: dict[str, Any] = {
         "arm": job.arm,
         "players": job.players,

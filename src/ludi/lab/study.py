@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 import ludi
+from ludi.engine import Lab
 from ludi.lab import metrics, runner
 from ludi.lab.experiment import Experiment
 
@@ -29,7 +30,8 @@ Progress = Callable[[int], None]
 def seat_names(exp: Experiment, players: int) -> list[str]:
     """Return the game's names of the seats at a player count (from a match set up once)."""
     state = ludi.new_match(exp.game, players=players, seed=0)
-    return [state.game.seat_label(state, s) for s in range(players)]
+    lab = state.game.lab or Lab()
+    return [lab.seat_label(state, s) for s in range(players)]
 
 
 def total_matches(exp: Experiment) -> int:

@@ -67,11 +67,14 @@ def tune(
     spec = exp.tune
     game = ludi.get_game(exp.game)
     base_arm = next(iter(exp.arms.values()))
-    base_raw = (
-        game.raw_data(Path(base_arm.data) if base_arm.data else None)
-        if any(p.path for p in spec.params.values())
-        else {}
-    )
+    base_raw: dict[str, Any] = {}
+    if any(p.path for p in spec.params.values()):
+        raw = (
+            game.lab.raw_data(Path(base_arm.data) if base_arm.data else None) if game.lab else None
+        )
+        if raw is None:
+            raise LabError(f"{game.title} does not offer its data as sections to tune")
+        base_raw = raw
     folder = out / "trials"
     trials: list[dict[str, Any]] = []
     played: list[dict[str, Any]] = []

@@ -1,7 +1,7 @@
 """The researchers' way in: PettingZoo, Gymnasium and OpenSpiel over every Ludi game.
 
 An optional extra (``pip install ludi[research]``: numpy, PettingZoo, Gymnasium, OpenSpiel).
-The adapters are generic: a game supplies only its encoding (``Game.encoder``: its fixed
+The adapters are generic: a game supplies only its encoding (``Game.research``: its fixed
 action space and its observation of a seat's view, ``ludi.engine.encoding``), found through
 the Game object, so a new game joins every adapter by declaring it.
 

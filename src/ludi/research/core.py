@@ -101,15 +101,14 @@ def spec(
 
 
 def has_encoding(game: Game) -> bool:
-    """Whether a game declares a research encoding (overrides ``Game.encoder``)."""
-    return type(game).encoder is not Game.encoder
+    """Whether a game declares a research encoding (``Game.research``)."""
+    return game.research is not None
 
 
 @lru_cache(maxsize=64)
 def _encoder(
     game: Game, players: int, options: tuple[tuple[str, OptionValue], ...], data: GameData
 ) -> Encoder:
-    encoder = game.encoder(players, dict(options), data)
-    if encoder is None:
+    if game.research is None:
         raise OptionError(f"{game.title} has no research encoding yet")
-    return encoder
+    return game.research.encoder(players, dict(options), data)

@@ -10,7 +10,7 @@ after another, the choices made so far hidden from the others until all have cho
 - Utility: ``win`` is constant-sum (the share of the win sums to 1) for a game that always has
   a winner, general-sum otherwise and for ``margin``.
 - Observations: the observation string is the seat's view as JSON, the tensor its encoding
-  (``Game.encoder``); the information state string adds everything the seat has read in the
+  (``Game.research``); the information state string adds everything the seat has read in the
   log, so it has perfect recall. A spectator's view serves the public observation.
 - ``resample_from_infostate`` is ``State.sample_hidden``: the hidden parts re-drawn
   consistently with what the seat has seen; clones go through ``State.clone()``.

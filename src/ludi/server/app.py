@@ -57,6 +57,9 @@ _, n_ = catalog(__name__)
 
 #: the largest request body the REST API reads, in bytes
 MAX_BODY = 16 * 1024
+#: the game the lobby offers first to a browser that has not chosen one yet: the one a new
+#: player starts with best (twenty minutes, two players, the strongest bots, auto-Crassus)
+LOBBY_GAME = "caesar"
 
 
 def create_app(
@@ -75,6 +78,7 @@ def create_app(
     matches_per_address: int = 50,
     tune_gc: bool = False,
     writer_process: bool = False,
+    lobby_game: str = LOBBY_GAME,
 ) -> FastAPI:
     """Return the Ludi web app storing its matches in ``db`` (a SQLite path or a database URL).
 
@@ -93,7 +97,8 @@ def create_app(
     ``writer_process`` the moves are written by a process of its own rather than a thread
     (``ludi serve`` does: ``ludi.server.persist``; the process is spawned, which imports the
     main module again, so a program that asks for it starts its server under
-    ``if __name__ == "__main__":``)."""
+    ``if __name__ == "__main__":``). The lobby offers ``lobby_game`` first to a browser that
+    has not chosen a game yet."""
     store = SqlStore(db)
     # on PostgreSQL, this process is one node among any others serving the same database
     cluster = Cluster(store.url, store.engine) if is_postgres(store.url) else None
@@ -115,7 +120,13 @@ def create_app(
         idle_seconds=idle_seconds,
     )
     ctx = ServerContext(
-        store, hub, cluster, limits, FloodRules(message_rate, address_rate), tune_gc=tune_gc
+        store,
+        hub,
+        cluster,
+        limits,
+        FloodRules(message_rate, address_rate),
+        tune_gc=tune_gc,
+        lobby_game=lobby_game,
     )
     if cluster is not None:
         ctx.relay = Relay(ctx, cluster)

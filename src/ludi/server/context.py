@@ -96,6 +96,8 @@ class ServerContext:
     flood: FloodRules
     #: whether the process's garbage collector runs on a timer (``app.collect_paced``)
     tune_gc: bool = False
+    #: the game the lobby offers first (``app.LOBBY_GAME``)
+    lobby_game: str = ""
     guards: Guards = field(default_factory=Guards)
     #: the clients relayed between this node and the others (with a cluster)
     relay: Relay | None = None

@@ -15,9 +15,18 @@ from ludi.engine import Game
 from ludi.i18n import language
 
 
-def games_offered() -> list[dict[str, Any]]:
-    """Return the games as the lobby lists them: each with its options, bots and seats."""
-    return [{**g.describe(), "bots": bots_for(g), "seats": seat_names(g)} for g in ludi.games()]
+def games_offered(first: str) -> list[dict[str, Any]]:
+    """Return the games as the lobby lists them: each with its options, bots and seats, and
+    whether it is the one offered first (the game ``first``)."""
+    return [
+        {
+            **g.describe(),
+            "offered_first": g.id == first,
+            "bots": bots_for(g),
+            "seats": seat_names(g),
+        }
+        for g in ludi.games()
+    ]
 
 
 def seat_names(game: Game) -> dict[int, list[str]]:
@@ -37,8 +46,8 @@ def _seat_names(game: Game, lang: str) -> dict[int, list[str]]:
 
 def board_file(game: Game, name: str) -> Path | None:
     """Return the file ``name`` of a game's board, or None if it has none so named
-    (``Game.board_assets``)."""
-    return game.board_file(name)
+    (``Presentation.board_assets``)."""
+    return game.presentation.board_file(name) if game.presentation else None
 
 
 def catalog_package(game: Game) -> str:

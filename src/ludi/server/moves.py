@@ -2,8 +2,9 @@
 
 Both are worked out again for every legal move of every turn of every match unless kept: the
 structure (``Action.structure``) depends on the action alone and is kept per action; the
-label (``Game.move_labels``) is kept too, with the structure, for a game that says its labels
-depend only on the action, its data and the reader's language (``Game.labels_by_action``).
+label (``Presentation.move_labels``) is kept too, with the structure, for a game that says its
+labels depend only on the action, its data and the reader's language
+(``Presentation.labels_depend_only_on_action``).
 The kept parts are shared between messages and matches: nothing may change what they hold
 (the server writes them out and compares them; ``ludi.server.patch.diff`` may put in one of
 them a part equal to the one it held, which changes nothing of what it says).
@@ -14,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ludi.engine import Action, GameData, State
+from ludi.engine import Action, GameData, Presentation, State
 from ludi.i18n import language
 
 __all__ = ["DESCRIBED_KEPT", "STRUCTURES_KEPT", "described_moves"]
@@ -22,11 +23,12 @@ __all__ = ["DESCRIBED_KEPT", "STRUCTURES_KEPT", "described_moves"]
 
 def described_moves(state: State, seat: int, actions: Sequence[Action]) -> list[dict[str, Any]]:
     """Return each legal move as the browser draws it: its structure (``Action.structure``)
-    and its label in the game's words (``Game.move_labels``), in the reader's language (the
-    context's, ``ludi.i18n.using``)."""
+    and its label in the game's words (``Presentation.move_labels``; the notation for a game
+    without a presentation), in the reader's language (the context's, ``ludi.i18n.using``)."""
     game = state.game
+    shown = game.presentation or Presentation()
     key = (game.id, language(), state.data)
-    kept = _kept(key) if game.labels_by_action else None
+    kept = _kept(key) if shown.labels_depend_only_on_action else None
     if kept is not None:
         try:
             known = [kept.get(a) for a in actions]
@@ -35,17 +37,18 @@ def described_moves(state: State, seat: int, actions: Sequence[Action]) -> list[
         else:
             missing = [a for a, described in zip(actions, known, strict=True) if described is None]
             if missing:
-                kept = _keep(key, kept, missing, game.move_labels(state, seat, missing))
+                kept = _keep(key, kept, missing, shown.move_labels(state, seat, missing))
             return [kept[a] if d is None else d for a, d in zip(actions, known, strict=True)]
-    labels = game.move_labels(state, seat, actions)
+    labels = shown.move_labels(state, seat, actions)
     return [{**_structure(a), "label": label} for a, label in zip(actions, labels, strict=True)]
 
 
 #: the described moves met lately of the games whose labels depend on the action alone
-#: (``Game.labels_by_action``): by game, language and data set, then by action. The language
-#: is part of the key, the same server answering each client in its own, and so is the data
-#: set: a match may be played with a user's data file, whose names differ (by identity: the
-#: data's fingerprint leaves out the names in other languages than English)
+#: (``Presentation.labels_depend_only_on_action``): by game, language and data set, then by
+#: action. The language is part of the key, the same server answering each client in its
+#: own, and so is the data set: a match may be played with a user's data file, whose names
+#: differ (by identity: the data's fingerprint leaves out the names in other languages than
+#: English)
 _Key = tuple[str, str, GameData]
 _DESCRIBED: dict[_Key, dict[Action, dict[str, Any]]] = {}
 #: the most described moves kept (about half a kB each; Caesar! has 1,375 actions a language);

@@ -216,8 +216,10 @@ export function drawStrip(box, msg, {facts = null, fresh = 0, openLog = null} = 
   box.replaceChildren(...chips, log);
 }
 
-/** Draw the move chooser: a button per legal move, grouped by verb, with the game's labels. */
-export function drawChooser(box, moves, act, {skip = [], title = null} = {}) {
+/** Draw the move chooser: a button per legal move, grouped by verb, with the game's labels;
+ * more than `compactOver` moves (a phone's screen) are offered as one list to pick from and a
+ * button that plays the move picked, so that the board stays on the first screen. */
+export function drawChooser(box, moves, act, {skip = [], title = null, compactOver = Infinity} = {}) {
   const groups = [...groupMoves(moves)].filter(([verb]) => !skip.includes(verb));
   if (!groups.length) {
     box.replaceChildren();
@@ -225,28 +227,56 @@ export function drawChooser(box, moves, act, {skip = [], title = null} = {}) {
     return;
   }
   box.hidden = false;
+  const count = groups.reduce((n, [, list]) => n + list.length, 0);
   box.replaceChildren(
     title ? el("p", {class: "chooser-title"}, title) : "",
-    ...groups.map(([verb, list]) =>
-      el(
-        "div",
-        {class: "move-group", "data-verb": verb},
-        list.map((m) =>
+    ...(count > compactOver
+      ? [compactChooser(groups, count, act)]
+      : groups.map(([verb, list]) =>
           el(
-            "button",
-            {
-              type: "button",
-              class: "move small",
-              "data-action": m.text,
-              title: m.label,
-              onclick: () => act(m.text),
-            },
-            m.label,
+            "div",
+            {class: "move-group", "data-verb": verb},
+            list.map((m) =>
+              el(
+                "button",
+                {
+                  type: "button",
+                  class: "move small",
+                  "data-action": m.text,
+                  title: m.label,
+                  onclick: () => act(m.text),
+                },
+                m.label,
+              ),
+            ),
           ),
-        ),
-      ),
-    ),
+        )),
   );
+}
+
+/** One list of every move (in the order of the buttons it replaces) and a button to play it. */
+function compactChooser(groups, count, act) {
+  const options = (list) => list.map((m) => el("option", {value: m.text}, m.label));
+  const select = el(
+    "select",
+    {
+      class: "move-select",
+      "aria-label": n_("{n} move to choose from", "{n} moves to choose from", count, {n: count}),
+    },
+    groups.flatMap(([, list]) => options(list)),
+  );
+  const play = el(
+    "button",
+    {
+      type: "button",
+      class: "move primary small",
+      "data-action": select.value,
+      onclick: () => act(select.value),
+    },
+    _("Play this move"),
+  );
+  select.addEventListener("change", () => play.setAttribute("data-action", select.value));
+  return el("div", {class: "move-group compact"}, select, play);
 }
 
 /** Draw the log: the newest line last; lines since the viewer last acted are marked new;

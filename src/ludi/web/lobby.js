@@ -26,7 +26,7 @@ function currentGame() {
 
 function fillGames() {
   $("game").replaceChildren(...GAMES.map((g) => el("option", {value: g.id}, g.title)));
-  // the game this browser chose last; on a first visit, the one the games offer first
+  // the game this browser chose last; on a first visit, the one the server offers first
   const last = localStorage.getItem("ludi-game");
   const first = GAMES.find((g) => g.offered_first);
   if (GAMES.some((g) => g.id === last)) $("game").value = last;
@@ -105,54 +105,82 @@ function fillSeats() {
   $("seats").replaceChildren(legend, ...Array.from({length: n}, (_, i) => seatRow(i)));
 }
 
+// the heading of the readings that have no group of their own (fillOptions)
+const READINGS = Symbol("readings");
+
 function fillOptions() {
   const game = currentGame();
-  const rows = game.options.map((opt) => {
-    let input;
-    if (typeof opt.default === "boolean") {
-      input = el("input", {type: "checkbox", name: `opt-${opt.name}`, checked: opt.default});
-      return el(
-        "label",
-        {class: "check", title: opt.help},
-        input,
-        ` ${opt.label}: `,
-        el("span", {class: "muted"}, opt.help),
-      );
-    }
-    if (opt.choices) {
-      input = el(
-        "select",
-        {name: `opt-${opt.name}`},
-        ...opt.choices.map((c, k) =>
-          el("option", {value: c, selected: c === opt.default}, (opt.choice_labels || opt.choices)[k]),
-        ),
-      );
-    } else {
-      input = el("input", {type: "number", name: `opt-${opt.name}`, value: opt.default});
-    }
-    input.addEventListener("change", () => seatHints(opt.name, input.value));
-    return el(
-      "label",
-      {title: opt.help},
-      `${opt.label} `,
-      input,
-      el("span", {class: "muted"}, ` ${opt.help}`),
-    );
+  const rows = game.options.map((opt) => optionRow(opt));
+  // the variants open; the readings of rules the rulebook leaves open, and each group (a solo's
+  // options), folded away under a heading: their defaults are the rulebook's
+  const parts = [];
+  const folded = new Map();
+  game.options.forEach((opt, k) => {
+    const heading = opt.group || (opt.reading ? READINGS : null);
+    if (!heading) parts.push(rows[k]);
+    else folded.set(heading, [...(folded.get(heading) || []), rows[k]]);
   });
+  for (const [heading, list] of folded) {
+    parts.push(
+      el(
+        "details",
+        {class: "option-group"},
+        el(
+          "summary",
+          {},
+          heading === READINGS
+            ? _("Readings of rules the rulebook leaves open ({n})", {n: list.length})
+            : _("{group} ({n})", {group: heading, n: list.length}),
+        ),
+        heading === READINGS
+          ? el("p", {class: "muted small"}, _("Each is set to the reading the rulebook's examples support."))
+          : null,
+        list,
+      ),
+    );
+  }
   const reconstructed = game.data.reconstructed.length
     ? el(
         "p",
         {class: "muted small"},
         _("Some component values are reconstructed defaults ({sections}); see the docs to supply your own.", {
-          // each section as the game words it in the reader's language (Game.section_title)
+          // each section as the game words it in the reader's language (Presentation.section_title)
           sections: game.data.reconstructed
             .map((r) => r.title || r.section.replaceAll("_", " ").replaceAll(".", ": "))
             .join(", "),
         }),
       )
     : null;
-  $("options").replaceChildren(el("legend", {}, _("Options")), ...rows, reconstructed);
+  $("options").replaceChildren(el("legend", {}, _("Options")), ...parts, reconstructed);
   $("options").hidden = rows.length === 0;
+}
+
+/** One option's row: a checkbox, a list of choices or a number, with its words. */
+function optionRow(opt) {
+  let input;
+  if (typeof opt.default === "boolean") {
+    input = el("input", {type: "checkbox", name: `opt-${opt.name}`, checked: opt.default});
+    return el(
+      "label",
+      {class: "check", title: opt.help},
+      input,
+      ` ${opt.label}: `,
+      el("span", {class: "muted"}, opt.help),
+    );
+  }
+  if (opt.choices) {
+    input = el(
+      "select",
+      {name: `opt-${opt.name}`},
+      ...opt.choices.map((c, k) =>
+        el("option", {value: c, selected: c === opt.default}, (opt.choice_labels || opt.choices)[k]),
+      ),
+    );
+  } else {
+    input = el("input", {type: "number", name: `opt-${opt.name}`, value: opt.default});
+  }
+  input.addEventListener("change", () => seatHints(opt.name, input.value));
+  return el("label", {title: opt.help}, `${opt.label} `, input, el("span", {class: "muted"}, ` ${opt.help}`));
 }
 
 // Caesar!'s solo game: the automaton's seat is played by the crassus bot.
@@ -314,7 +342,7 @@ function matchRow(m) {
   return el(
     "li",
     {class: "match-row"},
-    el("div", {}, el("strong", {}, game ? game.title.split(" ")[0] : m.game), " ", seats),
+    el("div", {}, el("strong", {}, game ? game.title : m.game), " ", seats),
     el("div", {class: "muted small"}, line),
     el("div", {class: "row-actions"}, actions),
   );

@@ -1,6 +1,6 @@
 // The match page: live play over a websocket, hot seat, and the replay viewer.
 //
-// Each game draws its own board, a module its package declares (Game.board_assets, served at
+// Each game draws its own board, a module its package declares (Presentation.board_assets, served at
 // /games/<game>/board/<file>) exporting createBoard(root, host) (see kit.js); a game without
 // one gets the generic board. What every game has in common is drawn by the kit.
 import {

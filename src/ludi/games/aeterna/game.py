@@ -9,21 +9,94 @@ from typing import Any
 from ludi.engine import (
     Action,
     BenchTargets,
+    Bots,
     Encoder,
     Evaluation,
     Game,
     GameData,
     Heuristic,
+    Lab,
     Measures,
     Option,
     OptionValue,
+    Presentation,
     Renderer,
+    Research,
     State,
 )
 from ludi.games.aeterna import data as aeterna_data
 from ludi.games.aeterna import wording
 from ludi.games.aeterna.state import AeternaState, new_state
 from ludi.i18n import N_
+
+
+class AeternaPresentation(Presentation):
+    """Æterna's words for its moves and data, its board and its terminal renderer."""
+
+    board_assets = ("aeterna.js", "aeterna.css")
+
+    #: a label names cards, hills, buildings and rewards by the data's names, nothing of the
+    #: position (``wording._label``)
+    labels_depend_only_on_action = True
+
+    def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
+        assert isinstance(state, AeternaState)
+        return wording.move_labels(state, seat, actions)
+
+    def renderer(self) -> Renderer:
+        from ludi.games.aeterna.render import render
+
+        return render
+
+    def section_title(self, section: str) -> str:
+        return wording.sections([section])
+
+
+class AeternaBots(Bots):
+    """Æterna's heuristic, evaluation and calibrated levels."""
+
+    def heuristic(self) -> Heuristic:
+        from ludi.games.aeterna.heuristic import heuristic
+
+        return heuristic
+
+    def evaluation(self) -> Evaluation:
+        from ludi.games.aeterna.heuristic import evaluation
+
+        return evaluation
+
+    #: guided ``ismcts`` with its playouts cut at 8 moves runs about 500 iterations a second on
+    #: a quiet core (scoring the many influence moves is dear): ``hard`` about a second a move
+    def levels(self) -> Mapping[str, str]:
+        return {
+            "easy": "heuristic",
+            "normal": "ismcts:iterations=100,seconds=1",
+            "hard": "ismcts:iterations=500,seconds=3",
+        }
+
+
+class AeternaResearch(Research):
+    """Æterna's research encoding."""
+
+    def encoder(self, players: int, options: Mapping[str, OptionValue], data: GameData) -> Encoder:
+        from ludi.games.aeterna.research import AeternaEncoder
+
+        return AeternaEncoder(GAME, players, options, data)
+
+
+class AeternaLab(Lab):
+    """Æterna's measures, its data as sections, its bench targets."""
+
+    bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
+
+    def measures(self, state: State) -> Measures:
+        from ludi.games.aeterna.metrics import measures
+
+        assert isinstance(state, AeternaState)
+        return measures(state)
+
+    def raw_data(self, path: Path | None) -> dict[str, Any]:
+        return aeterna_data.load.raw(path)
 
 
 class Aeterna(Game):
@@ -99,58 +172,10 @@ class Aeterna(Game):
     #: every Gens may suffer Damnatio memoriae: then nobody wins (I, end of the game)
     always_a_winner = False
 
-    #: guided ``ismcts`` with its playouts cut at 8 moves runs about 500 iterations a second on
-    #: a quiet core (scoring the many influence moves is dear): ``hard`` about a second a move
-    def bot_levels(self) -> Mapping[str, str]:
-        return {
-            "easy": "heuristic",
-            "normal": "ismcts:iterations=100,seconds=1",
-            "hard": "ismcts:iterations=500,seconds=3",
-        }
-
-    bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
-
-    board_assets = ("aeterna.js", "aeterna.css")
-
-    def section_title(self, section: str) -> str:
-        return wording.sections([section])
-
-    #: a label names cards, hills, buildings and rewards by the data's names, nothing of the
-    #: position (``wording._label``): the server may keep it (``Game.labels_by_action``)
-    labels_by_action = True
-
-    def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
-        assert isinstance(state, AeternaState)
-        return wording.move_labels(state, seat, actions)
-
-    def heuristic(self) -> Heuristic:
-        from ludi.games.aeterna.heuristic import heuristic
-
-        return heuristic
-
-    def evaluation(self) -> Evaluation:
-        from ludi.games.aeterna.heuristic import evaluation
-
-        return evaluation
-
-    def renderer(self) -> Renderer:
-        from ludi.games.aeterna.render import render
-
-        return render
-
-    def measures(self, state: State) -> Measures:
-        from ludi.games.aeterna.metrics import measures
-
-        assert isinstance(state, AeternaState)
-        return measures(state)
-
-    def raw_data(self, path: Path | None) -> dict[str, Any]:
-        return aeterna_data.load.raw(path)
-
-    def encoder(self, players: int, options: Mapping[str, OptionValue], data: GameData) -> Encoder:
-        from ludi.games.aeterna.research import AeternaEncoder
-
-        return AeternaEncoder(self, players, options, data)
+    presentation = AeternaPresentation()
+    bots = AeternaBots()
+    research = AeternaResearch()
+    lab = AeternaLab()
 
     def load_data(self, path: Path | None) -> aeterna_data.AeternaData:
         return aeterna_data.load(path)

@@ -1,5 +1,5 @@
 """A cheap evaluation of Æterna decisions and positions, for the ``heuristic`` bot and for ISMCTS
-(the game's ``Game.heuristic`` and ``Game.evaluation``).
+(the game's ``Bots.heuristic`` and ``Bots.evaluation``).
 
 Everything is counted in PP, the game's score, and reads only what the seat to act may see: the
 board (hills, stacks, reward tokens, buildings, personalities, board cards), every player's

@@ -119,6 +119,19 @@ class ActionTable:
             add(Move("place", t, f"place:{t}+boost", boost=True, idx=(i,)))
             for i, t in enumerate(TYPES[:3])
         ]
+        self._card_moves(tables)
+        self._legion_moves(tables)
+        self._intrigue_moves(tables)
+        self._sets: dict[tuple[int, tuple[int, ...]], Move] = {}
+        self.recall = [
+            add(Move("recall", b.id, f"recall:{b.id}", idx=(i,)))
+            for i, b in enumerate(tables.battlefields)
+        ]
+        self._diplomacy_moves(tables)
+
+    def _card_moves(self, tables: Tables) -> None:
+        """The goods cards: played in a window, in answer to an intrigue, sold, discarded."""
+        add = self._add
         kinds = [g.id for g in tables.goods]
         self.play = [add(Move("play", k, f"play:{k}", idx=(i,))) for i, k in enumerate(kinds)]
         self.react = [add(Move("react", k, f"react:{k}", idx=(i,))) for i, k in enumerate(kinds)]
@@ -126,6 +139,10 @@ class ActionTable:
         self.discard = [
             add(Move("discard", k, f"discard:{k}", idx=(i,))) for i, k in enumerate(kinds)
         ]
+
+    def _legion_moves(self, tables: Tables) -> None:
+        """The legions: moved by the military action, or the target's by Подложный приказ."""
+        add = self._add
         places = [HOME_NAME, *(b.id for b in tables.battlefields)]
         nb = len(tables.battlefields)
         # legion[(from + 1) * (nb + 1) + to + 1], from -1 = home
@@ -144,6 +161,11 @@ class ActionTable:
                 self.forge[key] = add(
                     Move("forge", places[a + 1], f"forge:{text}", to=places[b + 1], idx=(a, b))
                 )
+
+    def _intrigue_moves(self, tables: Tables) -> None:
+        """The intrigue effects, with the battlefield or the Senate position they name."""
+        add = self._add
+        nb = len(tables.battlefields)
         self.effect_plain = {
             e: add(Move("intrigue", INTRIGUES[e], f"intrigue:{_short(e)}", idx=(e,)))
             for e in (0, 1, 3, 6, 7)
@@ -192,12 +214,10 @@ class ActionTable:
             add(Move("intrigue", "invalid_vote", f"intrigue:invalid@{p + 1}", n=p + 1, idx=(5, p)))
             for p in range(tables.senate_max)
         ]
-        self._sets: dict[tuple[int, tuple[int, ...]], Move] = {}
-        self.recall = [
-            add(Move("recall", b.id, f"recall:{b.id}", idx=(i,)))
-            for i, b in enumerate(tables.battlefields)
-        ]
-        # Шпионы и союзники
+
+    def _diplomacy_moves(self, tables: Tables) -> None:
+        """Шпионы и союзники: the answers, the spy's choice, the tokens placed."""
+        add = self._add
         self.accept = add(Move("accept", "", "accept"))
         self.refuse = add(Move("refuse", "", "refuse"))
         self.withdraw = add(Move("withdraw", "", "withdraw"))

@@ -984,14 +984,20 @@ def _counter_problem(counter: str, medals: set[str], goods_types: set[str]) -> s
 
 def _check_cross(m: AgeOfRomeFile) -> list[str]:
     """Return a problem per part that does not fit the rest of the data (names the card)."""
-    problems: list[str] = []
-    medal_ids = {md.id for md in m.medals.kinds}
-    types = {t.id for t in m.buildings.types}
-    goods_types = {t.id for t in m.goods.types}
-    intrigues = {e.id: e for e in m.intrigues.effects}
-    provinces = {p.id for p in m.provinces.ring}
+    return [
+        *_check_characters(m),
+        *_check_buildings(m),
+        *_check_goods(m),
+        *_check_events(m),
+        *_check_tasks(m),
+        *_check_solo(m),
+    ]
 
-    # characters
+
+def _check_characters(m: AgeOfRomeFile) -> list[str]:
+    """The problems of the characters, their anchors and enmity, and the intrigues."""
+    problems: list[str] = []
+    intrigues = {e.id: e for e in m.intrigues.effects}
     problems += _duplicates("characters.boards", (c.id for c in m.characters.boards))
     board = m.characters.board
     for i, c in enumerate(m.characters.boards):
@@ -1021,8 +1027,17 @@ def _check_cross(m: AgeOfRomeFile) -> list[str]:
 
     # the intrigues: two common, and a unique one per character
     problems += _duplicates("intrigues.effects", (e.id for e in m.intrigues.effects))
+    return problems
 
-    # buildings and medals: the printed kinds, in the printed order
+
+def _check_buildings(m: AgeOfRomeFile) -> list[str]:
+    """The problems of the buildings and medals (the printed kinds, in the printed order), the
+    population dial, the provinces and the battlefields."""
+    problems: list[str] = []
+    medal_ids = {md.id for md in m.medals.kinds}
+    types = {t.id for t in m.buildings.types}
+    goods_types = {t.id for t in m.goods.types}
+    provinces = {p.id for p in m.provinces.ring}
     if [t.id for t in m.buildings.types] != list(BUILDING_TYPES):
         problems.append(
             f"buildings.types: the five types in this order: {', '.join(BUILDING_TYPES)}"
@@ -1062,8 +1077,13 @@ def _check_cross(m: AgeOfRomeFile) -> list[str]:
         )
     problems += _duplicates("provinces.ring", (p.id for p in m.provinces.ring))
     problems += _duplicates("battlefields.sites", (b.id for b in m.battlefields.sites))
+    return problems
 
-    # goods
+
+def _check_goods(m: AgeOfRomeFile) -> list[str]:
+    """The problems of the goods types and cards."""
+    problems: list[str] = []
+    goods_types = {t.id for t in m.goods.types}
     problems += _duplicates("goods.types", (t.id for t in m.goods.types))
     problems += _duplicates("goods.cards", (c.id for c in m.goods.cards))
     if not any(t.joker for t in m.goods.types) and len(goods_types) < 1:
@@ -1087,8 +1107,14 @@ def _check_cross(m: AgeOfRomeFile) -> list[str]:
     ns = [g.n for g in m.goods.cards]
     if len(set(ns)) != len(ns):
         problems.append("goods.cards: each card's number n once")
+    return problems
 
-    # events
+
+def _check_events(m: AgeOfRomeFile) -> list[str]:
+    """The problems of the event cards."""
+    problems: list[str] = []
+    medal_ids = {md.id for md in m.medals.kinds}
+    goods_types = {t.id for t in m.goods.types}
     problems += _duplicates("events.cards", (e.id for e in m.events.cards))
     for i, e in enumerate(m.events.cards):
         where = f"events.cards[{i}] ({e.id})"
@@ -1105,8 +1131,14 @@ def _check_cross(m: AgeOfRomeFile) -> list[str]:
     base = sum(1 for e in m.events.cards if e.deck == "base")
     if base < m.rounds.count:
         problems.append(f"events: {base} base cards for {m.rounds.count} rounds")
+    return problems
 
-    # tasks
+
+def _check_tasks(m: AgeOfRomeFile) -> list[str]:
+    """The problems of the task cards."""
+    problems: list[str] = []
+    medal_ids = {md.id for md in m.medals.kinds}
+    goods_types = {t.id for t in m.goods.types}
     problems += _duplicates("tasks.cards", (t.id for t in m.tasks.cards))
     for i, task in enumerate(m.tasks.cards):
         why = _counter_problem(task.score.counter, medal_ids, goods_types)
@@ -1119,8 +1151,14 @@ def _check_cross(m: AgeOfRomeFile) -> list[str]:
                 f"tasks: {have} cards left with {players} player(s), Truce and Heroes; "
                 f"{m.tasks.dealt * players} are dealt"
             )
+    return problems
 
-    # solo
+
+def _check_solo(m: AgeOfRomeFile) -> list[str]:
+    """The problems of the Emperor solo's goals and the achievements."""
+    problems: list[str] = []
+    medal_ids = {md.id for md in m.medals.kinds}
+    goods_types = {t.id for t in m.goods.types}
     for i, goal in enumerate(m.solo.goals):
         why = _counter_problem(goal.counter, medal_ids, goods_types)
         if why:
@@ -1287,6 +1325,21 @@ class AgeOfRomeData(FileData[AgeOfRomeFile]):
         self.colosseum_glory = m.rounds.colosseum_glory
         self.denarii_per_glory = m.rounds.denarii_per_glory
         self.boost_repeats = m.rounds.boost_repeats
+        self._read_characters(m)
+        self._read_boards(m)
+        self._read_cards(m)
+        self.players = tuple(m.seats.players)
+        self.diplomacy_tokens = tuple(m.diplomacy.tokens)
+        self.diplomacy_players = tuple(m.diplomacy.players)
+        self.achievements = tuple(m.achievements.tokens)
+        so = m.solo
+        self.solo_event_denarii = so.event_denarii_per_supporter
+        self.solo_goals = tuple((x.id, x.name, x.counter, x.at_least) for x in so.goals)
+        self.solo_titles = tuple((x.at_least, x.name) for x in so.titles)
+
+    def _read_characters(self, m: AgeOfRomeFile) -> None:
+        """The player boards and characters (Планшеты игроков), the enmity tokens and the
+        intrigues."""
         b = m.characters.board
         self.legion_cells = b.legion_cells
         self.vote_cells = b.vote_cells
@@ -1316,6 +1369,10 @@ class AgeOfRomeData(FileData[AgeOfRomeFile]):
             for i, c in enumerate(m.characters.boards)
         )
         self.character_by_id = {c.id: c.index for c in self.characters}
+
+    def _read_boards(self, m: AgeOfRomeFile) -> None:
+        """The provinces board and its buildings, the population dial, the medals, the fame
+        track, the Senate, the battlefields and the Pantheon."""
         p = m.provinces
         self.provinces = tuple(x.id for x in p.ring)
         self.province_names = tuple(x.name for x in p.ring)
@@ -1369,6 +1426,9 @@ class AgeOfRomeData(FileData[AgeOfRomeFile]):
         self.pantheon_own = pa.own_pieces
         self.pantheon_levels = tuple((lv.id, lv.own, lv.common) for lv in pa.levels)
         self.pantheon_values = dict(pa.values)
+
+    def _read_cards(self, m: AgeOfRomeFile) -> None:
+        """The goods, anchor, event and task cards."""
         g = m.goods
         self.hand_limit = g.hand_limit
         self.set_size = g.set_size
@@ -1421,14 +1481,6 @@ class AgeOfRomeData(FileData[AgeOfRomeFile]):
             for i, t in enumerate(m.tasks.cards)
         )
         self.task_by_id = {t.id: t.index for t in self.tasks}
-        self.players = tuple(m.seats.players)
-        self.diplomacy_tokens = tuple(m.diplomacy.tokens)
-        self.diplomacy_players = tuple(m.diplomacy.players)
-        self.achievements = tuple(m.achievements.tokens)
-        so = m.solo
-        self.solo_event_denarii = so.event_denarii_per_supporter
-        self.solo_goals = tuple((x.id, x.name, x.counter, x.at_least) for x in so.goals)
-        self.solo_titles = tuple((x.at_least, x.name) for x in so.titles)
 
     # -- lookups the rules use --
 

@@ -11,16 +11,20 @@ from typing import Any
 from ludi.engine import (
     Action,
     BenchTargets,
+    Bots,
     Encoder,
     Evaluation,
     Game,
     GameData,
     Heuristic,
+    Lab,
     Measures,
     Option,
     OptionError,
     OptionValue,
+    Presentation,
     Renderer,
+    Research,
     State,
 )
 from ludi.games.age_of_rome import data as aor_data
@@ -37,6 +41,74 @@ def tables_of(data: Any) -> Tables:
     return compile_tables(data)
 
 
+class AgeOfRomePresentation(Presentation):
+    """Age of Rome's words for its moves and data, its board and its terminal renderer."""
+
+    board_assets = ("age_of_rome.js", "age_of_rome.css")
+
+    def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
+        """Each legal move in the player's words (``wording.py``)."""
+        from ludi.games.age_of_rome import wording
+
+        assert isinstance(state, AgeOfRomeState)
+        return wording.move_labels(state, seat, actions)
+
+    def renderer(self) -> Renderer:
+        from ludi.games.age_of_rome.render import render
+
+        return render
+
+    def section_title(self, section: str) -> str:
+        return aor_data.section_title(section)
+
+
+class AgeOfRomeBots(Bots):
+    """Age of Rome's heuristic and evaluation (the bots' default levels)."""
+
+    def heuristic(self) -> Heuristic:
+        from ludi.games.age_of_rome.heuristic import heuristic
+
+        return heuristic
+
+    def evaluation(self) -> Evaluation:
+        from ludi.games.age_of_rome.heuristic import evaluation
+
+        return evaluation
+
+
+class AgeOfRomeResearch(Research):
+    """Age of Rome's research encoding."""
+
+    def encoder(self, players: int, options: Mapping[str, OptionValue], data: GameData) -> Encoder:
+        from ludi.games.age_of_rome.research import AgeOfRomeEncoder
+
+        return AgeOfRomeEncoder(GAME, players, options, data)
+
+
+class AgeOfRomeLab(Lab):
+    """Age of Rome's measures, its data as sections, its seats across matches, its bench
+    targets."""
+
+    bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
+
+    def measures(self, state: State) -> Measures:
+        from ludi.games.age_of_rome.metrics import measures
+
+        assert isinstance(state, AgeOfRomeState)
+        return measures(state)
+
+    def raw_data(self, path: Path | None) -> dict[str, Any]:
+        return aor_data.load.raw(path)
+
+    def seat_label(self, state: State, seat: int) -> str:
+        """The characters are dealt anew each match: across matches a seat is its place at the
+        table and its colour ("Seat 1 (yellow)")."""
+        from ludi.games.age_of_rome import wording
+
+        assert isinstance(state, AgeOfRomeState)
+        return wording.seat_label(state, seat)
+
+
 class AgeOfRome(Game):
     """Age of Rome («Во славу Рима», Teetotum Game Studios 2022): 2-4 players, and the
     Emperor solo (Соло Императора) for 1."""
@@ -45,7 +117,9 @@ class AgeOfRome(Game):
     title = "Age of Rome"
     titles = (("ru", "Во славу Рима"),)  # the Russian edition's box (rulebooks/README.md)
     players = (1, 2, 3, 4)
-    rules_version = "ru-2022.1"
+    # .2: the goods-card windows open for any goods card (issue #31), so a record made
+    # with .1 would stop at its first new window; replay refuses it by name instead
+    rules_version = "ru-2022.2"
     languages = ("en", "ru")
     # the lobby's and ``ludi games``' words, marked for the game's catalog (Game.describe)
     summary = N_(
@@ -125,6 +199,7 @@ class AgeOfRome(Game):
             ),
             reading=True,
             label=N_("Solo penalties of the harsh events"),
+            group=N_("The Emperor solo"),
         ),
         Option(
             "action",
@@ -313,48 +388,15 @@ class AgeOfRome(Game):
             choice_labels=(N_("from your board"), N_("from your board or another battlefield")),
         ),
     )
-    bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
-    board_assets = ("age_of_rome.js", "age_of_rome.css")
 
-    def seat_label(self, state: State, seat: int) -> str:
-        """The characters are dealt anew each match: across matches a seat is its place at the
-        table and its colour ("Seat 1 (yellow)")."""
-        from ludi.games.age_of_rome import wording
-
-        assert isinstance(state, AgeOfRomeState)
-        return wording.seat_label(state, seat)
+    presentation = AgeOfRomePresentation()
+    bots = AgeOfRomeBots()
+    research = AgeOfRomeResearch()
+    lab = AgeOfRomeLab()
 
     def always_won(self, players: int) -> bool:
         """The Emperor solo is won only by reaching its goals: it can end with no winner."""
         return players > 1
-
-    def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
-        """Each legal move in the player's words (``wording.py``)."""
-        from ludi.games.age_of_rome import wording
-
-        assert isinstance(state, AgeOfRomeState)
-        return wording.move_labels(state, seat, actions)
-
-    def renderer(self) -> Renderer:
-        from ludi.games.age_of_rome.render import render
-
-        return render
-
-    def measures(self, state: State) -> Measures:
-        from ludi.games.age_of_rome.metrics import measures
-
-        assert isinstance(state, AgeOfRomeState)
-        return measures(state)
-
-    def evaluation(self) -> Evaluation:
-        from ludi.games.age_of_rome.heuristic import evaluation
-
-        return evaluation
-
-    def heuristic(self) -> Heuristic:
-        from ludi.games.age_of_rome.heuristic import heuristic
-
-        return heuristic
 
     def check_options(self, values: Mapping[str, OptionValue], players: int) -> None:
         """Refuse what the rules do not allow: the solo penalty reading only applies to the
@@ -392,17 +434,6 @@ class AgeOfRome(Game):
             raise OptionError(_("Spies and allies is played by 2 to 4 players, not in the solo"))
         if values["truce"] and players == 1:
             raise OptionError(_("the Emperor solo has no intrigues already: Truce does not apply"))
-
-    def encoder(self, players: int, options: Mapping[str, OptionValue], data: GameData) -> Encoder:
-        from ludi.games.age_of_rome.research import AgeOfRomeEncoder
-
-        return AgeOfRomeEncoder(self, players, options, data)
-
-    def section_title(self, section: str) -> str:
-        return aor_data.section_title(section)
-
-    def raw_data(self, path: Path | None) -> dict[str, Any]:
-        return aor_data.load.raw(path)
 
     def load_data(self, path: Path | None) -> aor_data.AgeOfRomeData:
         return aor_data.load(path)

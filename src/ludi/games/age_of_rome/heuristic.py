@@ -1,12 +1,13 @@
 """A cheap evaluation of Age of Rome actions, for the ``heuristic`` bot and ISMCTS playouts
-(the game's ``Game.heuristic``).
+(the game's ``Bots.heuristic``).
 
 Each action scores roughly the glory it brings, now or at the end, from what the seat may see
 (the board, the tracks, its own hand and tasks): a building its glory (more for a level III that
 takes a medal); a supporter the value of the place's action (a vote that makes supremacy, a
 legion that takes or improves a place on a battlefield, a Pantheon piece, a card, denarii at
 their end-game rate); laying a set its set value; normal tax over double tax unless the denarii
-are needed; a pass or a skip nothing. The weights are judgement, not fitted.
+are needed; a pass or a skip nothing; a Шпионы и союзники deal what the building is worth to
+each side (``deal_value``). The weights are judgement, not fitted.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Final
 
 from ludi.engine import Action, State
 from ludi.games.age_of_rome.actions import Move
-from ludi.games.age_of_rome.rules import common
+from ludi.games.age_of_rome.rules import common, diplomacy
 from ludi.games.age_of_rome.rules.building_phase import build_cost
 from ludi.games.age_of_rome.state import AgeOfRomeState
 from ludi.games.age_of_rome.tables import AGRICULTURE, MILITARY, POLITICS, RELIGION, TRADE
@@ -47,7 +48,7 @@ def score(st: AgeOfRomeState, seat: int, a: Move) -> float:
         return place_value(st, seat, a.idx[0], a.boost)
     if verb == "act":
         return 1.0
-    if verb in ("skip", "pass", "end", "done", "withdraw"):
+    if verb in ("skip", "pass", "end", "done"):
         return 0.0
     if verb == "legion":
         return legion_value(st, seat, a.idx[1]) - (0.3 if a.idx[0] >= 0 else 0.0)
@@ -73,19 +74,97 @@ def score(st: AgeOfRomeState, seat: int, a: Move) -> float:
         return 0.1 if st.round == t.rounds else -0.1
     if verb in ("activate", "intrigue", "forge", "recall"):
         return 1.0
-    if verb == "spy_glory":
-        return 1.0
-    if verb == "spy_action":
-        return 0.8
-    if verb == "accept":
-        return 0.5
-    if verb == "refuse":
-        return 0.2
-    if verb in ("offer", "counter"):
-        return -a.n * DENARIUS
+    if verb in ("spy_glory", "spy_action"):  # the building's level in glory, or its action
+        _placer, _token, p, b, _amount, _counter = st.offer
+        if verb == "spy_glory":
+            return float(st.level[5 * p + b])
+        return place_value(st, seat, b, False)
+    if verb in ("offer", "accept", "refuse", "counter", "withdraw"):
+        return deal_value(st, a)
     if verb == "diplomacy":
-        return 0.3 if a.what == "alliance" else 0.2
+        return diplomacy_value(st, seat, a)
     return 0.0
+
+
+#: the chance that a face-down diplomacy token is an espionage, as the opponent sees it
+ESPIONAGE_ODDS: Final = 0.5
+
+
+def deal_value(st: AgeOfRomeState, a: Move) -> float:
+    """What a step of a Шпионы и союзники deal is worth to the one taking it, by what the
+    building is worth to each side (its level in glory for both sides of an alliance; to a spy,
+    the better of that glory and the building's action), each side's gain less its rivals' gains
+    divided by ``_rivals``.
+
+    The placer prices its offer at the fewest denarii the opponent would accept; the opponent,
+    who cannot see the token, accepts an offer worth more than refusing at even odds of an
+    espionage, or asks for the most the placer would pay."""
+    placer, token, p, b, amount, counter = st.offer
+    level = st.level[5 * p + b]
+    worth = max(float(level), place_value(st, placer, b, False))
+    others = _rivals(st)
+    if a.verb == "offer":
+        accepted = _for_opponent(level, worth, others, a.n) > 0
+        return _for_placer(token, level, worth, others, a.n, accepted) - 0.01 * a.n
+    if st.phase == diplomacy.COUNTERED:  # the placer: pay the counter-offer, or withdraw
+        if a.verb == "accept":
+            return _for_placer(token, level, worth, others, counter, True)
+        return _for_placer(token, level, worth, others, amount, False)
+    if a.verb == "accept":
+        return _for_opponent(level, worth, others, amount)
+    if a.verb == "refuse":
+        return 0.0
+    # a counter-offer the placer would pay (as far as the opponent can tell) is taken; asking
+    # for more risks a withdrawal, so it is worth it only for a denarius or two more
+    odds = ESPIONAGE_ODDS
+    most = (1 - odds) * level * (1 - 1 / others) + odds * worth
+    if a.n * DENARIUS * (1 + 1 / others) > 0.8 * most:
+        return -0.05
+    return _for_opponent(level, worth, others, a.n) - 0.4
+
+
+def _rivals(st: AgeOfRomeState) -> float:
+    """How many rivals' gains make up one of your own losses: 1 with two players, 1.5 with
+    three, 2 with four (a rival's gain hurts less when there are several, but more than their
+    average: the leader's counts)."""
+    return st.players / 2 if st.players > 2 else 1.0
+
+
+def diplomacy_value(st: AgeOfRomeState, seat: int, a: Move) -> float:
+    """A diplomacy token on a building: the best deal it may strike (``deal_value``), a little
+    less than passing when none is worth making."""
+    token, p, b = a.idx
+    level = st.level[5 * p + b]
+    worth = max(float(level), place_value(st, seat, b, False))
+    others = _rivals(st)
+    best = -0.05
+    for n in range(st.denarii[seat] + 1):
+        if _for_opponent(level, worth, others, n) > 0:
+            best = max(best, _for_placer(token, level, worth, others, n, True) - 0.05)
+            break
+    return best
+
+
+def _for_opponent(level: int, worth: float, others: float, n: int) -> float:
+    """What accepting ``n`` denarii is worth to the opponent over refusing them."""
+    d, odds = n * DENARIUS, ESPIONAGE_ODDS
+    alliance = (level + d) - (level - d) / others
+    espionage = d - (worth - d) / others
+    refused = odds * d / others  # a refused espionage's denarii go to the supply
+    return (1 - odds) * alliance + odds * espionage - refused
+
+
+def _for_placer(
+    token: int, level: int, worth: float, others: float, n: int, accepted: bool
+) -> float:
+    """What a deal of ``n`` denarii is worth to the placer, accepted or not."""
+    d = n * DENARIUS
+    alliance = token == diplomacy.ALLIANCE
+    if not accepted:
+        return 0.0 if alliance else -d
+    if alliance:
+        return (level - d) - (level + d) / others
+    return (worth - d) - d / others
 
 
 def place_value(st: AgeOfRomeState, seat: int, loc: int, boost: bool) -> float:
@@ -152,7 +231,7 @@ def final_estimate(st: AgeOfRomeState, seat: int) -> float:
 
 
 def evaluation(state: State) -> list[float]:
-    """Each seat's share of the win from here (``Game.evaluation``): a soft maximum of the
+    """Each seat's share of the win from here (``Bots.evaluation``): a soft maximum of the
     final estimates, flatter the more rounds are left to play."""
     import math
 

@@ -99,59 +99,161 @@ def _w(key: str) -> str:
 RECONSTRUCTED_MARK = "*"
 
 
-def render(view: dict[str, Any], console: Console) -> None:
-    """Print the boards, the players and the viewer's cards as ``view``'s seat sees them."""
+def render(view: dict[str, Any], console: Console, height: int | None = None) -> None:
+    """Print the boards, the players and the viewer's cards as ``view``'s seat sees them.
+
+    Given ``height``, print the header and the parts the decision concerns
+    (``FOCUS``), then as many other parts as fit in ``height`` lines, and name the parts
+    left out."""
     names = [s["name"] for s in view["seats"]]
     style = {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(names)}
-    console.print(_header(view, style))
-    _section(
-        console,
-        _("provinces board (turned {degrees}°)", degrees=90 * (view.get("rotation", 0) % 4)),
-    )
-    console.print(_provinces(view, style))
-    _section(console, _("main board"))
-    console.print(_battlefields(view, style))
-    console.print(_main_board(view, style))
-    console.print(_fame_track(view, style))
-    _section(console, _("players"))
-    console.print(_players(view, style))
+    parts = _parts(view, style)
+    shown = [key for key, _title, _body in parts]
+    lines = _lines(console, _header(view, style))
+    if height is not None:
+        sizes = {key: _lines(console, *body) + 1 for key, _title, body in parts}
+        focus = FOCUS.get(view["phase"], ())
+        order = [k for k in focus if k in sizes] + [k for k in PRIORITY if k not in focus]
+        shown = []
+        for key in order:
+            if key in sizes and (key in focus or lines + sizes[key] < height):
+                shown.append(key)
+                lines += sizes[key]
+    console.print(_header(view, style), soft_wrap=False)
+    title_before = None
+    for key, title, body in parts:
+        if key not in shown:
+            continue
+        if title != title_before:
+            _section(console, title)
+        title_before = title
+        for renderable in body:
+            console.print(renderable, soft_wrap=False)
+    left_out = [PART_WORDS[key] for key, _title, _body in parts if key not in shown]
+    if left_out:
+        console.print(
+            Text(
+                _(
+                    "not shown, to fit the screen: {parts} (type board to see everything)",
+                    parts=", ".join(_(w) for w in left_out),
+                ),
+                style="dim",
+            ),
+            soft_wrap=False,
+        )
+
+
+#: the parts of the board a decision concerns, by phase: a fitted drawing shows them first
+FOCUS = {
+    "keep": ("tasks",),
+    "room": ("hand",),
+    "recall": ("provinces",),
+    "diplomacy": ("provinces",),
+    "offer": ("provinces",),
+    "answer": ("provinces",),
+    "countered": ("provinces",),
+    "spy_choice": ("provinces",),
+    "activate": ("provinces", "tasks"),
+    "effect": ("provinces", "tasks"),
+    "forge": ("provinces", "tasks"),
+    "react": ("provinces", "tasks"),
+    "by_you": ("provinces", "tasks"),
+    "build": ("provinces", "supply"),
+    "build_window": ("provinces", "hand"),
+    "place": ("provinces",),
+    "window": ("hand", "provinces"),
+    "legion": ("battlefields",),
+    "income": ("players",),
+    "tax_window": ("players", "hand"),
+    "over": ("scoring",),
+}
+#: the other parts, most useful first, as long as they fit
+PRIORITY = (
+    "provinces",
+    "players",
+    "battlefields",
+    "solo",
+    "hand",
+    "tasks",
+    "supply",
+    "fame",
+    "known",
+    "scoring",
+    "note",
+)
+#: each part's name in the line that lists those left out
+PART_WORDS = {
+    "provinces": N_("provinces board"),
+    "battlefields": N_("battlefields"),
+    "supply": N_("Senate and supply"),
+    "fame": N_("fame track"),
+    "players": N_("players"),
+    "solo": N_("solo goals"),
+    "hand": N_("your hand"),
+    "tasks": N_("your tasks"),
+    "known": N_("cards you know"),
+    "scoring": N_("final scoring"),
+    "note": N_("notes"),
+}
+
+
+def _lines(console: Console, *renderables: Any) -> int:
+    """Return the lines ``renderables`` take at the console's width."""
+    return sum(len(console.render_lines(r, pad=False)) for r in renderables)
+
+
+def _parts(view: dict[str, Any], style: dict[str, str]) -> list[tuple[str, str, list[Any]]]:
+    """Return the drawing's parts in reading order: a key (``FOCUS``), the title of its
+    section (parts under one title follow each other), what it prints."""
+    main = _("main board")
+    parts: list[tuple[str, str, list[Any]]] = [
+        (
+            "provinces",
+            _("provinces board (turned {degrees}°)", degrees=90 * (view.get("rotation", 0) % 4)),
+            [_provinces(view, style)],
+        ),
+        ("battlefields", main, [_battlefields(view, style)]),
+        ("supply", main, [_main_board(view, style)]),
+        ("fame", main, [_fame_track(view, style)]),
+        ("players", _("players"), _players(view, style)),
+    ]
     if view.get("solo"):
-        _section(console, _("the Emperor solo: your goals after round IX"))
-        console.print(_solo(view["solo"]))
+        parts.append(
+            ("solo", _("the Emperor solo: your goals after round IX"), [_solo(view["solo"])])
+        )
     me = _me(view)
     if me is not None:
-        _section(console, _("your hand"))
-        console.print(_cards(me.get("hand", [])))
-        _section(console, _("your tasks and intrigues"))
-        console.print(_tasks(me.get("tasks", [])))
+        parts.append(("hand", _("your hand"), [_cards(me.get("hand", []))]))
         effects = ", ".join(me.get("intrigue_effects", []))
-        home = me.get("intrigue_tokens_home", 0)
-        console.print(
-            _(
-                "intrigue effects: {effects}; intrigue tokens on your board: {home}",
-                effects=effects,
-                home=home,
-            )
+        intrigues = _(
+            "intrigue effects: {effects}; intrigue tokens on your board: {home}",
+            effects=effects,
+            home=me.get("intrigue_tokens_home", 0),
+        )
+        parts.append(
+            ("tasks", _("your tasks and intrigues"), [_tasks(me.get("tasks", [])), intrigues])
         )
         known = me.get("known_in_other_hands") or []
         if known:
-            _section(console, _("cards you know in other hands"))
+            lines = []
             for k in known:
                 line = Text.assemble(_who(k["holder"], style), ": ")
                 line.append_text(_card_line(k["card"]))
-                console.print(line)
-    else:
-        console.print(Text(_("spectator: the hands and tasks are hidden"), style="dim"))
+                lines.append(line)
+            parts.append(("known", _("cards you know in other hands"), lines))
+    notes: list[Any] = []
+    if me is None:
+        notes.append(Text(_("spectator: the hands and tasks are hidden"), style="dim"))
     if view.get("scoring"):
-        _section(console, _("final scoring"))
-        console.print(_scoring(view, style))
+        body: list[Any] = [_scoring(view, style)]
         for row in view["scoring"]:
             if row.get("achievements"):
                 line = Text.assemble(_who(row["name"], style), ": ", _("achievements") + ": ")
                 line.append("; ".join(row["achievements"]))
-                console.print(line)
+                body.append(line)
+        parts.append(("scoring", _("final scoring"), body))
     if _any_reconstructed(view):
-        console.print(
+        notes.append(
             Text(
                 _(
                     "{mark} RECONSTRUCTED card (Ludi's default, not the printed card); your own "
@@ -161,9 +263,14 @@ def render(view: dict[str, Any], console: Console) -> None:
                 style="dim",
             )
         )
+    if notes:
+        parts.append(("note", "", notes))
+    return parts
 
 
 def _section(console: Console, title: str) -> None:
+    if not title:
+        return
     console.rule(f"[bold]{title}[/bold]", align="left", style="dim")
 
 
@@ -266,24 +373,24 @@ def _diplomacy(dipl: dict[str, Any], style: dict[str, str]) -> Text:
             "building": offer["building"],
             "level": LEVELS[offer["level"]],
             "province": offer["province"],
-            "denarii": offer["denarii"],
+            "denarii": n_("{n} denarius", "{n} denarii", offer["denarii"], n=offer["denarii"]),
         }
         if offer.get("token") == "espionage":
             line = _(
                 "{seat} puts an espionage token on the {building} ({level}) of {target} in "
-                "{province}, offering {denarii} denarii",
+                "{province}, offering {denarii}",
                 **where,
             )
         elif offer.get("token"):
             line = _(
                 "{seat} puts an alliance token on the {building} ({level}) of {target} in "
-                "{province}, offering {denarii} denarii",
+                "{province}, offering {denarii}",
                 **where,
             )
         else:
             line = _(
                 "{seat} puts a face-down token on the {building} ({level}) of {target} in "
-                "{province}, offering {denarii} denarii",
+                "{province}, offering {denarii}",
                 **where,
             )
         text.append(line)
@@ -337,7 +444,8 @@ def _provinces(view: dict[str, Any], style: dict[str, str]) -> Table:
         _("province"),
         _("faces"),
         _("pop."),
-        *(_(w) for w in TYPE_WORDS.values()),
+        # the buildings by the names the moves use ("Build Farm I"), not their types
+        *(building_word(view, t) for t in TYPE_WORDS),
         _("intrigues"),
     ):
         table.add_column(col, no_wrap=True)
@@ -406,7 +514,8 @@ def _main_board(view: dict[str, Any], style: dict[str, str]) -> Table:
         senate.append("  " + _("(bottom to top)"), style="dim")
     table.add_row(_("Senate"), senate)
     supply = "  ".join(
-        f"{_w(t)} {'/'.join(str(n) for n in counts)}" for t, counts in view["supply"].items()
+        f"{building_word(view, t)} {'/'.join(str(n) for n in counts)}"
+        for t, counts in view["supply"].items()
     )
     table.add_row(_("buildings I/II/III"), supply)
     medals = view.get("medals_left") or []
@@ -510,10 +619,10 @@ def _medal(building: str) -> str:
     return _(MEDAL_WORDS[building]) if building in MEDAL_WORDS else building
 
 
-def _players(view: dict[str, Any], style: dict[str, str]) -> Table:
-    """Return the players' public areas, two lines each: the figures (as 'on the board /
-    out, of recruited'; supporters as 'left to place / recruited'; the boosts enmity leaves
-    uncovered), then the goods, the Pantheon and the medals."""
+def _players(view: dict[str, Any], style: dict[str, str]) -> list[Any]:
+    """Return the players' public areas: a table of the figures (as 'on the board / out, of
+    recruited'; supporters as 'left to place / recruited'; the boosts enmity leaves
+    uncovered), then a line per player for the goods, the Pantheon and the medals."""
     table = Table(show_header=True, box=None, pad_edge=False)
     for col in (
         _("player"),
@@ -526,12 +635,13 @@ def _players(view: dict[str, Any], style: dict[str, str]) -> Table:
         _("enmity"),
     ):
         table.add_column(col, no_wrap=True)
-    table.add_column(_("boosts / hand, sets, Pantheon, medals"))
+    table.add_column(_("boosts"))
+    details: list[Any] = []
     in_column: dict[str, int] = {}
     for name in view["senate"]:
         in_column[name] = in_column.get(name, 0) + 1
     for s in view["seats"]:
-        boosts = Text(_("boosts") + " ", style="dim")
+        boosts = Text()
         shown = 0
         for b, state in s["boosts"].items():
             if state == "covered":
@@ -572,7 +682,8 @@ def _players(view: dict[str, Any], style: dict[str, str]) -> Table:
         )
         sets = ", ".join(x.get("type_name", x["type"]) for x in s["sets"]) or _("none")
         medals = ", ".join(_medal(m) for m in s["medals"]) or _("none")
-        more = Text(
+        more = Text.assemble(_who(s["name"], style), ": ")
+        more.append(
             _(
                 "{goods}; sets {sets}; Pantheon {pantheon}; medals {medals}",
                 goods=goods,
@@ -581,8 +692,8 @@ def _players(view: dict[str, Any], style: dict[str, str]) -> Table:
                 medals=medals,
             )
         )
-        table.add_row("", "", "", "", "", "", "", "", more)
-    return table
+        details.append(more)
+    return [table, *details]
 
 
 def _solo(solo: dict[str, Any]) -> Text:

@@ -28,7 +28,7 @@ The observation is the seat's view, seats counted from the viewer (``me`` first)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
@@ -216,12 +216,7 @@ class AgeOfRomeEncoder(Encoder):
         me = view["you"] or 0
         seats = view["seats"]
         names = [s["name"] for s in seats]
-        kinds = [g.id for g in t.goods]
-        tasks = [k.id for k in t.tasks]
-        events = [e.id for e in t.events]
-        characters = [c.id for c in t.characters]
         province_names = list(t.province_names)
-        effect_names = _effect_names()
 
         def rel(name: str | None) -> int | None:
             return None if name is None else self.relative(me, names.index(name))
@@ -237,6 +232,30 @@ class AgeOfRomeEncoder(Encoder):
             [(order.index(r) + 1) / n if r in order else 0.0 for r in range(n)],
             "each seat's place in this round's order (from me), 0 if none",
         )
+        self._board(view, out, rel)
+        self._decks(view, out, rel)
+        self._seats(view, out, rel)
+        self._hand(view, out, rel)
+        self._moment(view, out, rel)
+        self._diplomacy(view, out, rel, province_names)
+        scoring = view.get("scoring") or []
+        totals = {row["name"]: row["total"] for row in scoring}
+        out.add(
+            "final_scores",
+            [totals.get(names[(me + r) % n], 0) / 100.0 for r in range(n)],
+            "each seat's final glory (from me), once scored",
+        )
+
+    def _board(
+        self, view: Mapping[str, Any], out: Features, rel: Callable[[str | None], int | None]
+    ) -> None:
+        """The board: the provinces, the battlefields, the Senate, the milestone markers and
+        the supplies."""
+        t = self.tables
+        n = self.players
+        me = view["you"] or 0
+        seats = view["seats"]
+        names = [s["name"] for s in seats]
         for prov in view["provinces"]:
             cells = prov["intrigues"]
             out.add(
@@ -296,6 +315,15 @@ class AgeOfRomeEncoder(Encoder):
         pantheon = view["pantheon_supply"]
         out.counts("pantheon_supply.foundation", pantheon["foundation"], METALS)
         out.counts("pantheon_supply.temple", pantheon["temple"], METALS)
+
+    def _decks(
+        self, view: Mapping[str, Any], out: Features, rel: Callable[[str | None], int | None]
+    ) -> None:
+        """The event, goods and task decks and the cards out of them."""
+        t = self.tables
+        kinds = [g.id for g in t.goods]
+        tasks = [k.id for k in t.tasks]
+        events = [e.id for e in t.events]
         event = view["event"]
         out.onehot("event", event["id"] if event else None, events)
         out.counts("events_past", (e["id"] for e in view["events_past"]), events)
@@ -303,6 +331,18 @@ class AgeOfRomeEncoder(Encoder):
         out.scalar("goods_deck", view["goods_deck"], float(len(t.goods_of)))
         out.counts("goods_discard", (c["id"] for c in view["goods_discard"]), kinds)
         out.scalar("task_deck", view["task_deck"], float(len(tasks)))
+
+    def _seats(
+        self, view: Mapping[str, Any], out: Features, rel: Callable[[str | None], int | None]
+    ) -> None:
+        """Each seat (from me): its figures, character, boosts, Pantheon, medals, milestones,
+        sets."""
+        t = self.tables
+        n = self.players
+        me = view["you"] or 0
+        seats = view["seats"]
+        kinds = [g.id for g in t.goods]
+        characters = [c.id for c in t.characters]
         for r in range(n):
             seat = seats[(me + r) % n]
             who = "me" if r == 0 else f"seat+{r}"
@@ -350,6 +390,18 @@ class AgeOfRomeEncoder(Encoder):
             out.counts(
                 f"{who}.set_cards", (c["id"] for s in seat["sets"] for c in s["cards"]), kinds
             )
+
+    def _hand(
+        self, view: Mapping[str, Any], out: Features, rel: Callable[[str | None], int | None]
+    ) -> None:
+        """What only I see: my hand, my tasks, the cards I know in other hands."""
+        t = self.tables
+        n = self.players
+        me = view["you"] or 0
+        seats = view["seats"]
+        names = [s["name"] for s in seats]
+        kinds = [g.id for g in t.goods]
+        tasks = [k.id for k in t.tasks]
         mine = seats[me]
         hand = mine.get("hand", [])
         out.counts("hand", (c["id"] for c in hand), kinds)
@@ -367,6 +419,18 @@ class AgeOfRomeEncoder(Encoder):
             [x for row in known for x in row],
             "per seat (from me): the goods cards I know it holds",
         )
+
+    def _moment(
+        self, view: Mapping[str, Any], out: Features, rel: Callable[[str | None], int | None]
+    ) -> None:
+        """The decision under way: an activation, a placement, legion moves, a full hand."""
+        t = self.tables
+        n = self.players
+        me = view["you"] or 0
+        seats = view["seats"]
+        names = [s["name"] for s in seats]
+        province_names = list(t.province_names)
+        effect_names = _effect_names()
         activation = view.get("activation") or {}
         out.onehot("activation.by", rel(activation.get("by")), range(n))
         out.onehot("activation.target", rel(activation.get("target")), range(n))
@@ -390,14 +454,6 @@ class AgeOfRomeEncoder(Encoder):
             "room.interrupted_turn_of",
             (rel(s) for s in room.get("interrupted_turn_of", ())),
             range(n),
-        )
-        self._diplomacy(view, out, rel, province_names)
-        scoring = view.get("scoring") or []
-        totals = {row["name"]: row["total"] for row in scoring}
-        out.add(
-            "final_scores",
-            [totals.get(names[(me + r) % n], 0) / 100.0 for r in range(n)],
-            "each seat's final glory (from me), once scored",
         )
 
     def _diplomacy(

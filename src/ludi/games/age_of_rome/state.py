@@ -117,6 +117,7 @@ class AgeOfRomeState(State):
         # decks
         "goods_deck",
         "goods_discard",
+        "reshuffled",
         "goods_out",
         "task_deck",
         "task_bottom",
@@ -197,6 +198,9 @@ class AgeOfRomeState(State):
     taken: list[bool]
     goods_deck: list[int]
     goods_discard: list[int]
+    #: the cards the last reshuffle made the goods deck of (the table saw them in the discard
+    #: pile, so the deck holds no other card: ``sample_hidden`` keeps it so)
+    reshuffled: list[int]
     goods_out: list[int]
     task_deck: list[int]
     task_bottom: list[int]
@@ -288,6 +292,7 @@ class AgeOfRomeState(State):
         self.taken = [False] * nb
         self.goods_deck = []
         self.goods_discard = []
+        self.reshuffled = []
         self.goods_out = []
         self.task_deck = []
         self.task_bottom = []

@@ -265,19 +265,13 @@ def _effects(model: Any) -> tuple[Effect, ...]:
     raise ValueError(f"the rules do not know the effect {op!r}")
 
 
-def compile_tables(data: Any) -> Tables:
-    """Return the rules' tables of a validated data set (``data.AgeOfRomeData``)."""
+def _characters(d: Any) -> tuple[Character, ...]:
+    """The characters (Планшеты игроков): their starting figures, enmity track and intrigues."""
     from ludi.games.age_of_rome import data as words
 
-    d = data
-    types = d.building_types
-    if tuple(types) != TYPES:
-        raise ValueError(f"building types must be {TYPES}, in that order")
-    cell_cost = tuple(d.level_cost(prov, t, 1) for prov in d.provinces for t in types)
-    upgrade = tuple(k.levels[lv] for k in d.building_kinds for lv in range(3))
     # the data's intrigue ids, in the order of INTRIGUES
     order = {x: i for i, x in enumerate(words.INTRIGUE_EFFECTS)}
-    characters = tuple(
+    return tuple(
         Character(
             id=c.id,
             name=c.name,
@@ -292,16 +286,14 @@ def compile_tables(data: Any) -> Tables:
         )
         for c in d.characters
     )
-    battlefields = tuple(
-        Battlefield(b.id, b.name, b.shield, b.banners[4], b.banners[2]) for b in d.battlefields
-    )
-    powers = {m.building: m.power for m in d.medals}
-    medal_by_type = {m.building: m for m in d.medals}
+
+
+def _goods_cards(d: Any) -> tuple[Goods, ...]:
+    """The goods cards (Карты товаров): type, trigger, effects."""
+    from ludi.games.age_of_rome import data as words
+
     gtypes = d.goods_types
-    if tuple(gtypes) != GOODS_TYPES:
-        raise ValueError(f"goods types must be {GOODS_TYPES}, in that order")
-    set_values = tuple(next((c.set_glory for c in d.goods if c.type == g), 0) for g in gtypes)
-    goods = tuple(
+    return tuple(
         Goods(
             id=c.id,
             name=c.name,
@@ -314,7 +306,13 @@ def compile_tables(data: Any) -> Tables:
         )
         for c in d.goods
     )
-    events = tuple(
+
+
+def _event_cards(d: Any) -> tuple[Event, ...]:
+    """The event cards (Карты событий): who is rewarded, the effects, the arrows."""
+    from ludi.games.age_of_rome import data as words
+
+    return tuple(
         Event(
             id=e.id,
             name=e.name,
@@ -329,6 +327,12 @@ def compile_tables(data: Any) -> Tables:
         )
         for e in d.events
     )
+
+
+def _task_cards(d: Any) -> tuple[Task, ...]:
+    """The task cards (Карты заданий): a fixed reward past a threshold, or glory per unit."""
+    from ludi.games.age_of_rome import data as words
+
     tasks = []
     for k in d.tasks:
         sc = k.score
@@ -366,6 +370,30 @@ def compile_tables(data: Any) -> Tables:
                     words.score_words(sc),
                 )
             )
+    return tuple(tasks)
+
+
+def compile_tables(data: Any) -> Tables:
+    """Return the rules' tables of a validated data set (``data.AgeOfRomeData``)."""
+    d = data
+    types = d.building_types
+    if tuple(types) != TYPES:
+        raise ValueError(f"building types must be {TYPES}, in that order")
+    cell_cost = tuple(d.level_cost(prov, t, 1) for prov in d.provinces for t in types)
+    upgrade = tuple(k.levels[lv] for k in d.building_kinds for lv in range(3))
+    characters = _characters(d)
+    battlefields = tuple(
+        Battlefield(b.id, b.name, b.shield, b.banners[4], b.banners[2]) for b in d.battlefields
+    )
+    powers = {m.building: m.power for m in d.medals}
+    medal_by_type = {m.building: m for m in d.medals}
+    gtypes = d.goods_types
+    if tuple(gtypes) != GOODS_TYPES:
+        raise ValueError(f"goods types must be {GOODS_TYPES}, in that order")
+    set_values = tuple(next((c.set_glory for c in d.goods if c.type == g), 0) for g in gtypes)
+    goods = _goods_cards(d)
+    events = _event_cards(d)
+    tasks = _task_cards(d)
     metals = {m: i for i, m in enumerate(METALS)}
     commons = {n: d.common_pieces(n) for n in (1, 2, 3, 4)}
     levels = dict((lv[0], lv) for lv in d.pantheon_levels)
@@ -427,7 +455,7 @@ def compile_tables(data: Any) -> Tables:
         goods_of=tuple(d.goods_cards),
         anchors=len(d.anchors),
         events=events,
-        tasks=tuple(tasks),
+        tasks=tasks,
         tasks_dealt=d.tasks_dealt,
         tasks_kept=d.tasks_kept,
         solo_event_denarii=d.solo_event_denarii,

@@ -11,7 +11,8 @@ reading GC-07), the events revealed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
 
 from ludi.engine import Event, Rng
 from ludi.games.age_of_rome.rules import common
@@ -36,8 +37,8 @@ GLORY = (
     Nn_("{seat} loses {n} glory ({total})", "{seat} loses {n} glory ({total})"),
 )
 DENARII = (
-    Nn_("{seat} gains {n} denarii", "{seat} gains {n} denarii"),
-    Nn_("{seat} loses {n} denarii", "{seat} loses {n} denarii"),
+    Nn_("{seat} gains {n} denarius", "{seat} gains {n} denarii"),
+    Nn_("{seat} loses {n} denarius", "{seat} loses {n} denarii"),
 )
 ENMITY = (
     Nn_("{seat} takes {n} enmity", "{seat} takes {n} enmity"),
@@ -110,40 +111,6 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
     t = st.tables
     name = st.seat_name
     n = st.players
-    provinces = []
-    for p in range(4):
-        facing = seat_facing(st, p)
-        provinces.append(
-            {
-                "id": t.provinces[p],
-                "name": named(st, t.province_names[p]),
-                "side": (p + st.rot) % 4,
-                "facing": name(facing) if facing >= 0 else None,
-                "first_player_token": p == st.first_prov,
-                "population": population(st, p),
-                "buildings": {
-                    TYPES[b]: {"level": st.level[5 * p + b], "supporters": st.occ[5 * p + b]}
-                    for b in range(5)
-                },
-                "intrigues": [
-                    {"owner": name(st.intr_owner[3 * p + c]), "active": st.intr_up[3 * p + c]}
-                    if st.intr_owner[3 * p + c] >= 0
-                    else None
-                    for c in range(3)
-                ],
-            }
-        )
-    battlefields = [
-        {
-            "id": bf.id,
-            "name": named(st, bf.name),
-            "shield": bf.shield,
-            "banners": list(bf.banners_two if n <= 2 else bf.banners),
-            "conquered": conquered(st, b),
-            "legions": {name(s): st.legions[b * n + s] for s in range(n) if st.legions[b * n + s]},
-        }
-        for b, bf in enumerate(t.battlefields)
-    ]
     seats = []
     for s in range(n):
         c = t.characters[st.char[s]]
@@ -223,8 +190,8 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
         "direction": "clockwise" if st.direction > 0 else "counter-clockwise",
         "rotation": st.rot,
         "turn_order": [name(s) for s in st.order],
-        "provinces": provinces,
-        "battlefields": battlefields,
+        "provinces": provinces_json(st),
+        "battlefields": battlefields_json(st),
         "senate": [name(v) for v in st.senate],
         "milestone_markers": list(st.mpos),
         "medals_left": [
@@ -239,6 +206,8 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
         "events_past": [event_json(st, e) for e in st.events_out],
         "events_left": len(st.event_deck),
         "goods_deck": len(st.goods_deck),
+        # the cards the last reshuffle made the deck of: the table saw them in the pile
+        "goods_deck_made_from": [card_json(st, x) for x in st.reshuffled],
         "goods_discard": [card_json(st, x) for x in st.goods_discard],
         "task_deck": len(st.task_deck),
         "seats": seats,
@@ -254,14 +223,7 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
     if st.players == 1:
         out["solo"] = solo_json(st)
     if st.phase == common.ROOM:  # reading A-15 full_hand=make_room
-        out["room"] = {
-            "cards_owed": {name(s): st.owed[s] for s in range(n) if st.owed[s]},
-            "interrupted": _(DECISION_WORDS[st.room_phase])
-            if st.room_phase in DECISION_WORDS
-            else "",
-            "interrupted_turn_of": [name(s) for s in st.room_acting],
-            "own_turn": st.room_phase in common.OWN_TURN_PHASES,
-        }
+        out["room"] = room_json(st)
     if st.options["spies_allies"]:
         out["diplomacy"] = diplomacy_json(st, seat)
     if st.moves_left:
@@ -274,20 +236,86 @@ def view(st: AgeOfRomeState, seat: int | None) -> dict[str, Any]:
             "boost": st.boosted,
         }
     if st.scores:
-        from ludi.games.age_of_rome.rules.end_of_game import CATEGORIES, achievements
-
-        out["scoring"] = [
-            {
-                "name": name(s),
-                **dict(zip(CATEGORIES, row[:7], strict=True)),
-                "total": row[7],
-                "denarii_before": row[8],
-                "denarii_after": row[9],
-                "achievements": [named(st, a) for a in achievements(st, s)],
-            }
-            for s, row in enumerate(st.scores)
-        ]
+        out["scoring"] = scoring_json(st)
     return out
+
+
+def provinces_json(st: AgeOfRomeState) -> list[dict[str, Any]]:
+    """The provinces board: each province's side after the rotations, the player facing it,
+    its buildings with their supporters, and its intrigue cells."""
+    t = st.tables
+    name = st.seat_name
+    provinces = []
+    for p in range(4):
+        facing = seat_facing(st, p)
+        provinces.append(
+            {
+                "id": t.provinces[p],
+                "name": named(st, t.province_names[p]),
+                "side": (p + st.rot) % 4,
+                "facing": name(facing) if facing >= 0 else None,
+                "first_player_token": p == st.first_prov,
+                "population": population(st, p),
+                "buildings": {
+                    TYPES[b]: {"level": st.level[5 * p + b], "supporters": st.occ[5 * p + b]}
+                    for b in range(5)
+                },
+                "intrigues": [
+                    {"owner": name(st.intr_owner[3 * p + c]), "active": st.intr_up[3 * p + c]}
+                    if st.intr_owner[3 * p + c] >= 0
+                    else None
+                    for c in range(3)
+                ],
+            }
+        )
+    return provinces
+
+
+def battlefields_json(st: AgeOfRomeState) -> list[dict[str, Any]]:
+    """The battlefields: banners (the starred ones ignored with 2 players), whether conquered,
+    and the legions on each."""
+    name = st.seat_name
+    n = st.players
+    return [
+        {
+            "id": bf.id,
+            "name": named(st, bf.name),
+            "shield": bf.shield,
+            "banners": list(bf.banners_two if n <= 2 else bf.banners),
+            "conquered": conquered(st, b),
+            "legions": {name(s): st.legions[b * n + s] for s in range(n) if st.legions[b * n + s]},
+        }
+        for b, bf in enumerate(st.tables.battlefields)
+    ]
+
+
+def room_json(st: AgeOfRomeState) -> dict[str, Any]:
+    """Reading A-15 (``full_hand=make_room``): who owes a discard, and the decision it
+    interrupted."""
+    name = st.seat_name
+    return {
+        "cards_owed": {name(s): st.owed[s] for s in range(st.players) if st.owed[s]},
+        "interrupted": _(DECISION_WORDS[st.room_phase]) if st.room_phase in DECISION_WORDS else "",
+        "interrupted_turn_of": [name(s) for s in st.room_acting],
+        "own_turn": st.room_phase in common.OWN_TURN_PHASES,
+    }
+
+
+def scoring_json(st: AgeOfRomeState) -> list[dict[str, Any]]:
+    """The score pad of the final scoring, a row per player, with their achievements."""
+    from ludi.games.age_of_rome.rules.end_of_game import CATEGORIES, achievements
+
+    return [
+        {
+            "name": st.seat_name(s),
+            **dict(zip(CATEGORIES, row[:7], strict=True)),
+            "total": row[7],
+            "denarii_before": row[8],
+            "denarii_after": row[9],
+            "achievements": [named(st, a) for a in achievements(st, s)],
+        }
+        for s, row in enumerate(st.scores)
+    ]
 
 
 def solo_json(st: AgeOfRomeState) -> dict[str, Any]:
@@ -413,339 +441,533 @@ def event_json(st: AgeOfRomeState, e: int) -> dict[str, Any]:
 
 def narrate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
     """Return the text of ``event`` for ``viewer``, or None if it sees nothing of it."""
+    say = NARRATION.get(event[0])
+    return say(st, event, viewer) if say is not None else None
+
+
+def _field(st: AgeOfRomeState, b: int) -> str:
+    return named(st, st.tables.battlefields[b].name)
+
+
+def _province(st: AgeOfRomeState, p: int) -> str:
+    return named(st, st.tables.province_names[p])
+
+
+def _building(st: AgeOfRomeState, b: int) -> str:
+    return named(st, st.tables.type_names[b])
+
+
+def _narrate_data(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    notice = getattr(st.data, "start_notice", None)
+    return notice() if notice is not None and st.data.info.reconstructed() else None
+
+
+def _narrate_setup(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("Setup: {seat} is the first player", seat=st.seat_name(event[1]))
+
+
+def _narrate_keep(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("{seat} chose the tasks to keep", seat=st.seat_name(event[1]))
+
+
+def _narrate_round(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("Round {round}", round=event[1])
+
+
+def _narrate_event(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
     t = st.tables
-    name = st.seat_name
-    kind = event[0]
-
-    def field(b: int) -> str:
-        return named(st, t.battlefields[b].name)
-
-    def province(p: int) -> str:
-        return named(st, t.province_names[p])
-
-    def building(b: int) -> str:
-        return named(st, t.type_names[b])
-
-    if kind == "data":
-        notice = getattr(st.data, "start_notice", None)
-        return notice() if notice is not None and st.data.info.reconstructed() else None
-    if kind == "setup":
-        return _("Setup: {seat} is the first player", seat=name(event[1]))
-    if kind == "keep":
-        return _("{seat} chose the tasks to keep", seat=name(event[1]))
-    if kind == "round":
-        return _("Round {round}", round=event[1])
-    if kind == "event":
-        ev = t.events[event[1]]
-        return _(
-            "Event: {event} ({text}; {arrows})",
-            event=named(st, ev.name),
-            text=event_text(st, event[1]),
-            arrows=arrows_words(ev.direction, ev.turns),
-        )
-    if kind == "order":
-        return _("Turn order: {seats}", seats=", ".join(name(s) for s in event[1]))
-    if kind == "glory":
-        return _gain_or_loss(event[2], GLORY, seat=name(event[1]), total=event[3])
-    if kind == "denarii":
-        if not event[2]:
-            return None
-        return _gain_or_loss(event[2], DENARII, seat=name(event[1]))
-    if kind == "supporter":
-        return _("{seat} recruits a supporter ({total})", seat=name(event[1]), total=event[2])
-    if kind == "marker":
-        return _("A milestone marker moves down to cell {cell}", cell=event[2])
-    if kind == "activate":
-        return _(
-            "{seat} activates an intrigue in {province} against {target}",
-            seat=name(event[1]),
-            province=province(event[2] // 3),
-            target=name(event[3]),
-        )
-    if kind == "effect":
-        return _("{seat} chooses {effect}", seat=name(event[1]), effect=intrigue_name(event[2]))
-    if kind == "cancelled":
-        return _("The intrigue has no effect on {seat}", seat=name(event[1]))
-    if kind == "sabotage":
-        return _("A piece of {seat}'s Pantheon is removed", seat=name(event[1]))
-    if kind == "apostasy":
-        if event[4]:
-            return _(
-                "{seat} turns a legion of {target} in {field}: replaced by one of theirs",
-                seat=name(event[1]),
-                target=name(event[2]),
-                field=field(event[3]),
+    ev = t.events[event[1]]
+    text = event_text(st, event[1])
+    if st.players == 1:  # the Emperor solo pays its own way (intrigue_phase.reveal_event)
+        if not ev.harsh:
+            text = _(
+                "{text} — in the Emperor solo, 1 denarius per supporter you recruited instead",
+                text=text,
             )
-        return _(
-            "{seat} turns a legion of {target} in {field}: sent home",
-            seat=name(event[1]),
-            target=name(event[2]),
-            field=field(event[3]),
-        )
-    if kind == "forge":
-        if event[3] < 0:
-            return _(
-                "{seat} sends a legion of {target} from their board to {field}",
-                seat=name(event[1]),
-                target=name(event[2]),
-                field=field(event[4]),
-            )
-        return _(
-            "{seat} moves a legion of {target} from {source} to {field}",
-            seat=name(event[1]),
-            target=name(event[2]),
-            source=field(event[3]),
-            field=field(event[4]),
-        )
-    if kind == "unvote":
-        return _("A vote of {seat} leaves the Senate", seat=name(event[1]))
-    if kind == "sold":
-        return _(
-            "{seat} makes {target} discard {card}",
-            seat=name(event[1]),
-            target=name(event[2]),
-            card=card_name(st, event[3]),
-        )
-    if kind == "customs":
-        if viewer in (event[1], event[2]):
-            return _(
-                "{seat} takes {card} from {target}",
-                seat=name(event[1]),
-                card=card_name(st, event[3]),
-                target=name(event[2]),
-            )
-        return _(
-            "{seat} takes a random goods card from {target}",
-            seat=name(event[1]),
-            target=name(event[2]),
-        )
-    if kind == "build":
-        p, b, lv = event[2], event[3], event[4]
-        return n_(
-            "{seat} builds {building} {level} in {province} for {n} denarius",
-            "{seat} builds {building} {level} in {province} for {n} denarii",
-            event[5],
-            seat=name(event[1]),
-            building=building(b),
-            level="I" * lv,
-            province=province(p),
-            n=event[5],
-        )
-    if kind == "medal":
-        return _(
-            "{seat} earns the {building} medal", seat=name(event[1]), building=building(event[2])
-        )
-    if kind == "end":
-        return _("{seat} ends the turn", seat=name(event[1]))
-    if kind == "place":
-        at = event[2]
-        if at < len(t.type_names):
-            where = building(at)
-        elif at == len(t.type_names):
-            where = _("the Colosseum")
+        elif not st.options["solo_harsh_penalty"]:
+            text = _("{text} — in the Emperor solo, nothing (harsh penalties off)", text=text)
         else:
-            where = _("an intrigue cell")
-        if event[3]:
-            return _(
-                "{seat} places a supporter on {place} with the boost",
-                seat=name(event[1]),
-                place=where,
-            )
-        return _("{seat} places a supporter on {place}", seat=name(event[1]), place=where)
-    if kind == "skip":
-        return _("{seat} does not take the action", seat=name(event[1]))
-    if kind == "legion":
-        if event[3] == -1:
-            return _(
-                "A legion of {seat} goes home from {field}",
-                seat=name(event[1]),
-                field=field(event[2]),
-            )
-        if event[2] < 0:
-            return _(
-                "{seat} moves a legion from their board to {field}",
-                seat=name(event[1]),
-                field=field(event[3]),
-            )
+            text = _("{text} — in the Emperor solo, and no denarii", text=text)
+    return _(
+        "Event: {event} ({text}; {arrows})",
+        event=named(st, ev.name),
+        text=text,
+        arrows=arrows_words(ev.direction, ev.turns),
+    )
+
+
+def _narrate_order(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("Turn order: {seats}", seats=", ".join(st.seat_name(s) for s in event[1]))
+
+
+def _narrate_glory(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _gain_or_loss(event[2], GLORY, seat=st.seat_name(event[1]), total=event[3])
+
+
+def _narrate_denarii(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    if not event[2]:
+        return None
+    return _gain_or_loss(event[2], DENARII, seat=st.seat_name(event[1]))
+
+
+def _narrate_supporter(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("{seat} recruits a supporter ({total})", seat=st.seat_name(event[1]), total=event[2])
+
+
+def _narrate_marker(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("A milestone marker moves down to cell {cell}", cell=event[2])
+
+
+def _narrate_activate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _(
+        "{seat} activates an intrigue in {province} against {target}",
+        seat=st.seat_name(event[1]),
+        province=_province(st, event[2] // 3),
+        target=st.seat_name(event[3]),
+    )
+
+
+def _narrate_effect(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("{seat} chooses {effect}", seat=st.seat_name(event[1]), effect=intrigue_name(event[2]))
+
+
+def _narrate_cancelled(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("The intrigue has no effect on {seat}", seat=st.seat_name(event[1]))
+
+
+def _narrate_sabotage(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("A piece of {seat}'s Pantheon is removed", seat=st.seat_name(event[1]))
+
+
+def _narrate_apostasy(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    if event[4]:
         return _(
-            "{seat} moves a legion from {source} to {field}",
-            seat=name(event[1]),
-            source=field(event[2]),
-            field=field(event[3]),
+            "{seat} turns a legion of {target} in {field}: replaced by one of theirs",
+            seat=st.seat_name(event[1]),
+            target=st.seat_name(event[2]),
+            field=_field(st, event[3]),
         )
-    if kind == "vote":
-        return _("{seat} puts a vote on the Senate column", seat=name(event[1]))
-    if kind == "supremacy":
-        return _("{seat} makes supremacy in the Senate", seat=name(event[1]))
-    if kind == "pushed":
-        return _("The bottom vote, {seat}'s, is pushed out of the Senate", seat=name(event[1]))
-    if kind == "pantheon":
-        if event[3] < 0:
-            if event[2] == 0:
-                return _(
-                    "{seat} adds an own piece to the Pantheon's foundation", seat=name(event[1])
-                )
-            return _("{seat} adds an own piece to the Pantheon's temple", seat=name(event[1]))
-        piece = _(METAL_WORDS[event[3]]) if event[3] < len(METAL_WORDS) else METALS[event[3]]
+    return _(
+        "{seat} turns a legion of {target} in {field}: sent home",
+        seat=st.seat_name(event[1]),
+        target=st.seat_name(event[2]),
+        field=_field(st, event[3]),
+    )
+
+
+def _narrate_forge(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    if event[3] < 0:
+        return _(
+            "{seat} sends a legion of {target} from their board to {field}",
+            seat=st.seat_name(event[1]),
+            target=st.seat_name(event[2]),
+            field=_field(st, event[4]),
+        )
+    return _(
+        "{seat} moves a legion of {target} from {source} to {field}",
+        seat=st.seat_name(event[1]),
+        target=st.seat_name(event[2]),
+        source=_field(st, event[3]),
+        field=_field(st, event[4]),
+    )
+
+
+def _narrate_unvote(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("A vote of {seat} leaves the Senate", seat=st.seat_name(event[1]))
+
+
+def _narrate_sold(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _(
+        "{seat} makes {target} discard {card}",
+        seat=st.seat_name(event[1]),
+        target=st.seat_name(event[2]),
+        card=card_name(st, event[3]),
+    )
+
+
+def _narrate_customs(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    if viewer in (event[1], event[2]):
+        return _(
+            "{seat} takes {card} from {target}",
+            seat=st.seat_name(event[1]),
+            card=card_name(st, event[3]),
+            target=st.seat_name(event[2]),
+        )
+    return _(
+        "{seat} takes a random goods card from {target}",
+        seat=st.seat_name(event[1]),
+        target=st.seat_name(event[2]),
+    )
+
+
+def _narrate_build(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    p, b, lv = event[2], event[3], event[4]
+    return n_(
+        "{seat} builds {building} {level} in {province} for {n} denarius",
+        "{seat} builds {building} {level} in {province} for {n} denarii",
+        event[5],
+        seat=st.seat_name(event[1]),
+        building=_building(st, b),
+        level="I" * lv,
+        province=_province(st, p),
+        n=event[5],
+    )
+
+
+def _narrate_medal(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _(
+        "{seat} earns the {building} medal",
+        seat=st.seat_name(event[1]),
+        building=_building(st, event[2]),
+    )
+
+
+def _narrate_end(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("{seat} ends the turn", seat=st.seat_name(event[1]))
+
+
+def _narrate_place(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    t = st.tables
+    at = event[2]
+    if at < len(t.type_names):
+        where = _building(st, at)
+    elif at == len(t.type_names):
+        where = _("the Colosseum")
+    else:
+        where = _("an intrigue cell")
+    if event[3]:
+        return _(
+            "{seat} places a supporter on {place} with the boost",
+            seat=st.seat_name(event[1]),
+            place=where,
+        )
+    return _("{seat} places a supporter on {place}", seat=st.seat_name(event[1]), place=where)
+
+
+def _narrate_skip(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("{seat} does not take the action", seat=st.seat_name(event[1]))
+
+
+def _narrate_legion(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    if event[3] == -1:
+        return _(
+            "A legion of {seat} goes home from {field}",
+            seat=st.seat_name(event[1]),
+            field=_field(st, event[2]),
+        )
+    if event[2] < 0:
+        return _(
+            "{seat} moves a legion from their board to {field}",
+            seat=st.seat_name(event[1]),
+            field=_field(st, event[3]),
+        )
+    return _(
+        "{seat} moves a legion from {source} to {field}",
+        seat=st.seat_name(event[1]),
+        source=_field(st, event[2]),
+        field=_field(st, event[3]),
+    )
+
+
+def _narrate_vote(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("{seat} puts a vote on the Senate column", seat=st.seat_name(event[1]))
+
+
+def _narrate_supremacy(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("{seat} makes supremacy in the Senate", seat=st.seat_name(event[1]))
+
+
+def _narrate_pushed(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("The bottom vote, {seat}'s, is pushed out of the Senate", seat=st.seat_name(event[1]))
+
+
+def _narrate_pantheon(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    if event[3] < 0:
         if event[2] == 0:
             return _(
-                "{seat} adds the {metal} piece to the Pantheon's foundation",
-                seat=name(event[1]),
-                metal=piece,
+                "{seat} adds an own piece to the Pantheon's foundation", seat=st.seat_name(event[1])
             )
+        return _("{seat} adds an own piece to the Pantheon's temple", seat=st.seat_name(event[1]))
+    piece = _(METAL_WORDS[event[3]]) if event[3] < len(METAL_WORDS) else METALS[event[3]]
+    if event[2] == 0:
         return _(
-            "{seat} adds the {metal} piece to the Pantheon's temple",
-            seat=name(event[1]),
+            "{seat} adds the {metal} piece to the Pantheon's foundation",
+            seat=st.seat_name(event[1]),
             metal=piece,
         )
-    if kind == "farm":
+    return _(
+        "{seat} adds the {metal} piece to the Pantheon's temple",
+        seat=st.seat_name(event[1]),
+        metal=piece,
+    )
+
+
+def _narrate_farm(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return n_(
+        "{seat} farms {n} denarius",
+        "{seat} farms {n} denarii",
+        event[2],
+        seat=st.seat_name(event[1]),
+        n=event[2],
+    )
+
+
+def _narrate_intrigue(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _(
+        "{seat} places an intrigue in {province}",
+        seat=st.seat_name(event[1]),
+        province=_province(st, event[2] // 3),
+    )
+
+
+def _narrate_draw(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return n_(
+        "{seat} draws {n} goods card",
+        "{seat} draws {n} goods cards",
+        event[2],
+        seat=st.seat_name(event[1]),
+        n=event[2],
+    )
+
+
+def _narrate_no_room(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("{seat}'s hand is full: no card drawn", seat=st.seat_name(event[1]))
+
+
+def _narrate_reshuffle(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("The goods discard pile is shuffled into a new deck")
+
+
+def _narrate_play(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("{seat} plays {card}", seat=st.seat_name(event[1]), card=card_name(st, event[2]))
+
+
+def _narrate_take_discard(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _(
+        "{seat} takes {card} from the discard pile",
+        seat=st.seat_name(event[1]),
+        card=card_name(st, event[2]),
+    )
+
+
+def _narrate_discarded(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("{seat} discards {card}", seat=st.seat_name(event[1]), card=card_name(st, event[2]))
+
+
+def _narrate_recruit(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    if event[2] == "legion":
         return n_(
-            "{seat} farms {n} denarii",
-            "{seat} farms {n} denarii",
-            event[2],
-            seat=name(event[1]),
-            n=event[2],
-        )
-    if kind == "intrigue":
-        return _(
-            "{seat} places an intrigue in {province}",
-            seat=name(event[1]),
-            province=province(event[2] // 3),
-        )
-    if kind == "draw":
-        return n_(
-            "{seat} draws {n} goods card",
-            "{seat} draws {n} goods cards",
-            event[2],
-            seat=name(event[1]),
-            n=event[2],
-        )
-    if kind == "no_room":
-        return _("{seat}'s hand is full: no card drawn", seat=name(event[1]))
-    if kind == "reshuffle":
-        return _("The goods discard pile is shuffled into a new deck")
-    if kind == "play":
-        return _("{seat} plays {card}", seat=name(event[1]), card=card_name(st, event[2]))
-    if kind == "take_discard":
-        return _(
-            "{seat} takes {card} from the discard pile",
-            seat=name(event[1]),
-            card=card_name(st, event[2]),
-        )
-    if kind == "discarded":
-        return _("{seat} discards {card}", seat=name(event[1]), card=card_name(st, event[2]))
-    if kind == "recruit":
-        if event[2] == "legion":
-            return n_(
-                "{seat} recruits {n} legion",
-                "{seat} recruits {n} legions",
-                event[3],
-                seat=name(event[1]),
-                n=event[3],
-            )
-        return n_(
-            "{seat} recruits {n} vote",
-            "{seat} recruits {n} votes",
+            "{seat} recruits {n} legion",
+            "{seat} recruits {n} legions",
             event[3],
-            seat=name(event[1]),
+            seat=st.seat_name(event[1]),
             n=event[3],
         )
-    if kind == "anchor":
-        return _("{seat}'s anchor card leaves the game", seat=name(event[1]))
-    if kind == "steal":
+    return n_(
+        "{seat} recruits {n} vote",
+        "{seat} recruits {n} votes",
+        event[3],
+        seat=st.seat_name(event[1]),
+        n=event[3],
+    )
+
+
+def _narrate_anchor(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("{seat}'s anchor card leaves the game", seat=st.seat_name(event[1]))
+
+
+def _narrate_steal(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return n_(
+        "{seat} takes {n} denarius from {target}",
+        "{seat} takes {n} denarii from {target}",
+        event[3],
+        seat=st.seat_name(event[1]),
+        n=event[3],
+        target=st.seat_name(event[2]),
+    )
+
+
+def _narrate_enmity(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _gain_or_loss(event[2], ENMITY, seat=st.seat_name(event[1]))
+
+
+def _narrate_sell(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("{seat} sells {card}", seat=st.seat_name(event[1]), card=card_name(st, event[2]))
+
+
+def _narrate_discard(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _(
+        "{seat} discards {card} to make room",
+        seat=st.seat_name(event[1]),
+        card=card_name(st, event[2]),
+    )
+
+
+def _narrate_set(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _(
+        "{seat} lays a set of {type}",
+        seat=st.seat_name(event[1]),
+        type=goods_type_name(st, event[2]),
+    )
+
+
+def _narrate_priest(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("{seat} pays 3 denarii to the priests", seat=st.seat_name(event[1]))
+
+
+def _narrate_tax(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    if event[3]:
         return n_(
-            "{seat} takes {n} denarii from {target}",
-            "{seat} takes {n} denarii from {target}",
-            event[3],
-            seat=name(event[1]),
-            n=event[3],
-            target=name(event[2]),
-        )
-    if kind == "enmity":
-        return _gain_or_loss(event[2], ENMITY, seat=name(event[1]))
-    if kind == "sell":
-        return _("{seat} sells {card}", seat=name(event[1]), card=card_name(st, event[2]))
-    if kind == "discard":
-        return _(
-            "{seat} discards {card} to make room", seat=name(event[1]), card=card_name(st, event[2])
-        )
-    if kind == "set":
-        return _(
-            "{seat} lays a set of {type}", seat=name(event[1]), type=goods_type_name(st, event[2])
-        )
-    if kind == "priest":
-        return _("{seat} pays 3 denarii to the priests", seat=name(event[1]))
-    if kind == "tax":
-        if event[3]:
-            return n_(
-                "{seat} collects {n} denarii (double tax)",
-                "{seat} collects {n} denarii (double tax)",
-                event[2],
-                seat=name(event[1]),
-                n=event[2],
-            )
-        return n_(
-            "{seat} collects {n} denarii (tax)",
-            "{seat} collects {n} denarii (tax)",
+            "{seat} collects {n} denarii (double tax)",
+            "{seat} collects {n} denarii (double tax)",
             event[2],
-            seat=name(event[1]),
+            seat=st.seat_name(event[1]),
             n=event[2],
         )
-    if kind == "phase_end":
-        return _("The supporters go home")
-    if kind == "rotate":
-        q = event[1]
-        if q == 0:
-            return _("The provinces board does not turn")
-        if q > 0:
-            return _("The provinces board turns {degrees}° clockwise", degrees=90 * abs(q))
-        return _("The provinces board turns {degrees}° counter-clockwise", degrees=90 * abs(q))
-    if kind == "scoring":
-        return _("Final scoring")
-    if kind == "achievement":
-        return _(
-            "{seat} earns an achievement: {achievement}",
-            seat=name(event[1]),
-            achievement=named(st, event[2]),
-        )
-    if kind == "dipl_pass":
-        return _("{seat} places no more diplomacy tokens this round", seat=name(event[1]))
-    if kind == "dipl_token":
-        return _(
-            "{seat} puts a diplomacy token on {target}'s {building}",
-            seat=name(event[1]),
-            target=name(event[2]),
-            building=building(event[3]),
-        )
-    if kind == "dipl_offer":
-        return n_(
-            "{seat} offers {n} denarii with it",
-            "{seat} offers {n} denarii with it",
-            event[2],
-            seat=name(event[1]),
-            n=event[2],
-        )
-    if kind == "dipl_counter":
-        return n_(
-            "{seat} asks {n} denarii instead",
-            "{seat} asks {n} denarii instead",
-            event[2],
-            seat=name(event[1]),
-            n=event[2],
-        )
-    if kind == "dipl_reveal":
-        if event[3] == 0 and event[4]:
-            return _("{seat} accepts: the token was an espionage", seat=name(event[2]))
-        if event[3] == 0:
-            return _("{seat} refuses: the token was an espionage", seat=name(event[2]))
-        if event[4]:
-            return _("{seat} accepts: the token was an alliance", seat=name(event[2]))
-        return _("{seat} refuses: the token was an alliance", seat=name(event[2]))
-    if kind == "spy_action":
-        return _(
-            "{seat}'s spy uses the {building}", seat=name(event[1]), building=building(event[2])
-        )
-    return None
+    return n_(
+        "{seat} collects {n} denarius (tax)",
+        "{seat} collects {n} denarii (tax)",
+        event[2],
+        seat=st.seat_name(event[1]),
+        n=event[2],
+    )
+
+
+def _narrate_phase_end(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("The supporters go home")
+
+
+def _narrate_rotate(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    q = event[1]
+    if q == 0:
+        return _("The provinces board does not turn")
+    if q > 0:
+        return _("The provinces board turns {degrees}° clockwise", degrees=90 * abs(q))
+    return _("The provinces board turns {degrees}° counter-clockwise", degrees=90 * abs(q))
+
+
+def _narrate_scoring(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("Final scoring")
+
+
+def _narrate_achievement(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _(
+        "{seat} earns an achievement: {achievement}",
+        seat=st.seat_name(event[1]),
+        achievement=named(st, event[2]),
+    )
+
+
+def _narrate_dipl_pass(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _("{seat} places no more diplomacy tokens this round", seat=st.seat_name(event[1]))
+
+
+def _narrate_dipl_token(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _(
+        "{seat} puts a diplomacy token on {target}'s {building}",
+        seat=st.seat_name(event[1]),
+        target=st.seat_name(event[2]),
+        building=_building(st, event[3]),
+    )
+
+
+def _narrate_dipl_offer(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return n_(
+        "{seat} offers {n} denarius with it",
+        "{seat} offers {n} denarii with it",
+        event[2],
+        seat=st.seat_name(event[1]),
+        n=event[2],
+    )
+
+
+def _narrate_dipl_counter(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return n_(
+        "{seat} asks {n} denarius instead",
+        "{seat} asks {n} denarii instead",
+        event[2],
+        seat=st.seat_name(event[1]),
+        n=event[2],
+    )
+
+
+def _narrate_dipl_reveal(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    if event[3] == 0 and event[4]:
+        return _("{seat} accepts: the token was an espionage", seat=st.seat_name(event[2]))
+    if event[3] == 0:
+        return _("{seat} refuses: the token was an espionage", seat=st.seat_name(event[2]))
+    if event[4]:
+        return _("{seat} accepts: the token was an alliance", seat=st.seat_name(event[2]))
+    return _("{seat} refuses: the token was an alliance", seat=st.seat_name(event[2]))
+
+
+def _narrate_spy_action(st: AgeOfRomeState, event: Event, viewer: int | None) -> str | None:
+    return _(
+        "{seat}'s spy uses the {building}",
+        seat=st.seat_name(event[1]),
+        building=_building(st, event[2]),
+    )
+
+
+#: the narration of each kind of logged event (a kind missing here is not narrated)
+NARRATION: Final[dict[str, Callable[[AgeOfRomeState, Event, int | None], str | None]]] = {
+    "data": _narrate_data,
+    "setup": _narrate_setup,
+    "keep": _narrate_keep,
+    "round": _narrate_round,
+    "event": _narrate_event,
+    "order": _narrate_order,
+    "glory": _narrate_glory,
+    "denarii": _narrate_denarii,
+    "supporter": _narrate_supporter,
+    "marker": _narrate_marker,
+    "activate": _narrate_activate,
+    "effect": _narrate_effect,
+    "cancelled": _narrate_cancelled,
+    "sabotage": _narrate_sabotage,
+    "apostasy": _narrate_apostasy,
+    "forge": _narrate_forge,
+    "unvote": _narrate_unvote,
+    "sold": _narrate_sold,
+    "customs": _narrate_customs,
+    "build": _narrate_build,
+    "medal": _narrate_medal,
+    "end": _narrate_end,
+    "place": _narrate_place,
+    "skip": _narrate_skip,
+    "legion": _narrate_legion,
+    "vote": _narrate_vote,
+    "supremacy": _narrate_supremacy,
+    "pushed": _narrate_pushed,
+    "pantheon": _narrate_pantheon,
+    "farm": _narrate_farm,
+    "intrigue": _narrate_intrigue,
+    "draw": _narrate_draw,
+    "no_room": _narrate_no_room,
+    "reshuffle": _narrate_reshuffle,
+    "play": _narrate_play,
+    "take_discard": _narrate_take_discard,
+    "discarded": _narrate_discarded,
+    "recruit": _narrate_recruit,
+    "anchor": _narrate_anchor,
+    "steal": _narrate_steal,
+    "enmity": _narrate_enmity,
+    "sell": _narrate_sell,
+    "discard": _narrate_discard,
+    "set": _narrate_set,
+    "priest": _narrate_priest,
+    "tax": _narrate_tax,
+    "phase_end": _narrate_phase_end,
+    "rotate": _narrate_rotate,
+    "scoring": _narrate_scoring,
+    "achievement": _narrate_achievement,
+    "dipl_pass": _narrate_dipl_pass,
+    "dipl_token": _narrate_dipl_token,
+    "dipl_offer": _narrate_dipl_offer,
+    "dipl_counter": _narrate_dipl_counter,
+    "dipl_reveal": _narrate_dipl_reveal,
+    "spy_action": _narrate_spy_action,
+}
 
 
 #: the common Pantheon pieces' metals (tables.METALS), as a player reads them
@@ -787,27 +1009,44 @@ def sample_hidden(st: AgeOfRomeState, seat: int, rng: Rng) -> AgeOfRomeState:
     """Re-draw what ``seat`` cannot see, consistently with what it has seen: the other
     players' goods hands (same sizes; cards it knows stay where it knows them) and the goods
     deck from the cards it has not seen; the others' tasks (and their pending choice of the
-    task to return) and the task deck; the event deck's order."""
+    task to return) and the task deck; the event deck's order.
+
+    A deck made again from the discard pile (reading A-40) holds only cards the table saw in
+    the pile (``reshuffled``): those are re-dealt among the deck and the cards the hands drew
+    from it since, the older cards among the hands alone."""
     new = st.clone()
     new.rng = rng.fork()
     n = st.players
-    # goods
+    # goods: before any reshuffle every unseen card may be anywhere (one pool, ``older``)
     mine_known = set(st.known[seat])
-    pool = list(new.goods_deck)
+    fresh = set(st.reshuffled)
+    older = [c for c in new.goods_deck if c not in fresh]
+    drawn = [c for c in new.goods_deck if c in fresh]
     sizes = [0] * n
+    fresh_sizes = [0] * n
     for o in range(n):
         if o == seat:
             continue
-        keep = [c for c in new.hands[o] if c in mine_known]
-        pool.extend(c for c in new.hands[o] if c not in mine_known)
-        sizes[o] = len(new.hands[o]) - len(keep)
-        new.hands[o] = keep
-    rng.shuffle(pool)
+        hidden = [c for c in new.hands[o] if c not in mine_known]
+        new.hands[o] = [c for c in new.hands[o] if c in mine_known]
+        for c in hidden:
+            if c in fresh:
+                drawn.append(c)
+                fresh_sizes[o] += 1
+            else:
+                older.append(c)
+                sizes[o] += 1
+    rng.shuffle(older)
+    if drawn:
+        rng.shuffle(drawn)
     for o in range(n):
         if o != seat and sizes[o]:
-            new.hands[o].extend(pool[: sizes[o]])
-            del pool[: sizes[o]]
-    new.goods_deck = pool
+            new.hands[o].extend(older[: sizes[o]])
+            del older[: sizes[o]]
+        if o != seat and fresh_sizes[o]:
+            new.hands[o].extend(drawn[: fresh_sizes[o]])
+            del drawn[: fresh_sizes[o]]
+    new.goods_deck = older + drawn
     held = {c: o for o in range(n) for c in new.hands[o]}
     if new.unchained and new.cur != seat:  # the cards set aside were re-drawn with the hand
         new.unchained = [c for c in new.unchained if held.get(c) == new.cur]

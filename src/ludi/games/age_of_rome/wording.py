@@ -4,7 +4,7 @@ so no client reads notation or a data key."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ludi.engine import Action
@@ -94,20 +94,35 @@ def _position(n: int, top: int) -> str:
 
 
 def _label(st: AgeOfRomeState, seat: int, m: Move) -> str:
+    """The words on a move's button, by the part of the game its verb belongs to (``LABELS``)."""
+    words = LABELS.get(m.verb)
+    return words(st, seat, m) if words is not None else str(m)
+
+
+def _card(st: AgeOfRomeState, kind: str) -> str:
+    """A goods card by its data id, as the reader's edition names it."""
+    goods = {g.id: g for g in st.tables.goods}
+    return named(st, goods[kind].name) if kind in goods else kind
+
+
+def _task_label(st: AgeOfRomeState, seat: int, m: Move) -> str:
+    """The moves of the task returned at setup (Карты заданий)."""
     t = st.tables
     verb = m.verb
-    provinces = {p: named(st, n) for p, n in zip(t.provinces, t.province_names, strict=True)}
-    fields = {b.id: named(st, b.name) for b in t.battlefields}
-    goods = {g.id: g for g in t.goods}
-    building = {k: named(st, n) for k, n in zip(TYPES, t.type_names, strict=True)}
-
-    def card(kind: str) -> str:
-        return named(st, goods[kind].name) if kind in goods else kind
-
     if verb == "return":
         return _(
             "Return the task “{task}” (keep the other two)", task=named(st, t.tasks[m.idx[0]].name)
         )
+    return str(m)
+
+
+def _intrigue_label(st: AgeOfRomeState, seat: int, m: Move) -> str:
+    """The moves of the intrigue phase: activating, the effects, Подложный приказ, answering
+    with a card or not (and passing in the diplomacy)."""
+    t = st.tables
+    provinces = {p: named(st, n) for p, n in zip(t.provinces, t.province_names, strict=True)}
+    fields = {b.id: named(st, b.name) for b in t.battlefields}
+    verb = m.verb
     if verb == "activate":
         target = common.seat_facing(st, m.idx[0] // 3)
         if target >= 0:
@@ -166,13 +181,21 @@ def _label(st: AgeOfRomeState, seat: int, m: Move) -> str:
             field=fields[m.to],
         )
     if verb == "react":
-        return _("Answer with {card}", card=card(m.what))
+        return _("Answer with {card}", card=_card(st, m.what))
     if verb == "pass":
         if st.phase == common.REACT:
             return _("Do not answer with a card")
         if st.phase == "diplomacy":
             return _("No more diplomacy tokens this round")
         return _("Pass")
+    return str(m)
+
+
+def _building_label(st: AgeOfRomeState, seat: int, m: Move) -> str:
+    """The moves of the building phase (Фаза строительства)."""
+    t = st.tables
+    building = {k: named(st, n) for k, n in zip(TYPES, t.type_names, strict=True)}
+    verb = m.verb
     if verb == "build":
         b = TYPES.index(m.what)
         p = common.province_of(st, seat)
@@ -188,6 +211,15 @@ def _label(st: AgeOfRomeState, seat: int, m: Move) -> str:
             cost=cost,
             glory=glory,
         )
+    return str(m)
+
+
+def _action_label(st: AgeOfRomeState, seat: int, m: Move) -> str:
+    """The moves of the action phase: placing a supporter, the action, the legions."""
+    t = st.tables
+    fields = {b.id: named(st, b.name) for b in t.battlefields}
+    building = {k: named(st, n) for k, n in zip(TYPES, t.type_names, strict=True)}
+    verb = m.verb
     if verb == "place":
         if m.what == "colosseum":
             return _("Supporter in the Colosseum (+{glory} glory)", glory=t.colosseum_glory)
@@ -202,7 +234,7 @@ def _label(st: AgeOfRomeState, seat: int, m: Move) -> str:
             )
         return _("Supporter on the {building}: {action}", building=building[m.what], action=words)
     if verb == "play":
-        return _("Play {card}", card=card(m.what))
+        return _("Play {card}", card=_card(st, m.what))
     if verb == "act":
         return _("Take the action: {action}", action=_place_words(st))
     if verb == "skip":
@@ -213,6 +245,13 @@ def _label(st: AgeOfRomeState, seat: int, m: Move) -> str:
         return _("A legion from {source} to {field}", source=fields[m.what], field=fields[m.to])
     if verb == "recall":
         return _("A legion comes home from {field}", field=fields[m.what])
+    return str(m)
+
+
+def _income_label(st: AgeOfRomeState, seat: int, m: Move) -> str:
+    """The moves of the income phase (Фаза дохода)."""
+    t = st.tables
+    verb = m.verb
     if verb == "tax":
         pop = common.population(st, common.province_of(st, seat))
         if m.what == "double":
@@ -222,14 +261,23 @@ def _label(st: AgeOfRomeState, seat: int, m: Move) -> str:
                 denarii=t.double_tax * pop,
                 glory=penalty,
             )
-        return _("Tax: {denarii} denarii", denarii=t.tax * pop)
+        return n_("Tax: {n} denarius", "Tax: {n} denarii", t.tax * pop, n=t.tax * pop)
+    return str(m)
+
+
+def _goods_label(st: AgeOfRomeState, seat: int, m: Move) -> str:
+    """The moves of goods cards sold, discarded and laid in sets; the Priest's medal."""
+    t = st.tables
+    verb = m.verb
     if verb == "sell":
-        return _("Sell {card} for {denarii}", card=card(m.what), denarii=_denarii(t.sell_value))
+        return _(
+            "Sell {card} for {denarii}", card=_card(st, m.what), denarii=_denarii(t.sell_value)
+        )
     if verb == "discard":
-        return _("Discard {card} to take the card you draw", card=card(m.what))
+        return _("Discard {card} to take the card you draw", card=_card(st, m.what))
     if verb == "set":
         kind = GOODS_TYPES.index(m.what)
-        names = ", ".join(card(c) for c in m.cards)
+        names = ", ".join(_card(st, c) for c in m.cards)
         return _(
             "Lay a set of {type} ({cards}): {glory} glory at the end",
             type=goods_type_name(st, kind),
@@ -242,10 +290,25 @@ def _label(st: AgeOfRomeState, seat: int, m: Move) -> str:
             denarii=t.priest_price,
             glory=t.priest_glory,
         )
+    return str(m)
+
+
+def _turn_label(st: AgeOfRomeState, seat: int, m: Move) -> str:
+    """The moves of the end of a turn or of a window of cards."""
+    verb = m.verb
     if verb == "end":
         return _(END_WORDS[st.phase]) if st.phase in END_WORDS else _("End")
     if verb == "done":
         return _("No more cards: go on")
+    return str(m)
+
+
+def _diplomacy_label(st: AgeOfRomeState, seat: int, m: Move) -> str:
+    """The moves of the Spies and allies variant (Шпионы и союзники)."""
+    t = st.tables
+    provinces = {p: named(st, n) for p, n in zip(t.provinces, t.province_names, strict=True)}
+    building = {k: named(st, n) for k, n in zip(TYPES, t.type_names, strict=True)}
+    verb = m.verb
     if verb == "diplomacy":
         province, btype = m.to.split("/")
         p = t.provinces.index(province)
@@ -277,11 +340,69 @@ def _label(st: AgeOfRomeState, seat: int, m: Move) -> str:
         return _("Refuse the offer")
     if verb == "withdraw":
         return _("Withdraw: do not pay the sum asked")
-    if verb == "spy_glory":
-        return _("Your spy takes the glory")
-    if verb == "spy_action":
-        return _("Your spy does the building's action")
+    if verb in ("spy_glory", "spy_action"):
+        return _spy_words(st, m, building)
     return str(m)
+
+
+#: what a spy's building action gives (Шпионы и союзники: once, never boosted)
+SPY_ACTION_WORDS = (
+    N_("one legion move"),
+    N_("a vote on the Senate column"),
+    N_("a goods card"),
+    N_("a piece on your Pantheon"),
+)
+
+
+def _spy_words(st: AgeOfRomeState, m: Move, building: dict[str, str]) -> str:
+    """An accepted espionage's two choices, with how much each gives: the building's level in
+    glory, or its action once (the farm: this round's harvest)."""
+    _placer, _token, p, b, _amount, _counter = st.offer
+    name = building[TYPES[b]]
+    if m.verb == "spy_glory":
+        return _(
+            "Your spy takes {glory} glory (the level of the {building})",
+            glory=st.level[5 * p + b],
+            building=name,
+        )
+    if b < len(SPY_ACTION_WORDS):
+        action = _(SPY_ACTION_WORDS[b])
+    else:  # the farm: this round's harvest, less the harvest penalty (as the rules pay it)
+        action = _denarii(max(0, st.tables.farming[st.round - 1] - st.farm_penalty))
+    return _("Your spy does the {building}'s action: {action}", building=name, action=action)
+
+
+#: the words of each verb's moves
+LABELS: dict[str, Callable[[AgeOfRomeState, int, Move], str]] = {
+    "return": _task_label,
+    "activate": _intrigue_label,
+    "intrigue": _intrigue_label,
+    "forge": _intrigue_label,
+    "react": _intrigue_label,
+    "pass": _intrigue_label,
+    "build": _building_label,
+    "place": _action_label,
+    "play": _action_label,
+    "act": _action_label,
+    "skip": _action_label,
+    "legion": _action_label,
+    "recall": _action_label,
+    "tax": _income_label,
+    "sell": _goods_label,
+    "discard": _goods_label,
+    "set": _goods_label,
+    "priest": _goods_label,
+    "end": _turn_label,
+    "done": _turn_label,
+    "diplomacy": _diplomacy_label,
+    "offer": _diplomacy_label,
+    "counter": _diplomacy_label,
+    "accept": _diplomacy_label,
+    "refuse": _diplomacy_label,
+    "withdraw": _diplomacy_label,
+    "spy_glory": _diplomacy_label,
+    "spy_action": _diplomacy_label,
+}
 
 
 def goods_type_name(st: AgeOfRomeState, kind: int) -> str:

@@ -9,15 +9,19 @@ from typing import Any
 from ludi.engine import (
     Action,
     BenchTargets,
+    Bots,
     Encoder,
     Game,
     GameData,
     Heuristic,
+    Lab,
     Measures,
     Option,
     OptionError,
     OptionValue,
+    Presentation,
     Renderer,
+    Research,
     State,
 )
 from ludi.games.caesar import data as caesar_data
@@ -26,6 +30,75 @@ from ludi.games.caesar.state import CaesarState, new_state
 from ludi.i18n import N_, catalog
 
 _, n_ = catalog(__name__)
+
+
+class CaesarPresentation(Presentation):
+    """Caesar!'s words for its moves and data, its board and its terminal renderer."""
+
+    board_assets = ("caesar.js", "caesar.css")
+
+    #: a label names tokens, border cells and provinces by the data's names, nothing of the
+    #: position (``wording._label``)
+    labels_depend_only_on_action = True
+
+    def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
+        assert isinstance(state, CaesarState)
+        return wording.move_labels(state, seat, actions)
+
+    def renderer(self) -> Renderer:
+        from ludi.games.caesar.render import render
+
+        return render
+
+    def section_title(self, section: str) -> str:
+        return wording.section_title(section)
+
+
+class CaesarBots(Bots):
+    """Caesar!'s heuristic, its calibrated levels and auto-Crassus."""
+
+    def heuristic(self) -> Heuristic:
+        from ludi.games.caesar.heuristic import heuristic
+
+        return heuristic
+
+    #: calibrated on a quiet core (guided ``ismcts`` runs about 1,500 iterations a second here):
+    #: ``hard`` about a second a move; see docs/strength.md
+    def levels(self) -> Mapping[str, str]:
+        return {
+            "easy": "heuristic",
+            "normal": "ismcts:iterations=150,seconds=1",
+            "hard": "ismcts:iterations=1500,seconds=3",
+        }
+
+    def automata(self) -> Mapping[str, Callable[..., Any]]:
+        from ludi.games.caesar.crassus import CrassusBot
+
+        return {"crassus": CrassusBot}
+
+
+class CaesarResearch(Research):
+    """Caesar!'s research encoding."""
+
+    def encoder(self, players: int, options: Mapping[str, OptionValue], data: GameData) -> Encoder:
+        from ludi.games.caesar.research import CaesarEncoder
+
+        return CaesarEncoder(GAME, players, options, data)
+
+
+class CaesarLab(Lab):
+    """Caesar!'s measures, its data as sections, its bench targets."""
+
+    bench_targets = BenchTargets(decisions_per_second=50_000, clone_us=10)
+
+    def measures(self, state: State) -> Measures:
+        from ludi.games.caesar.metrics import measures
+
+        assert isinstance(state, CaesarState)
+        return measures(state)
+
+    def raw_data(self, path: Path | None) -> dict[str, Any]:
+        return caesar_data.load.raw(path)
 
 
 class Caesar(Game):
@@ -40,8 +113,6 @@ class Caesar(Game):
     rules_version = "ru-2022.1"
     #: the Russian words are the GaGa Games edition's (docs/i18n.md)
     languages = ("en", "ru")
-    #: the lobby's first offer to a new player: twenty minutes, two players, auto-Crassus
-    offered_first = True
     # the lobby's and ``ludi games``' words, marked for the game's catalog (Game.describe)
     summary = N_(
         "Place influence tokens on the borders of provinces; close a province to take its bonus, "
@@ -85,49 +156,10 @@ class Caesar(Game):
         ),
     )
 
-    #: calibrated on a quiet core (guided ``ismcts`` runs about 1,500 iterations a second here):
-    #: ``hard`` about a second a move; see docs/strength.md
-    def bot_levels(self) -> Mapping[str, str]:
-        return {
-            "easy": "heuristic",
-            "normal": "ismcts:iterations=150,seconds=1",
-            "hard": "ismcts:iterations=1500,seconds=3",
-        }
-
-    bench_targets = BenchTargets(decisions_per_second=50_000, clone_us=10)
-
-    board_assets = ("caesar.js", "caesar.css")
-
-    def section_title(self, section: str) -> str:
-        return wording.section_title(section)
-
-    #: a label names tokens, border cells and provinces by the data's names, nothing of the
-    #: position (``wording._label``): the server may keep it (``Game.labels_by_action``)
-    labels_by_action = True
-
-    def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
-        assert isinstance(state, CaesarState)
-        return wording.move_labels(state, seat, actions)
-
-    def renderer(self) -> Renderer:
-        from ludi.games.caesar.render import render
-
-        return render
-
-    def heuristic(self) -> Heuristic:
-        from ludi.games.caesar.heuristic import heuristic
-
-        return heuristic
-
-    def automata(self) -> Mapping[str, Callable[..., Any]]:
-        from ludi.games.caesar.crassus import CrassusBot
-
-        return {"crassus": CrassusBot}
-
-    def encoder(self, players: int, options: Mapping[str, OptionValue], data: GameData) -> Encoder:
-        from ludi.games.caesar.research import CaesarEncoder
-
-        return CaesarEncoder(self, players, options, data)
+    presentation = CaesarPresentation()
+    bots = CaesarBots()
+    research = CaesarResearch()
+    lab = CaesarLab()
 
     def check_options(self, values: Mapping[str, OptionValue], players: int) -> None:
         if values["border_control"] and not (values["poison"] or values["centurions"]):
@@ -141,15 +173,6 @@ class Caesar(Game):
             raise OptionError(
                 _("solo_harder applies only to a solo game (set solo=easy|normal|hard)")
             )
-
-    def measures(self, state: State) -> Measures:
-        from ludi.games.caesar.metrics import measures
-
-        assert isinstance(state, CaesarState)
-        return measures(state)
-
-    def raw_data(self, path: Path | None) -> dict[str, Any]:
-        return caesar_data.load.raw(path)
 
     def load_data(self, path: Path | None) -> caesar_data.CaesarData:
         return caesar_data.load(path)

@@ -1,5 +1,5 @@
 """A cheap evaluation of Caesar! actions, for the ``heuristic`` bot and for ISMCTS playouts
-(the game's ``Game.heuristic``).
+(the game's ``Bots.heuristic``).
 
 The score of an action is how much it changes the seat's expected haul of control tokens,
 counted as its own minus the opponent's, from the public board and the seat's own hand only:

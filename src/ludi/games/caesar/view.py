@@ -8,16 +8,14 @@ tokens, Crassus's face-up row, the order tokens already used.
 
 from __future__ import annotations
 
-import time
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from ludi.engine import Event
 from ludi.games.caesar import wording
 from ludi.games.datafile import reconstructed_notice
-from ludi.i18n import N_, catalog, language
+from ludi.i18n import N_, catalog
 
 if TYPE_CHECKING:
-    from ludi.games.caesar.data import CaesarData
     from ludi.games.caesar.state import CaesarState
 
 _, n_ = catalog(__name__)
@@ -26,78 +24,51 @@ _, n_ = catalog(__name__)
 def view(st: CaesarState, seat: int | None) -> dict[str, Any]:
     """Return, as JSON, all ``seat`` may see of the match (``None``: a spectator)."""
     data = st.data
-    board = _board(data)
-    codes = board.codes
+    codes = [p.code for p in data.provinces]
     cell_owner = st.cell_owner
     cover = st.cover
-    # a cell or province showing what it showed before is the same dict as before (see
-    # ``_Board.entry``): a server comparing this view with the last one skips it at once
     cells = []
-    for c, (template, a, b) in enumerate(board.cells):
+    for c, cell in enumerate(data.cells):
+        a, b = cell.provinces
         owner = cell_owner[c]
-        shown = owner >= 0 and (not st.cell_hidden[c] or seat == owner)
-        key = (
-            c,
-            owner,
-            owner >= 0 and st.cell_down[c],
-            st.cell_kind[c] if shown else -1,
-            st.cell_facing[c] if shown else -1,
-            cover[c],
-            cover[c] >= 0 and st.cover_down[c],
+        token: dict[str, Any] | None = None
+        if owner >= 0:
+            token = {"owner": owner, "face_down": st.cell_down[c], "token": None}
+            if not st.cell_hidden[c] or seat == owner:
+                kind = data.kinds[st.cell_kind[c]]
+                facing = st.cell_facing[c]
+                other = b if facing == a else a
+                token["token"] = kind.label
+                token["values"] = {codes[facing]: kind.values[0], codes[other]: kind.values[1]}
+        cells.append(
+            {
+                "id": cell.id,
+                "provinces": [codes[a], codes[b]],
+                "icon": cell.icon,
+                "border_control": cell.border_control,
+                "token": token,
+                "control": (
+                    {"owner": cover[c], "face_down": st.cover_down[c]} if cover[c] >= 0 else None
+                ),
+            }
         )
-        entry = board.entry(key)
-        if entry is None:
-            # (kept only once whole: a view built in another thread may find it at once)
-            entry = template.copy()
-            entry["provinces"] = [codes[a], codes[b]]
-            if owner >= 0:
-                token: dict[str, Any] = {
-                    "owner": owner,
-                    "face_down": st.cell_down[c],
-                    "token": None,
-                }
-                if shown:
-                    kind = data.kinds[st.cell_kind[c]]
-                    facing = st.cell_facing[c]
-                    other = b if facing == a else a
-                    token["token"] = kind.label
-                    token["values"] = {
-                        codes[facing]: kind.values[0],
-                        codes[other]: kind.values[1],
-                    }
-                entry["token"] = token
-            if cover[c] >= 0:
-                entry["control"] = {"owner": cover[c], "face_down": st.cover_down[c]}
-            board.keep(key, entry)
-        cells.append(entry)
     influence = st.influence
     control = st.control
-    open_cells = st.open_cells
-    control_down = st.control_down
-    bonus = st.bonus
-    provinces = []
-    for p, template in enumerate(board.provinces):
-        key2 = (
-            -1 - p,
-            open_cells[p],
-            influence[2 * p],
-            influence[2 * p + 1],
-            control[p],
-            control_down[p],
-            bonus[p],
-        )
-        entry = board.entry(key2)
-        if entry is None:
-            entry = template.copy()
-            entry["open_cells"] = open_cells[p]
-            entry["influence"] = [influence[2 * p], influence[2 * p + 1]]
-            if control[p] >= 0:
-                entry["control"] = control[p]
-            entry["control_face_down"] = control_down[p]
-            entry["bonus"] = bonus[p] or None
-            board.keep(key2, entry)
-        provinces.append(entry)
-    labels = board.labels
+    provinces = [
+        {
+            "code": p.code,
+            "name": p.name,
+            "central": p.central,
+            "italy": p.index == data.italy,
+            "open_cells": st.open_cells[p.index],
+            "influence": [influence[2 * p.index], influence[2 * p.index + 1]],
+            "control": control[p.index] if control[p.index] >= 0 else None,
+            "control_face_down": st.control_down[p.index],
+            "bonus": st.bonus[p.index] or None,
+        }
+        for p in data.provinces
+    ]
+    labels = [k.label for k in data.kinds]
     seats = []
     for s in (0, 1):
         public_hand = s == st.crassus  # Crassus's row lies face up
@@ -153,105 +124,6 @@ def view(st: CaesarState, seat: int | None) -> dict[str, Any]:
             "order_faces_reconstructed": True,
         }
     return out
-
-
-class _Board:
-    """What a view shows of the data alone, in one language: each cell's id, icon and Border
-    Control mark; each province's code, name, centrality and whether it is Italy; each token
-    kind's label. Made once per data set and language (``_board``).
-
-    It also keeps the entries of cells and provinces that views showed lately, by what they
-    show, so that views share them: views are read, never changed (``docs/adding-a-game.md``),
-    and a server working out what changed for a client since its last view finds an
-    unchanged cell is the same object without reading it (Caesar!'s patches: about a third
-    of the server's CPU per action less, `tools/actioncost.py`)."""
-
-    def __init__(self, data: CaesarData) -> None:
-        codes = tuple(p.code for p in data.provinces)
-        self.codes = codes
-        #: each cell's entry as it is with nothing on the cell (the keys in the view's order),
-        #: and the indexes of its two provinces
-        self.cells: tuple[tuple[dict[str, Any], int, int], ...] = tuple(
-            (
-                {
-                    "id": cell.id,
-                    "provinces": None,
-                    "icon": cell.icon,
-                    "border_control": cell.border_control,
-                    "token": None,
-                    "control": None,
-                },
-                cell.provinces[0],
-                cell.provinces[1],
-            )
-            for cell in data.cells
-        )
-        #: each province's entry with its printed parts (the keys in the view's order)
-        self.provinces: tuple[dict[str, Any], ...] = tuple(
-            {
-                "code": p.code,
-                "name": p.name,
-                "central": p.central,
-                "italy": p.index == data.italy,
-                "open_cells": None,
-                "influence": None,
-                "control": None,
-                "control_face_down": None,
-                "bonus": None,
-            }
-            for p in data.provinces
-        )
-        self.labels = tuple(k.label for k in data.kinds)
-        #: the cells' and provinces' entries views showed lately, by what they show: those
-        #: used since the last turnover, and those of the turnover before (``keep``)
-        self.recent: dict[tuple[Any, ...], dict[str, Any]] = {}
-        self.older: dict[tuple[Any, ...], dict[str, Any]] = {}
-        self.turned = time.monotonic()
-
-    def entry(self, key: tuple[Any, ...]) -> dict[str, Any] | None:
-        """Return the entry a view showed lately for what ``key`` says, or None."""
-        found = self.recent.get(key)
-        if found is None:
-            found = self.older.get(key)
-            if found is not None:
-                self.keep(key, found)
-        return found
-
-    def keep(self, key: tuple[Any, ...], entry: dict[str, Any]) -> None:
-        """Keep ``entry`` for what ``key`` says. Past ``ENTRIES_KEPT``, or
-        ``TURNOVER_SECONDS`` after the last turnover, the entries used since become the older
-        ones and the older are let go: what live matches show stays, what they no longer show
-        goes (a quiet server does not keep what a busy hour showed)."""
-        now = time.monotonic()
-        if len(self.recent) >= ENTRIES_KEPT or now - self.turned > TURNOVER_SECONDS:
-            self.older = self.recent
-            self.recent = {}
-            self.turned = now
-        self.recent[key] = entry
-
-
-#: the boards made lately, by data set (by identity: a user's data file may rename the
-#: provinces) and language
-_BOARDS: dict[tuple[CaesarData, str], _Board] = {}
-#: the entries a board keeps between turnovers (``_Board.keep``): about what a thousand
-#: matches show at once (55 a match), at about a kilobyte each
-ENTRIES_KEPT: Final = 60_000
-#: the longest between turnovers, seconds: a live match shows its entries again every few
-#: seconds (a move or a sync), so two minutes keep all it shows and let a finished one's go
-TURNOVER_SECONDS: Final = 120.0
-#: the most boards kept (one per data set and language in use); beyond, they are made again
-BOARDS_KEPT = 64
-
-
-def _board(data: CaesarData) -> _Board:
-    """Return the view's parts that depend on the data and the reader's language alone."""
-    key = (data, language())
-    board = _BOARDS.get(key)
-    if board is None:
-        if len(_BOARDS) >= BOARDS_KEPT:
-            _BOARDS.clear()
-        board = _BOARDS[key] = _Board(data)
-    return board
 
 
 def narrate(st: CaesarState, event: Event, viewer: int | None) -> str | None:

@@ -9,21 +9,94 @@ from typing import Any
 from ludi.engine import (
     Action,
     BenchTargets,
+    Bots,
     Encoder,
     Evaluation,
     Game,
     GameData,
     Heuristic,
+    Lab,
     Measures,
     Option,
     OptionValue,
+    Presentation,
     Renderer,
+    Research,
     State,
 )
 from ludi.games.sylla import data as sylla_data
 from ludi.games.sylla import wording
 from ludi.games.sylla.state import SyllaState, new_state
 from ludi.i18n import N_
+
+
+class SyllaPresentation(Presentation):
+    """Sylla's words for its moves and data, its board and its terminal renderer."""
+
+    board_assets = ("sylla.js", "sylla.css")
+
+    #: a label names characters, buildings, tracks and events by the data's names and the
+    #: action's own numbers, nothing of the position (``wording._label``)
+    labels_depend_only_on_action = True
+
+    def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
+        assert isinstance(state, SyllaState)
+        return wording.move_labels(state, seat, actions)
+
+    def renderer(self) -> Renderer:
+        from ludi.games.sylla.render import render
+
+        return render
+
+    def section_title(self, section: str) -> str:
+        return wording.section_title(section)
+
+
+class SyllaBots(Bots):
+    """Sylla's heuristic, evaluation and calibrated levels."""
+
+    def heuristic(self) -> Heuristic:
+        from ludi.games.sylla.heuristic import heuristic
+
+        return heuristic
+
+    def evaluation(self) -> Evaluation:
+        from ludi.games.sylla.heuristic import evaluation
+
+        return evaluation
+
+    #: guided ``ismcts`` with its playouts cut at 8 moves runs about 1,500 iterations a second
+    #: on a quiet core: ``hard`` about a second a move; see docs/strength.md
+    def levels(self) -> Mapping[str, str]:
+        return {
+            "easy": "heuristic",
+            "normal": "ismcts:iterations=300,seconds=1",
+            "hard": "ismcts:iterations=1500,seconds=3",
+        }
+
+
+class SyllaResearch(Research):
+    """Sylla's research encoding."""
+
+    def encoder(self, players: int, options: Mapping[str, OptionValue], data: GameData) -> Encoder:
+        from ludi.games.sylla.research import SyllaEncoder
+
+        return SyllaEncoder(GAME, players, options, data)
+
+
+class SyllaLab(Lab):
+    """Sylla's measures, its data as sections, its bench targets."""
+
+    bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
+
+    def measures(self, state: State) -> Measures:
+        from ludi.games.sylla.metrics import measures
+
+        assert isinstance(state, SyllaState)
+        return measures(state)
+
+    def raw_data(self, path: Path | None) -> dict[str, Any]:
+        return sylla_data.load.raw(path)
 
 
 class Sylla(Game):
@@ -68,59 +141,10 @@ class Sylla(Game):
         ),
     )
 
-    #: guided ``ismcts`` with its playouts cut at 8 moves runs about 1,500 iterations a second
-    #: on a quiet core: ``hard`` about a second a move; see docs/strength.md
-    def bot_levels(self) -> Mapping[str, str]:
-        return {
-            "easy": "heuristic",
-            "normal": "ismcts:iterations=300,seconds=1",
-            "hard": "ismcts:iterations=1500,seconds=3",
-        }
-
-    bench_targets = BenchTargets(decisions_per_second=20_000, clone_us=30)
-
-    board_assets = ("sylla.js", "sylla.css")
-
-    def section_title(self, section: str) -> str:
-        return wording.section_title(section)
-
-    #: a label names characters, buildings, tracks and events by the data's names and the
-    #: action's own numbers, nothing of the position (``wording._label``): the server may keep
-    #: it (``Game.labels_by_action``)
-    labels_by_action = True
-
-    def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
-        assert isinstance(state, SyllaState)
-        return wording.move_labels(state, seat, actions)
-
-    def heuristic(self) -> Heuristic:
-        from ludi.games.sylla.heuristic import heuristic
-
-        return heuristic
-
-    def evaluation(self) -> Evaluation:
-        from ludi.games.sylla.heuristic import evaluation
-
-        return evaluation
-
-    def renderer(self) -> Renderer:
-        from ludi.games.sylla.render import render
-
-        return render
-
-    def measures(self, state: State) -> Measures:
-        from ludi.games.sylla.metrics import measures
-
-        assert isinstance(state, SyllaState)
-        return measures(state)
-
-    def raw_data(self, path: Path | None) -> dict[str, Any]:
-        return sylla_data.load.raw(path)
-
-    def encoder(self, players: int, options: Mapping[str, OptionValue], data: GameData) -> Encoder:
-        from ludi.games.sylla.research import SyllaEncoder
-
-        return SyllaEncoder(self, players, options, data)
+    presentation = SyllaPresentation()
+    bots = SyllaBots()
+    research = SyllaResearch()
+    lab = SyllaLab()
 
     def load_data(self, path: Path | None) -> sylla_data.SyllaData:
         return sylla_data.load(path)

@@ -1,5 +1,5 @@
 """A cheap evaluation of Sylla decisions and positions, for the ``heuristic`` bot and for ISMCTS
-(the game's ``Game.heuristic`` and ``Game.evaluation``).
+(the game's ``Bots.heuristic`` and ``Bots.evaluation``).
 
 Everything is counted in prestige, the game's score, and reads only what the seat to act may
 see: the board, every player's cards and buildings (face up, tilted or covered: all public),

@@ -91,8 +91,8 @@ class TokenIn(_In):
 
 
 @router.get("/api/games")
-async def list_games() -> dict[str, Any]:
-    return {"games": games_offered(), "bots": bot_names()}
+async def list_games(ctx: Context) -> dict[str, Any]:
+    return {"games": games_offered(ctx.lobby_game), "bots": bot_names()}
 
 
 @router.get("/api/i18n")

@@ -33,7 +33,8 @@ async def match_page(match_id: str) -> FileResponse:
 
 @router.get("/games/{game_id}/board/{name}")
 async def board(game_id: str, name: str) -> FileResponse:
-    """Serve a file of a game's board, as the game declares it (``Game.board_assets``)."""
+    """Serve a file of a game's board, as the game declares it
+    (``Presentation.board_assets``)."""
     try:
         game = ludi.get_game(game_id)
     except LudiError:

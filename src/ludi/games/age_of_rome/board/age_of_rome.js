@@ -173,6 +173,9 @@ function mergeViews(views) {
   return merged;
 }
 
+// a phone's width (style.css): the board's text is drawn at 12 px and up, the moves in a list
+const PHONE = window.matchMedia("(max-width: 700px)");
+
 export function createBoard(root, host) {
   const ui = {msg: null, view: null, why: null, pick: null, hits: new Map()};
   const chooser = el("div", {class: "aor-chooser", "aria-live": "polite"});
@@ -269,6 +272,7 @@ export function createBoard(root, host) {
     const drawing = svg("svg", {
       viewBox: `0 0 ${width} ${height}`,
       class: "aor-svg",
+      style: `--vbw: ${width}`,
       role: "group",
       "aria-label": title,
     });
@@ -323,6 +327,7 @@ export function createBoard(root, host) {
     const drawing = svg("svg", {
       viewBox: "146 452 308 148",
       class: "aor-svg",
+      style: "--vbw: 308",
       role: "group",
       "aria-label": _("the province in front of you, {province}", {province: prov.name}),
     });
@@ -670,8 +675,10 @@ export function createBoard(root, host) {
     let y = 4;
     // the battlefields
     parts.push(text(6, y + 12, _("Battlefields"), {class: "aor-label"}));
-    view.battlefields.forEach((bf, i) => parts.push(battlefield(bf, 6 + i * 184, y + 20, 178, 100)));
-    y += 130;
+    // a row of legions per player, each with the player's whole name
+    const fieldH = 46 + 20 * view.seats.length;
+    view.battlefields.forEach((bf, i) => parts.push(battlefield(bf, 6 + i * 184, y + 20, 178, fieldH)));
+    y += fieldH + 30;
     // the Senate column and the Colosseum
     parts.push(...senate(6, y, 170, 170));
     parts.push(colosseum(190, y, 170, 80));
@@ -782,13 +789,13 @@ export function createBoard(root, host) {
     );
     // the legions on it, by player
     Object.entries(bf.legions).forEach(([name, n], k) => {
-      const lx = x + 8 + (k % 2) * 84;
-      const ly = y + 42 + Math.floor(k / 2) * 26;
+      const lx = x + 8;
+      const ly = y + 42 + k * 20;
       g.append(
-        svg("rect", {x: lx, y: ly, width: 20, height: 20, rx: 3, fill: colour(name), class: "aor-legion"}),
+        svg("rect", {x: lx, y: ly, width: 18, height: 18, rx: 3, fill: colour(name), class: "aor-legion"}),
       );
-      g.append(text(lx + 10, ly + 15, String(n), {class: "aor-legion-n", "text-anchor": "middle"}));
-      g.append(text(lx + 25, ly + 15, short(who(name)), {class: "aor-tiny"}));
+      g.append(text(lx + 9, ly + 14, String(n), {class: "aor-legion-n", "text-anchor": "middle"}));
+      g.append(text(lx + 24, ly + 13, short(who(name), 26), {class: "aor-tiny"}));
     });
     const moves = [
       ...movesOf(ui.msg.moves, "legion", "forge").filter((m) => m.args.to === bf.id),
@@ -807,8 +814,9 @@ export function createBoard(root, host) {
     return thing(g, `bf:${bf.id}`, moves, tip, [x, y, w, h]);
   }
 
-  function short(name) {
-    return name.length > 13 ? `${name.slice(0, 12)}…` : name;
+  /** A name cut to `room` characters (only a name typed longer than any character's). */
+  function short(name, room) {
+    return name.length > room ? `${name.slice(0, room - 1)}…` : name;
   }
 
   function senate(x, y, w, h) {
@@ -824,14 +832,17 @@ export function createBoard(root, host) {
       const owner = view.senate[p - 1];
       const g = svg("g", {class: "aor-vote", "data-mark": `senate-${p}`, "data-sig": owner || "-"});
       g.append(
-        svg("rect", {x: x + 40, y: cy, width: w - 80, height: cellH - 3, rx: 4, class: "aor-vote-cell"}),
+        svg("rect", {x: x + 36, y: cy, width: w - 42, height: cellH - 3, rx: 4, class: "aor-vote-cell"}),
       );
       if (owner) {
         g.append(
-          svg("rect", {x: x + 44, y: cy + 3, width: w - 88, height: cellH - 9, rx: 3, fill: colour(owner)}),
+          svg("rect", {x: x + 39, y: cy + 3, width: w - 48, height: cellH - 9, rx: 3, fill: colour(owner)}),
         );
         g.append(
-          text(x + w / 2, cy + cellH / 2 + 2, short(owner), {class: "aor-vote-n", "text-anchor": "middle"}),
+          text(x + 15 + w / 2, cy + cellH / 2 + 2, short(owner, 20), {
+            class: "aor-vote-n",
+            "text-anchor": "middle",
+          }),
         );
       }
       g.append(
@@ -1590,7 +1601,8 @@ export function createBoard(root, host) {
     parts.push(el("p", {class: "aor-hint"}, el("strong", {}, _("Your move.")), " ", hint()));
     parts.push(buttons);
     chooser.replaceChildren(...parts);
-    drawMoveButtons(buttons, msg.moves, host.act);
+    // a phone's first screen holds a few buttons and the board: more moves go in one list
+    drawMoveButtons(buttons, msg.moves, host.act, {compactOver: PHONE.matches ? 4 : Infinity});
   }
 
   function hint() {

@@ -3,20 +3,23 @@
 
 The functions take the state and change it. A decision is checked in full by
 ``dispatch.check`` before anything changes; then the rule it belongs to runs and the match
-advances through every automatic step until the next decision. Where the rulebook is silent
-or ambiguous, the reading Ludi takes is named in the docstring (A-nn: the entry of the
-reference checklist's §7) and listed in ``docs/age_of_rome.md``.
+advances through every automatic step until the next decision. A phase module ends its
+phase with ``rounds.end_phase``; only ``rounds.PHASES`` knows which phase follows. Where the
+rulebook is silent or ambiguous, the reading Ludi takes is named in the docstring (A-nn: the
+entry of the reference checklist's §7) and listed in ``docs/age_of_rome.md``.
 
 One module per part of the rulebook, in the order of play:
 
 ======================  ==================================================================
 ``common``              rule references, phases, the rotating board, fame and milestones
+``rounds``              Об игре: the phases in order (``PHASES``), Вращение поля провинций
 ``setup``               Подготовка к игре, Планшеты игроков, Карты заданий
-``rounds``              Об игре: the rounds, their phases, Вращение поля провинций
 ``intrigue_phase``      Фаза интриг: Карты событий, Активация интриг, Эффекты интриг
+``diplomacy``           Шпионы и союзники (variant), before the activations
 ``building_phase``      Фаза строительства, Здания, Медали
-``action_phase``        Фаза действий: supporters, military, politics, religion, farming,
-                        Колизей, Действие интриги, Об усилениях
+``action_phase``        Фаза действий: supporters, farming, Колизей, Действие интриги,
+                        Об усилениях
+``building_actions``    Военное дело, Политика, Религия: whoever takes the action
 ``goods``               Торговля, Карты товаров: drawing, playing, sets, selling
 ``effects``             the interpreter of the data's effect vocabulary (cards, events)
 ``income_phase``        Фаза дохода

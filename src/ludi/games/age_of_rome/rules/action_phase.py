@@ -7,13 +7,20 @@ from typing import TYPE_CHECKING
 
 from ludi.engine import IllegalAction
 from ludi.games.age_of_rome.rules import common
+from ludi.games.age_of_rome.rules.building_actions import (
+    add_pantheon_piece,
+    legion_choices,
+    place_vote,
+)
 from ludi.games.age_of_rome.rules.common import (
+    ACTION_PHASE,
     COLOSSEUM_LOC,
     HOME,
     INTRIGUE_LOC,
     LEGION,
     MILITARY_RULE,
     PLACE,
+    PLACE_TURN,
     WINDOW,
     boost_usable,
     gain_glory,
@@ -159,8 +166,6 @@ def carry_out_action(st: AgeOfRomeState, seat: int) -> None:
 
 
 def end_turn(st: AgeOfRomeState, seat: int) -> None:
-    from ludi.games.age_of_rome.rules.rounds import next_placer
-
     st.loc = -1
     st.boosted = False
     st.moves_left = 0
@@ -168,26 +173,54 @@ def end_turn(st: AgeOfRomeState, seat: int) -> None:
     next_placer(st)
 
 
+# -- the placing turns --------------------------------------------------------------------
+
+
+def start_actions(st: AgeOfRomeState) -> None:
+    """Фаза действий: every player has as many supporters to place as they have recruited;
+    placements go round in turn order, one supporter a turn, until all are placed."""
+    for seat in range(st.players):
+        st.supp_left[seat] = st.supporters[seat]
+    st.cursor = -1
+    next_placer(st)
+
+
+def next_placer(st: AgeOfRomeState) -> None:
+    """Hand the turn to the next player in order who still has a supporter to place; when
+    nobody has, the action phase ends (Колизей: «Когда каждый из игроков разместил всех
+    своих сторонников, фаза действий заканчивается»)."""
+    order = st.order
+    k = len(order)
+    for step in range(1, k + 1):
+        i = (st.cursor + step) % k
+        if st.supp_left[order[i]] > 0:
+            st.cursor = i
+            st.phase = PLACE_TURN
+            st.acting = [order[i]]
+            st.cur = order[i]
+            return
+    end_of_actions(st)
+
+
+def end_of_actions(st: AgeOfRomeState) -> None:
+    """Колизей (стр. 22): at the end of the action phase every supporter, boost token and
+    activated intrigue token goes back to its owner's board; intrigue tokens not activated
+    stay where they are."""
+    from ludi.games.age_of_rome.rules.rounds import end_phase
+
+    st.occ = [0] * 20
+    st.colosseum = [0] * st.players
+    st.boost_used = [False] * (3 * st.players)
+    for cell in range(12):
+        if st.intr_up[cell]:
+            st.intr_home[st.intr_owner[cell]] += 1
+            st.intr_owner[cell] = -1
+            st.intr_up[cell] = False
+    st.log("phase_end", "actions")
+    end_phase(st, ACTION_PHASE)
+
+
 # -- military -----------------------------------------------------------------------------
-
-
-def legion_choices(st: AgeOfRomeState, seat: int) -> list[Move]:
-    """Военное дело: a legion moves from your board to a battlefield, or from one battlefield
-    to another; never back to the board. ``legion_mode`` 1 allows only battlefield to
-    battlefield, 2 only board to battlefield (card effects)."""
-    if st.moves_left <= 0:
-        return []
-    n = st.players
-    nb = len(st.tables.battlefields)
-    table = st.table
-    out: list[Move] = []
-    if st.legion_mode != 1 and st.legions_home[seat] > 0:
-        out.extend(table.legion_move(HOME, b) for b in range(nb))
-    if st.legion_mode != 2:
-        for a in range(nb):
-            if st.legions[a * n + seat] > 0:
-                out.extend(table.legion_move(a, b) for b in range(nb) if b != a)
-    return out
 
 
 def move_legion(st: AgeOfRomeState, seat: int, action: Move) -> None:
@@ -213,10 +246,10 @@ def finish_legions(st: AgeOfRomeState, seat: int) -> None:
     """The legion moves are over: back to the window of cards they came from, or the turn ends."""
     st.moves_left = 0
     if st.ret == "after_spy":
-        from ludi.games.age_of_rome.rules.diplomacy import next_diplomat
+        from ludi.games.age_of_rome.rules.rounds import after_espionage
 
         st.ret = ""
-        next_diplomat(st)
+        after_espionage(st)
         return
     if st.ret:
         st.phase = st.ret
@@ -224,57 +257,6 @@ def finish_legions(st: AgeOfRomeState, seat: int) -> None:
         st.legion_mode = 0
         return
     end_turn(st, seat)
-
-
-# -- politics -----------------------------------------------------------------------------
-
-
-def place_vote(st: AgeOfRomeState, seat: int) -> None:
-    """Политика: a vote goes on top of the Senate column. Put on two votes of your own on top,
-    it makes supremacy: 2 glory at once (3 with the Politician's medal). Only placing makes
-    supremacy, never removing. A sixth vote pushes the bottom one back to its owner's board."""
-    t = st.tables
-    senate = st.senate
-    supremacy = len(senate) >= 2 and senate[-1] == seat and senate[-2] == seat
-    senate.append(seat)
-    st.votes_home[seat] -= 1
-    st.log("vote", seat)
-    if supremacy:
-        politician = st.medals[POLITICS] == seat
-        gain_glory(st, seat, t.supremacy_politician if politician else t.supremacy)
-        st.log("supremacy", seat)
-    if len(senate) > t.senate_max:
-        bottom = senate.pop(0)
-        st.votes_home[bottom] += 1
-        st.log("pushed", bottom)
-
-
-# -- religion -----------------------------------------------------------------------------
-
-
-def add_pantheon_piece(st: AgeOfRomeState, seat: int) -> None:
-    """Религия: one piece on your Pantheon. A level starts with your own pieces and ends with
-    one from the common supply: the first player to take one gets gold, the next silver, the
-    rest bronze (counted per level); the temple goes on a finished foundation (reading A-13).
-    If a metal was removed (2-3 players), the next piece in the supply is taken (A-04)."""
-    if pantheon_complete(st, seat):
-        return
-    t = st.tables
-    p = st.pantheon
-    if p[4 * seat + 1] < 0:
-        if p[4 * seat] < t.foundation_own:
-            p[4 * seat] += 1
-            st.log("pantheon", seat, 0, -1)
-        else:
-            p[4 * seat + 1] = st.found_pile.pop(0)
-            st.log("pantheon", seat, 0, p[4 * seat + 1])
-        return
-    if p[4 * seat + 2] < t.temple_own:
-        p[4 * seat + 2] += 1
-        st.log("pantheon", seat, 1, -1)
-    else:
-        p[4 * seat + 3] = st.temple_pile.pop(0)
-        st.log("pantheon", seat, 1, p[4 * seat + 3])
 
 
 # -- agriculture, intrigue ----------------------------------------------------------------

@@ -9,10 +9,10 @@ from ludi.games.age_of_rome.rules.common import (
     BUILD,
     BUILD_TURN,
     BUILD_WINDOW,
+    BUILDING_PHASE,
     gain_glory,
     province_of,
 )
-from ludi.games.age_of_rome.tables import T_BUILD
 from ludi.i18n import catalog
 
 _, n_ = catalog(__name__)
@@ -70,8 +70,9 @@ def build(st: AgeOfRomeState, seat: int, action: Move) -> None:
     """Фаза строительства: take the tile from its stack, pay its denarii, gain its glory at
     once, and the province's population grows by one. The first level III of a type takes
     that type's medal (Медали; no medals in Герои). Then "when you build" cards may be
-    played."""
-    from ludi.games.age_of_rome.rules.goods import playable_kinds
+    played (Карты товаров, стр. 21): the window opens whenever the builder holds any goods
+    card, whether or not one answers building, so that it tells nobody what the hand holds
+    (the player without a matching card can only say ``done``)."""
 
     btype = action.idx[0]
     if not can_build(st, seat, btype):
@@ -86,7 +87,7 @@ def build(st: AgeOfRomeState, seat: int, action: Move) -> None:
     gain_glory(st, seat, glory)
     if lvl == 3:
         award_medal(st, seat, btype)
-    if playable_kinds(st, seat, T_BUILD):
+    if st.hands[seat]:
         st.phase = BUILD_WINDOW
 
 
@@ -104,7 +105,23 @@ def close_build_window(st: AgeOfRomeState) -> None:
 
 
 def end_building_turn(st: AgeOfRomeState, seat: int) -> None:
-    from ludi.games.age_of_rome.rules.rounds import next_builder
-
     st.log("end", seat)
     next_builder(st)
+
+
+def start_building(st: AgeOfRomeState) -> None:
+    """Фаза строительства: each player in turn order has one building turn."""
+    st.cursor = 0
+    st.phase = BUILD_TURN
+    st.acting = [st.order[0]]
+
+
+def next_builder(st: AgeOfRomeState) -> None:
+    from ludi.games.age_of_rome.rules.rounds import end_phase
+
+    st.cursor += 1
+    if st.cursor < len(st.order):
+        st.phase = BUILD_TURN
+        st.acting = [st.order[st.cursor]]
+        return
+    end_phase(st, BUILDING_PHASE)

@@ -73,6 +73,19 @@ TAX_WINDOW: Final = "tax_window"  # "when you take double tax" cards
 ROOM: Final = "room"  # reading A-15 full_hand=make_room: discard a card to take the one drawn
 OVER: Final = "over"
 
+# The phases of a match, in order of play: ``rounds.PHASES`` names the rule that begins each and
+# the phase that follows it. A phase module ends its phase with ``rounds.end_phase``; it never
+# calls (or imports) the module of the next one.
+TASK_CHOICE: Final = "task choice"  # Карты заданий: every player returns one of three tasks
+EVENT_STEP: Final = "event step"  # Фаза интриг, шаг 1: the event card, legions sent home
+DIPLOMACY_STEP: Final = "diplomacy step"  # Шпионы и союзники (variant): the diplomacy tokens
+ACTIVATION_STEP: Final = "activation step"  # Фаза интриг, шаг 2: the intrigue turns
+BUILDING_PHASE: Final = "building phase"  # Фаза строительства
+ACTION_PHASE: Final = "action phase"  # Фаза действий
+INCOME_PHASE: Final = "income phase"  # Фаза дохода
+ROTATION_STEP: Final = "rotation step"  # Вращение поля провинций: the end of a round
+FINAL_SCORING: Final = "final scoring"  # Итоговый подсчет очков
+
 PHASE_RULES = {
     RECALL: EVENTS,
     KEEP: SETUP,
@@ -121,17 +134,24 @@ DECISION_WORDS = {
     "spy_choice": N_("your spy: take the glory or do the building's action"),
 }
 
-#: phases that are the player's own turn: selling and laying sets are allowed in them
-#: (Продать карту товара: «во время своего хода»; reading A-19)
+#: every decision of the player's own turn, the steps of an effect, a legion move and a
+#: bargain included: selling and laying sets are allowed in them (Торговля, стр. 20: «в любой
+#: момент своего хода», «в любой момент партии во время своего хода»; reading A-19)
 OWN_TURN_PHASES = frozenset(
     {
         "diplomacy",
+        "offer",
+        "countered",
+        "spy_choice",
         ACTIVATE_TURN,
+        EFFECT,
+        FORGE,
         BY_YOU,
         BUILD_TURN,
         BUILD_WINDOW,
         PLACE_TURN,
         WINDOW,
+        LEGION,
         INCOME_TURN,
         TAX_WINDOW,
     }

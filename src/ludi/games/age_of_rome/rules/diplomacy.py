@@ -22,7 +22,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from ludi.engine import IllegalAction
+from ludi.games.age_of_rome.rules.building_actions import (
+    add_pantheon_piece,
+    legion_choices,
+    place_vote,
+)
 from ludi.games.age_of_rome.rules.common import (
+    DIPLOMACY_STEP,
     LEGION,
     SPIES,
     gain_glory,
@@ -57,7 +63,13 @@ def spies_on(st: AgeOfRomeState) -> bool:
 
 def start_diplomacy(st: AgeOfRomeState) -> None:
     """Шпионы и союзники: in the intrigue phase, before any activation, every player gets
-    their two tokens back and the placements go round in turn order."""
+    their two tokens back and the placements go round in turn order. Without the variant
+    (or alone) the activations follow the event at once."""
+    if not spies_on(st):
+        from ludi.games.age_of_rome.rules.rounds import end_phase
+
+        end_phase(st, DIPLOMACY_STEP)
+        return
     st.dipl_used = [0] * st.players
     st.dipl_done = [False] * st.players
     st.cursor = -1
@@ -82,7 +94,7 @@ def targets(st: AgeOfRomeState, seat: int) -> list[tuple[int, int]]:
 def next_diplomat(st: AgeOfRomeState) -> None:
     """Hand the turn to the next player in order who may still place a token; when none may,
     the intrigue activations follow."""
-    from ludi.games.age_of_rome.rules.intrigue_phase import start_activation_step
+    from ludi.games.age_of_rome.rules.rounds import end_phase
 
     order = st.order
     k = len(order)
@@ -96,7 +108,7 @@ def next_diplomat(st: AgeOfRomeState) -> None:
             st.cur = seat
             return
     st.offer = []
-    start_activation_step(st)
+    end_phase(st, DIPLOMACY_STEP)
 
 
 def place_choices(st: AgeOfRomeState, seat: int) -> list[Move]:
@@ -225,11 +237,6 @@ def spy(st: AgeOfRomeState, seat: int, action: Move) -> None:
     the placer, without a boost (military: one legion move; politics: a vote, which can make
     supremacy; trade: one card; religion: a Pantheon piece; agriculture: this round's
     denarii)."""
-    from ludi.games.age_of_rome.rules.action_phase import (
-        add_pantheon_piece,
-        legion_choices,
-        place_vote,
-    )
     from ludi.games.age_of_rome.rules.goods import draw
 
     _placer, _token, p, b, _amount, _counter = st.offer

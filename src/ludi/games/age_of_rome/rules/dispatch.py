@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 from ludi.engine import IllegalAction
 from ludi.games.age_of_rome.rules import (
     action_phase,
+    building_actions,
     building_phase,
     diplomacy,
     goods,
     income_phase,
     intrigue_phase,
-    rounds,
     setup,
 )
 from ludi.games.age_of_rome.rules.action_phase import trigger_of
@@ -79,7 +79,7 @@ def choices(st: AgeOfRomeState, seat: int) -> list[Move]:
     if phase == KEEP:
         return setup.keep_choices(st, seat)
     if phase == RECALL:
-        return rounds.recall_choices(st, seat)
+        return intrigue_phase.recall_choices(st, seat)
     if phase == ROOM:
         return goods.room_choices(st, seat)
     out: list[Move]
@@ -103,7 +103,7 @@ def choices(st: AgeOfRomeState, seat: int) -> list[Move]:
         if st.options["action"] == "optional" or not action_phase.action_possible(st, seat):
             out.append(table.skip)
     elif phase == LEGION:
-        out = action_phase.legion_choices(st, seat)
+        out = building_actions.legion_choices(st, seat)
         out.append(table.end)
     elif phase == INCOME_TURN:
         out = income_phase.income_choices(st, seat)
@@ -191,7 +191,7 @@ def carry_out(st: AgeOfRomeState, seat: int, action: Move) -> None:
 #: the phases whose decision is one rule, whatever the action
 ONE_RULE: dict[str, Callable[[AgeOfRomeState, int, Move], None]] = {
     KEEP: setup.keep,
-    RECALL: rounds.recall,
+    RECALL: intrigue_phase.recall,
     **DIPLOMACY_STEPS,
     EFFECT: intrigue_phase.choose_effect,
     FORGE: intrigue_phase.forge,

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ludi.games.age_of_rome.rules.building_actions import legion_choices
 from ludi.games.age_of_rome.rules.common import (
     LEGION,
     TIES,
@@ -95,8 +96,7 @@ def apply_op(st: AgeOfRomeState, seat: int, effect: Effect) -> None:
         draw(st, seat, n)
     elif op == "take_discard":
         if st.goods_discard and len(st.hands[seat]) + st.anchor[seat] < t.hand_limit:
-            st.hands[seat].append(st.goods_discard.pop())
-            st.log("take_discard", seat, st.hands[seat][-1])
+            take_discard(st, seat)
     elif op == "recruit_legion":
         k = min(n, t.legion_cells - st.legions_total[seat])
         st.legions_total[seat] += k
@@ -142,8 +142,6 @@ def apply_op(st: AgeOfRomeState, seat: int, effect: Effect) -> None:
         st.moves_left = n
         st.legion_mode = 1 if op == "move_legion" else 2
         st.phase = LEGION
-        from ludi.games.age_of_rome.rules.action_phase import legion_choices
-
         if not legion_choices(st, seat):
             st.phase = st.ret
             st.ret = ""
@@ -158,6 +156,18 @@ def apply_op(st: AgeOfRomeState, seat: int, effect: Effect) -> None:
             st.denarii[target] -= k
             st.denarii[seat] += k
             st.log("steal", seat, target, k)
+
+
+def take_discard(st: AgeOfRomeState, seat: int) -> None:
+    """Браслеты-змейки (Карты товаров, стр. 21, Ross's example): the top card of the goods
+    discard pile goes into the hand. The pile lies face up, so every player saw the card and
+    knows where it is until it leaves the hand (``known``)."""
+    card = st.goods_discard.pop()
+    st.hands[seat].append(card)
+    for other in range(st.players):
+        if other != seat and card not in st.known[other]:
+            st.known[other].append(card)
+    st.log("take_discard", seat, card)
 
 
 def otherwise(st: AgeOfRomeState, seat: int, effect: Effect) -> None:

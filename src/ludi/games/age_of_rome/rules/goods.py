@@ -134,12 +134,14 @@ def draw(st: AgeOfRomeState, seat: int, count: int) -> int:
 
 def take_top(st: AgeOfRomeState, seat: int) -> bool:
     """Take the goods deck's top card into the hand (the deck made again from the shuffled
-    discard pile if it is empty); False if both are empty."""
+    discard pile if it is empty, reading A-40: the table saw every card of the new deck in the
+    pile, which ``reshuffled`` remembers); False if both are empty."""
     if not st.goods_deck:
         if not st.goods_discard:
             return False
         st.goods_deck = st.goods_discard
         st.goods_discard = []
+        st.reshuffled = sorted(st.goods_deck)
         st.rng.shuffle(st.goods_deck)
         st.log("reshuffle")
     st.hands[seat].append(st.goods_deck.pop())

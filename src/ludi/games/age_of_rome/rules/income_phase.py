@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING
 from ludi.engine import IllegalAction
 from ludi.games.age_of_rome.rules.common import (
     INCOME,
+    INCOME_PHASE,
+    INCOME_TURN,
     TAX_WINDOW,
     lose_glory,
     population,
     province_of,
 )
-from ludi.games.age_of_rome.tables import T_DOUBLE_TAX
 from ludi.i18n import catalog
 
 _, n_ = catalog(__name__)
@@ -48,9 +49,9 @@ def income_choices(st: AgeOfRomeState, seat: int) -> list[Move]:
 
 def tax(st: AgeOfRomeState, seat: int, action: Move) -> None:
     """Normal tax: 1 denarius per inhabitant. Double tax: 2 per inhabitant and lose the
-    penalty glory at once; then "when you take double tax" cards may be played."""
-    from ludi.games.age_of_rome.rules.goods import playable_kinds
-    from ludi.games.age_of_rome.rules.rounds import next_income
+    penalty glory at once; then "when you take double tax" cards may be played (Карты
+    товаров, стр. 21): the window opens whenever the player holds any goods card, so that it
+    tells nobody what the hand holds."""
 
     pop = population(st, province_of(st, seat))
     if action.what == "double":
@@ -65,7 +66,7 @@ def tax(st: AgeOfRomeState, seat: int, action: Move) -> None:
         st.denarii[seat] += st.tables.double_tax * pop
         st.paid = lose_glory(st, seat, penalty(st, seat))
         st.log("tax", seat, st.tables.double_tax * pop, True)
-        if playable_kinds(st, seat, T_DOUBLE_TAX):
+        if st.hands[seat]:
             st.phase = TAX_WINDOW
             return
     else:
@@ -76,7 +77,26 @@ def tax(st: AgeOfRomeState, seat: int, action: Move) -> None:
 
 
 def close_tax_window(st: AgeOfRomeState) -> None:
-    from ludi.games.age_of_rome.rules.rounds import next_income
-
     st.paid = 0
     next_income(st)
+
+
+def start_income(st: AgeOfRomeState) -> None:
+    """Фаза дохода: each player in turn order chooses the income of the province in front of
+    them."""
+    st.cursor = 0
+    st.phase = INCOME_TURN
+    st.acting = [st.order[0]]
+    st.cur = st.order[0]
+
+
+def next_income(st: AgeOfRomeState) -> None:
+    from ludi.games.age_of_rome.rules.rounds import end_phase
+
+    st.cursor += 1
+    if st.cursor < len(st.order):
+        st.phase = INCOME_TURN
+        st.acting = [st.order[st.cursor]]
+        st.cur = st.order[st.cursor]
+        return
+    end_phase(st, INCOME_PHASE)

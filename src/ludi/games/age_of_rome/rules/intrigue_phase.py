@@ -7,16 +7,20 @@ from typing import TYPE_CHECKING
 
 from ludi.engine import IllegalAction
 from ludi.games.age_of_rome.rules import effects
+from ludi.games.age_of_rome.rules.building_actions import place_vote
 from ludi.games.age_of_rome.rules.common import (
     ACTIVATE,
     ACTIVATE_TURN,
+    ACTIVATION_STEP,
     BY_YOU,
     EFFECT,
+    EVENT_STEP,
     EVENTS,
     FORGE,
     HOME,
     INTRIGUE_FX,
     REACT,
+    RECALL,
     gain_glory,
     glory_floor,
     hand_full,
@@ -25,6 +29,7 @@ from ludi.games.age_of_rome.rules.common import (
     pantheon_complete,
     province_of,
     seat_facing,
+    turn_order,
 )
 from ludi.games.age_of_rome.tables import (
     APOSTASY,
@@ -35,7 +40,6 @@ from ludi.games.age_of_rome.tables import (
     SABOTAGE,
     SLANDER,
     SOLD,
-    T_BY_YOU,
     T_RECEIVED,
 )
 from ludi.i18n import catalog
@@ -48,6 +52,55 @@ if TYPE_CHECKING:
 
 
 # -- шаг 1: the event ---------------------------------------------------------------------
+
+
+def begin_round(st: AgeOfRomeState) -> None:
+    """Фаза интриг, шаг 1: a new round begins with its event card, which sets this round's
+    turn order; then (from round 2) the intrigue activations."""
+    st.round += 1
+    st.farm_penalty = 0
+    st.log("round", st.round)
+    reveal_event(st)
+    st.order = turn_order(st)
+    st.log("order", tuple(st.order))
+    next_recall(st)
+
+
+def next_recall(st: AgeOfRomeState) -> None:
+    """An event that sends legions home lets each player it names choose which (the data's
+    ``return_legion``), one legion a decision; then the intrigue phase goes on."""
+    from ludi.games.age_of_rome.rules.rounds import end_phase
+
+    while st.recall:
+        seat, left = st.recall[0], st.recall[1]
+        if left > 0 and recall_choices(st, seat):
+            st.phase = RECALL
+            st.acting = [seat]
+            st.cur = seat
+            return
+        del st.recall[:2]
+    end_phase(st, EVENT_STEP)
+
+
+def recall_choices(st: AgeOfRomeState, seat: int) -> list[Move]:
+    n = st.players
+    return [
+        st.table.recall[b]
+        for b in range(len(st.tables.battlefields))
+        if st.legions[b * n + seat] > 0
+    ]
+
+
+def recall(st: AgeOfRomeState, seat: int, action: Move) -> None:
+    """One of the player's legions leaves that battlefield for their board."""
+    b = action.idx[0]
+    if action not in recall_choices(st, seat):
+        raise IllegalAction(_("choose a battlefield where you have a legion"), _(EVENTS))
+    st.legions[b * st.players + seat] -= 1
+    st.legions_home[seat] += 1
+    st.log("legion", seat, b, -1)
+    st.recall[1] -= 1
+    next_recall(st)
 
 
 def reveal_event(st: AgeOfRomeState) -> None:
@@ -79,23 +132,13 @@ def reveal_event(st: AgeOfRomeState) -> None:
 # -- шаг 2: activating intrigues ----------------------------------------------------------
 
 
-def start_activation(st: AgeOfRomeState) -> None:
-    """After the event: the Spies and allies placements (variant), then the activations."""
-    from ludi.games.age_of_rome.rules.diplomacy import spies_on, start_diplomacy
-
-    if spies_on(st):
-        start_diplomacy(st)
-    else:
-        start_activation_step(st)
-
-
 def start_activation_step(st: AgeOfRomeState) -> None:
     """Активация интриг (шаг 2): skipped in round 1 (and in Перемирие and the solo, where
     intrigues are never placed); otherwise each player in turn order has one intrigue turn."""
-    from ludi.games.age_of_rome.rules.rounds import start_building
+    from ludi.games.age_of_rome.rules.rounds import end_phase
 
     if st.round == 1 or st.options["truce"] or st.players == 1:
-        start_building(st)
+        end_phase(st, ACTIVATION_STEP)
         return
     st.cursor = -1
     next_activator(st)
@@ -104,7 +147,7 @@ def start_activation_step(st: AgeOfRomeState) -> None:
 def next_activator(st: AgeOfRomeState) -> None:
     """Hand the intrigue turn to the next player in order who could activate an intrigue now;
     a player who cannot is passed over (their intrigues simply stay)."""
-    from ludi.games.age_of_rome.rules.rounds import start_building
+    from ludi.games.age_of_rome.rules.rounds import end_phase
 
     while st.cursor + 1 < len(st.order):
         st.cursor += 1
@@ -114,7 +157,7 @@ def next_activator(st: AgeOfRomeState) -> None:
             st.acting = [seat]
             st.cur = seat
             return
-    start_building(st)
+    end_phase(st, ACTIVATION_STEP)
 
 
 def activatable(st: AgeOfRomeState, seat: int) -> list[int]:
@@ -285,10 +328,11 @@ def resolve_effect(st: AgeOfRomeState) -> None:
 
 
 def finish_effect(st: AgeOfRomeState) -> None:
-    from ludi.games.age_of_rome.rules.goods import playable_kinds
-
+    """After the effect the activator may play "when you activate an intrigue" cards (Карты
+    товаров, стр. 21). The window opens whenever the activator holds any goods card, as the
+    target's question does, so that it tells nobody what the hand holds."""
     st.fx = []
-    if playable_kinds(st, st.cur, T_BY_YOU):
+    if st.hands[st.cur]:
         st.phase = BY_YOU
     else:
         back_to_turn(st)
@@ -407,8 +451,6 @@ def revote(st: AgeOfRomeState, seat: int, target: int, pos: int) -> None:
     """Повторное голосование: the target's vote at that position goes back to its board, then
     the activator puts a vote of theirs on top (which can make supremacy). Without a vote on
     their board, only the removal happens (reading A-32)."""
-    from ludi.games.age_of_rome.rules.action_phase import place_vote
-
     del st.senate[pos]
     st.votes_home[target] += 1
     st.log("unvote", target, pos)
@@ -438,10 +480,15 @@ def sold(st: AgeOfRomeState, seat: int, target: int) -> None:
 
 def customs(st: AgeOfRomeState, seat: int, target: int) -> None:
     """Таможенные сборы: a random goods card of the target's hand goes into the activator's
-    hand (only while the activator's hand is not full). Both of them now know where it is."""
+    hand (only while the activator's hand is not full). Both of them now know where it is;
+    the other players saw a card change hands, not which, so a card of the target's hand they
+    knew of may be either of the two hands now: they no longer know where it is."""
     from ludi.games.age_of_rome.rules.goods import forget
 
     card = st.hands[target][st.rng.randrange(len(st.hands[target]))]
+    for other in range(st.players):
+        if other not in (seat, target):
+            st.known[other] = [c for c in st.known[other] if c not in st.hands[target]]
     st.hands[target].remove(card)
     forget(st, card)
     st.hands[seat].append(card)

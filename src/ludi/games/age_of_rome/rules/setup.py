@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ludi.engine import IllegalAction
 from ludi.games.age_of_rome.rules.common import (
     KEEP,
+    TASK_CHOICE,
     TASKS,
     province_of,
 )
@@ -149,6 +150,6 @@ def keep(st: AgeOfRomeState, seat: int, action: Move) -> None:
         st.task_deck.append(k)  # the bottom of the deck
         st.task_bottom[s] = k
         st.task_pick[s] = -1
-    from ludi.games.age_of_rome.rules.rounds import begin_round
+    from ludi.games.age_of_rome.rules.rounds import end_phase
 
-    begin_round(st)
+    end_phase(st, TASK_CHOICE)

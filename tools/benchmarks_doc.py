@@ -1,0 +1,477 @@
+"""Write docs/benchmarks.md from the results files in benchmarks/: the page is never typed.
+
+    python tools/benchmarks_doc.py            # write docs/benchmarks.md
+    python tools/benchmarks_doc.py --check    # fail if docs/benchmarks.md is not what it makes
+    python ../shared/tools/peers_bench.py > /tmp/peers.json
+    python tools/benchmarks_doc.py add benchmarks/peers.json peers \\
+        --command "SLICE=1.0 REPS=5 python ../shared/tools/peers_bench.py" < /tmp/peers.json
+
+Each results file holds the runs of one measure (``ludi.benchfile``); the tools append to them
+with ``--record FILE``, and ``add`` records the JSON of a tool that has no such option. Each
+table shows, for each row (a game at a player count, a server configuration, ...), its latest
+run, with its date, the load it was taken at and the build of the rules; the commands that made
+the rows follow each table. Runs copied from the prose of older docs say so (``source``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = ROOT / "docs" / "benchmarks.md"
+RESULTS = ROOT / "benchmarks"
+
+Run = dict[str, Any]
+#: a column: its header and how a run's figures make its cell
+Column = tuple[str, Callable[[dict[str, Any]], str]]
+
+
+# -- cells ----------------------------------------------------------------------------------
+
+
+def _get(figures: dict[str, Any], path: str) -> Any:
+    value: Any = figures
+    for part in path.split("."):
+        if not isinstance(value, dict) or value.get(part) is None:
+            return None
+        value = value[part]
+    return value
+
+
+def num(path: str, digits: int = 0, unit: str = "") -> Callable[[dict[str, Any]], str]:
+    """A cell with the number at ``path`` (dots go into nested objects), or a dash."""
+
+    def cell(figures: dict[str, Any]) -> str:
+        value = _get(figures, path)
+        return "–" if value is None else f"{value:,.{digits}f}{unit}"
+
+    return cell
+
+
+def _ms(value: float | None) -> str:
+    """Milliseconds to a tenth below 100, whole above."""
+    if value is None:
+        return "–"
+    return f"{value:,.1f}" if value < 100 else f"{value:,.0f}"
+
+
+def pair(first: str, second: str) -> Callable[[dict[str, Any]], str]:
+    """A cell ``first / second ms`` (a median and a p99, say)."""
+
+    def cell(figures: dict[str, Any]) -> str:
+        a, b = _get(figures, first), _get(figures, second)
+        return "–" if a is None and b is None else f"{_ms(a)} / {_ms(b)} ms"
+
+    return cell
+
+
+def builds(part: str) -> Callable[[dict[str, Any]], str]:
+    """A cell of ``--compare-builds``'s fixed work: ``pure``, ``compiled`` or ``ratio``."""
+
+    def cell(figures: dict[str, Any]) -> str:
+        value = figures["measures"]["fixed_work.decisions_per_second"][part]
+        return f"{value:.2f}×" if part == "ratio" else f"{value:,.0f}"
+
+    return cell
+
+
+def share(path: str, whole: str) -> Callable[[dict[str, Any]], str]:
+    """A rate and its share of another (an adapter's steps against the raw engine's)."""
+
+    def cell(figures: dict[str, Any]) -> str:
+        value, base = _get(figures, path), _get(figures, whole)
+        if value is None:
+            return "–"
+        return f"{value:,.0f}" + (f" ({value / base:.0%})" if base else "")
+
+    return cell
+
+
+def interval(figures: dict[str, Any]) -> str:
+    low, high = figures["ci95"]
+    return f"{100 * low:.1f}% – {100 * high:.1f}%"
+
+
+def options(figures: dict[str, Any]) -> str:
+    chosen = figures.get("options") or {}
+    if isinstance(chosen, dict):
+        chosen = [f"{k}={v}" for k, v in chosen.items()]
+    return ", ".join(f"`{o}`" for o in chosen) or "defaults"
+
+
+def text(key: str) -> Callable[[dict[str, Any]], str]:
+    return lambda figures: str(figures.get(key, "–"))
+
+
+# -- the page -------------------------------------------------------------------------------
+
+
+def taken(run: Run) -> str:
+    """When and under what load a run was taken, and on which build."""
+    load = run.get("load")
+    if isinstance(load, list):
+        load = f"{load[0]:.1f}"
+    date = run["date"][:16].replace("T", " ")
+    return f"{date}, load {load}, {run.get('build', '?')}"
+
+
+def latest(runs: Iterable[Run], key: Callable[[Run], Any]) -> list[Run]:
+    """Each row's latest run, in the order the rows first appear (the files' order)."""
+    rows: dict[Any, Run] = {}
+    for run in runs:
+        k = key(run)
+        if k not in rows or run["date"] >= rows[k]["date"]:
+            rows[k] = run
+    return list(rows.values())
+
+
+def table(runs: list[Run], columns: list[Column]) -> list[str]:
+    """A Markdown table of ``runs`` with ``columns`` and when each was taken, then its
+    commands and the sources of the runs copied from older docs."""
+    if not runs:
+        return ["No run recorded yet.", ""]
+    lines = [
+        "| " + " | ".join([h for h, _ in columns] + ["taken"]) + " |",
+        "| " + " | ".join(["---"] * (len(columns) + 1)) + " |",
+    ]
+    for run in runs:
+        cells = [cell(run["figures"]) for _, cell in columns] + [taken(run)]
+        lines.append("| " + " | ".join(cells) + " |")
+    lines += ["", "Made with:", "", "```sh"]
+    lines += list(dict.fromkeys(run["command"] for run in runs))
+    lines += ["```", ""]
+    sources = list(dict.fromkeys(run["source"] for run in runs if run.get("source")))
+    if sources:
+        lines += ["Copied from the docs of the day, not re-run since:", ""]
+        lines += [f"- {s}" for s in sources] + [""]
+    return lines
+
+
+def same_day(runs: list[Run], run: Run, key: Callable[[Run], Any], path: str) -> str:
+    """The spread of ``path`` over the runs of ``run``'s row on ``run``'s day ("" if one)."""
+    values = [
+        _get(r["figures"], path)
+        for r in runs
+        if key(r) == key(run) and r["date"][:10] == run["date"][:10]
+    ]
+    values = [v for v in values if v is not None]
+    if len(values) < 2:
+        return ""
+    return f"{len(values)} runs, {_ms(min(values))}–{_ms(max(values))} ms"
+
+
+def _runs(name: str) -> list[Run]:
+    path = RESULTS / name
+    if not path.exists():
+        return []
+    runs: list[Run] = json.loads(path.read_text(encoding="utf-8"))["runs"]
+    return runs
+
+
+def _game_key(run: Run) -> Any:
+    f = run["figures"]
+    return (f["game"], f["players"], json.dumps(f.get("options"), sort_keys=True), run["build"])
+
+
+GAME = [("game", text("game")), ("players", num("players")), ("options", options)]
+
+
+def engine() -> list[str]:
+    out = ["## Engine speed", ""]
+    out += [
+        "`ludi bench GAME`: random playouts (the setup of each match included), `clone()` and",
+        "`sample_hidden()` on mid-game states and the default `ismcts` search, in process CPU",
+        "time, the median of 5 repetitions, one core.",
+        "",
+    ]
+    out += table(
+        latest(_runs("engine.json"), _game_key),
+        [
+            *GAME,
+            ("decisions / s", num("decisions_per_second")),
+            ("games / s", num("games_per_second", 1)),
+            ("clone", num("clone_us", 1, " µs")),
+            ("`sample_hidden`", num("sample_hidden_us", 0, " µs")),
+            ("`ismcts` iterations / s", num("ismcts_iterations_per_second")),
+        ],
+    )
+    out += ["### Beside the peers", ""]
+    out += [
+        "Random-playout decisions per second and clone time of Ludi's games beside OpenSpiel's",
+        "and RLCard's, interleaved in one run (`peers_bench.py`, kept with the project's shared",
+        "tools); read the ratios, not the absolute figures.",
+        "",
+    ]
+    peers = _runs("peers.json")[-1:]
+    rows = [
+        {**run, "figures": {"engine": name, **figures}}
+        for run in peers
+        for name, figures in run["figures"].items()
+        if isinstance(figures, dict) and "decisions_per_s" in figures
+    ]
+    out += table(
+        rows,
+        [
+            ("engine", text("engine")),
+            ("decisions / s", num("decisions_per_s")),
+            ("games / s", num("games_per_s", 1)),
+            ("clone", num("clone_us", 2, " µs")),
+        ],
+    )
+    out += ["### Compiled and pure", ""]
+    out += [
+        "`ludi bench GAME --compare-builds` (`tools/bench_compiled.py` runs it for every game and",
+        "player count): the same random matches from seeds 0, 1, 2... on the rules compiled by",
+        "mypyc and on their pure sources, alternately, in CPU time.",
+        "",
+    ]
+    out += table(
+        latest(_runs("builds.json"), _game_key),
+        [
+            *GAME,
+            ("decisions / s, pure", builds("pure")),
+            ("compiled", builds("compiled")),
+            ("compiled ÷ pure", builds("ratio")),
+        ],
+    )
+    return out
+
+
+def strength() -> list[str]:
+    out = ["## Bots' strength", ""]
+    out += [
+        "`tools/strength.py`: a bot against `random`, auto-Crassus (Caesar!'s solo automaton, each",
+        "side in half the matches) or another bot in every other seat (`vs:SPEC`, the bot's seat",
+        "going round); 95% Wilson intervals. An iteration budget does the same work at any load.",
+        "Where a run kept every match, its file is named in `benchmarks/strength.json`",
+        "(`matches_file`).",
+        "",
+    ]
+    rows = [
+        {**run, "figures": {k: run["figures"][k] for k in ("game", "players", "bot")} | matchup}
+        for run in _runs("strength.json")
+        for matchup in run["figures"]["matchups"]
+    ]
+    key = ("game", "players", "bot", "matchup")
+    out += table(
+        latest(rows, lambda r: tuple(r["figures"][k] for k in key)),
+        [
+            ("game", text("game")),
+            ("players", num("players")),
+            ("bot", lambda f: f"`{f['bot']}`"),
+            ("opponent", lambda f: f"`{f['matchup']}`"),
+            ("matches", num("games")),
+            ("won", lambda f: f"{f['wins']:g}"),
+            ("win rate", lambda f: f"{100 * f['win_rate']:.1f}%"),
+            ("95% interval", interval),
+            ("iterations a move (median)", num("median_iterations_per_choice")),
+        ],
+    )
+    out += ["### Against `random`, every seat in turn", ""]
+    out += [
+        "`ludi simulate GAME --swap`: the bot in every seat equally often against `random` in the",
+        "others; a fair share is one in the player count.",
+        "",
+    ]
+    out += table(
+        latest(_runs("strength-vs-random.json"), lambda r: (_game_key(r), r["figures"]["bot"])),
+        [
+            ("game", text("game")),
+            ("players", num("players")),
+            ("bot", lambda f: f"`{f['bot']}`"),
+            ("matches", num("games")),
+            ("win rate", lambda f: f"{100 * f['win_rate']:.1f}%"),
+            ("95% interval", interval),
+            ("fair share", lambda f: f"{100 / f['players']:.0f}%"),
+        ],
+    )
+    return out
+
+
+def load() -> list[str]:
+    def key(run: Run) -> Any:
+        f = run["figures"]
+        return (f["matches"], f["store"], f.get("workers", 1), f.get("bot_delay_s", 0.0))
+
+    runs = _runs("load.json")
+    out = ["## Server load", ""]
+    out += [
+        "`tools/loadbench.py`: N live Caesar! matches on loopback, each a websocket client that",
+        "thinks about a second a move against a server bot (a rematch when a match ends), joining",
+        "over 30 s, then 30 s measured. The goal: 1,000 live matches on this 2-core machine with a",
+        "round trip p99 under 100 ms.",
+        "",
+    ]
+    out += table(
+        latest(runs, key),
+        [
+            ("matches", num("matches")),
+            ("store", text("store")),
+            ("processes", num("workers")),
+            ("bot pause", num("bot_delay_s", 1, " s")),
+            ("actions / s", num("actions_per_s")),
+            ("round trip p50 / p99", pair("rtt_median_ms", "rtt_p99_ms")),
+            (
+                "action to ack p50 / p99 (server)",
+                pair("server_action_to_ack.median_ms", "server_action_to_ack.p99_ms"),
+            ),
+            ("server CPU / action", num("server_cpu_ms_per_action", 2, " ms")),
+        ],
+    )
+    spreads = []
+    for run in latest(runs, key):
+        spread = same_day(runs, run, key, "rtt_p99_ms")
+        if spread:
+            f = run["figures"]
+            where = f"{f['matches']:,} matches, {f['store']}, processes: {f.get('workers', 1)}"
+            pause = f"bot pause {f.get('bot_delay_s', 0.0):g} s"
+            spreads.append(f"- {where}, {pause}: {spread}")
+    if spreads:
+        out += ["The round trip's p99 over the runs of a row's latest day:", "", *spreads, ""]
+    return out
+
+
+def lag(figures: dict[str, Any]) -> str:
+    """The server's worst loop lag: ``/api/stats`` as the tool records it, or as transcribed."""
+    worst = _get(figures, "server_stats.loop_lag.max_ms") or _get(figures, "server_loop_lag.max_ms")
+    return "–" if worst is None else f"{worst:,.0f} ms"
+
+
+def longest_wait(figures: dict[str, Any]) -> str:
+    """The longest any bystander waited for a move, in seconds."""
+    waits = [b["longest_wait_s"] for b in (figures.get("bystanders") or {}).values()]
+    worst = max(waits, default=figures.get("bystanders_longest_wait_s"))
+    return "–" if worst is None else f"{worst:.1f} s"
+
+
+def abuse() -> list[str]:
+    out = ["## Abuse", ""]
+    out += [
+        "`tools/abuse.py`: a canary match (a client moving at once against the server's random",
+        "bot) and three bystanders' bot matches while an attacker asks for an unbounded bot, starts",
+        "matches of the longest bot allowed, opens 2,000 spectator sockets and floods from 100",
+        "connections. The goal: the canary's p99 under 100 ms during the attack, no match stalled.",
+        "",
+    ]
+    out += table(
+        latest(_runs("abuse.json"), lambda r: r["figures"].get("addresses", 1)),
+        [
+            ("attacker's addresses", num("addresses")),
+            ("canary alone p50 / p99", pair("canary_quiet.median_ms", "canary_quiet.p99_ms")),
+            (
+                "canary under attack p50 / p99",
+                pair("canary_under_attack.median_ms", "canary_under_attack.p99_ms"),
+            ),
+            ("worst", num("canary_under_attack.max_ms", 0, " ms")),
+            ("server loop lag, worst", lag),
+            ("bystanders' longest wait", longest_wait),
+        ],
+    )
+    return out
+
+
+def research() -> list[str]:
+    out = ["## Research adapters", ""]
+    out += [
+        "`ludi bench GAME --research`: random masked play through each adapter beside the raw",
+        "engine, CPU time, the median of 5; the goal is an adapter at half the raw speed or better.",
+        "",
+    ]
+    out += table(
+        latest(_runs("research.json"), _game_key),
+        [
+            *GAME,
+            ("raw decisions / s", num("raw_decisions_per_second")),
+            (
+                "PettingZoo AEC steps / s",
+                share("pettingzoo_steps_per_second", "raw_decisions_per_second"),
+            ),
+            (
+                "OpenSpiel steps / s",
+                share("openspiel_steps_per_second", "raw_decisions_per_second"),
+            ),
+            ("Gymnasium steps / s", num("gymnasium_steps_per_second")),
+            ("one observation", num("observation_us", 0, " µs")),
+        ],
+    )
+    out += ["### Ludi's search against OpenSpiel's IS-MCTS", ""]
+    out += [
+        "`examples/openspiel_ismcts_vs_ludi.py`: OpenSpiel's Python `ISMCTSBot` (random rollouts,",
+        "c = 2) against Ludi's `ismcts` through the OpenSpiel registration, the same iterations a",
+        "move each, seats alternating; CPU time per iteration.",
+        "",
+    ]
+    out += table(
+        latest(
+            _runs("openspiel-ismcts.json"),
+            lambda r: tuple(r["figures"][k] for k in ("game", "players", "ludi_bot", "iterations")),
+        ),
+        [
+            ("game", text("game")),
+            ("players", num("players")),
+            ("Ludi's bot", text("ludi_bot")),
+            ("iterations", num("iterations")),
+            ("matches", num("matches")),
+            ("Ludi won", lambda f: f"{f['ludi_wins']:g} ({f['ludi_wins'] / f['matches']:.0%})"),
+            ("95% interval", interval),
+            ("CPU / iteration, Ludi", num("ludi_us_per_iteration", 0, " µs")),
+            ("OpenSpiel", num("openspiel_us_per_iteration", 0, " µs")),
+        ],
+    )
+    return out
+
+
+HEAD = """\
+# Benchmarks
+
+<!-- Written by tools/benchmarks_doc.py from benchmarks/*.json: edit those, then run it. -->
+
+Every figure Ludi quotes, one table per measure, each row the latest run of its kind with the
+date, the load average (1 minute, on a 2-core machine unless said) and the build of the rules
+(`compiled` by mypyc or `pure` Python: [compiled.md](compiled.md)) it was taken at. Every run
+is kept in `benchmarks/*.json`, written by the tools themselves (`--record FILE`); this page is
+made from them by `python tools/benchmarks_doc.py`, and a test fails if it was typed instead.
+CPU-time figures move by about ±10% from run to run on a shared machine, wall-clock ones
+(round trips, lags) far more: compare runs taken at the same load.
+"""
+
+
+def render() -> str:
+    """Return docs/benchmarks.md as the results files make it."""
+    lines = [HEAD]
+    for part in (engine, strength, load, abuse, research):
+        lines += part()
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="fail if the page is out of date")
+    sub = parser.add_subparsers(dest="action")
+    add = sub.add_parser("add", help="record a tool's JSON (read from stdin) as a run")
+    add.add_argument("file", help="the results file, e.g. benchmarks/peers.json")
+    add.add_argument("measure", help="what it measures, e.g. peers")
+    add.add_argument("--command", required=True, help="the command that printed the JSON")
+    args = parser.parse_args(argv)
+    if args.action == "add":
+        from ludi import benchfile
+
+        benchfile.record(args.file, args.measure, args.command, json.load(sys.stdin))
+    page = render()
+    if args.check:
+        if PAGE.read_text(encoding="utf-8") != page:
+            print(f"{PAGE} is out of date: run python tools/benchmarks_doc.py", file=sys.stderr)
+            return 1
+        return 0
+    PAGE.write_text(page, encoding="utf-8")
+    print(f"wrote {PAGE.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

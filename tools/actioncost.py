@@ -29,14 +29,15 @@ from pathlib import Path
 from typing import Any
 
 from ludi.server.bots import BotPool
-from ludi.server.hub import Client, Hub, SeatRequest, dumps
+from ludi.server.context import open_hub
+from ludi.server.hub import Client, SeatRequest, dumps
 
 
 async def workload(game: str, matches: int, patch: bool, db: Path) -> dict[str, Any]:
     from ludi.store.sql import SqlStore
 
     store = SqlStore(db)
-    hub = Hub(store, BotPool(threads=1, processes=0))
+    hub = open_hub(store, BotPool(threads=1, processes=0))
     rooms = []
     clients = []
     for i in range(matches):

@@ -3,7 +3,7 @@
 Plays seeded matches of every game in one process through the match runner
 (``ludi.server.hub.Hub``, on its own SQLite file, no network, every seat a client choosing
 seeded random moves), and after each action builds each seat's and a spectator's state message
-as the server does (``Hub.state_message``). Each viewer's consecutive messages make the pairs
+as the server does (``ClientBroadcaster.state_message``). Each viewer's consecutive messages make the pairs
 the server diffs (``ludi.server.patch.diff``) for a client that takes patches.
 
 Then, per game, it times ``diff`` over all the pairs, in rounds that take turns between:
@@ -48,7 +48,9 @@ import orjson
 import ludi
 from ludi.server import patch
 from ludi.server.bots import BotPool
-from ludi.server.hub import Client, Hub, SeatRequest
+from ludi.server.broadcast import ClientBroadcaster
+from ludi.server.context import open_hub
+from ludi.server.hub import Client, SeatRequest
 from ludi.store.sql import SqlStore
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,12 +61,15 @@ async def play(game: str, players: int, seed: int, actions: int, db: Path) -> li
     """Play one seeded match (at most ``actions`` actions); return every viewer's consecutive
     state messages as pairs."""
     store = SqlStore(db)
-    hub = Hub(store, BotPool(threads=1, processes=0))
+    hub = open_hub(store, BotPool(threads=1, processes=0))
+    broadcaster = ClientBroadcaster()  # (the hub's: what its broadcasts send)
     try:
         seats = [SeatRequest(f"p{i}") for i in range(players)]
         room, _ = await hub.create(game, players, None, seats, seed=seed)
         viewers = [Client(seat) for seat in [*range(players), None]]
-        last = [hub.state_message(room, c, {}, room.public(), True) for c in viewers]
+        last = [
+            broadcaster.state_message(room, c, {}, room.public(), True, hub.now()) for c in viewers
+        ]
         pairs: list[Pair] = []
         rng = random.Random(seed)
         while not room.over and room.n < actions:
@@ -73,7 +78,7 @@ async def play(game: str, players: int, seed: int, actions: int, db: Path) -> li
             views: dict[Any, Any] = {}  # shared by the viewers, as in a broadcast
             public = room.public()
             for i, client in enumerate(viewers):
-                message = hub.state_message(room, client, views, public, False)
+                message = broadcaster.state_message(room, client, views, public, False, hub.now())
                 pairs.append((last[i], message))
                 last[i] = message
         return pairs

@@ -15,7 +15,9 @@ import ludi
 from ludi.cli.main import main
 from ludi.engine import OptionError, RecordError
 from ludi.server.clocks import RETURN_GRACE, ClockRules, Clocks
+from ludi.server.ending import concede
 from ludi.server.table import CHAT_MAX
+from ludi.server.turn_clocks import clock_check
 from ludi.store.sql import Append, Fact, SqlStore
 from ludi.store.table import TableLog
 
@@ -161,10 +163,10 @@ def test_a_clock_running_out_hands_the_seat_to_its_bot_and_the_player_takes_it_b
             room = hub.rooms[match_id]
             to_act = first["to_act"]
             clock.t += 29.0
-            client.portal.call(hub.clock_check, room)  # not yet: nothing changes
+            client.portal.call(clock_check, hub, room)  # not yet: nothing changes
             assert room.header.seats[0].bot is None
             clock.t += 2.0
-            client.portal.call(hub.clock_check, room)
+            client.portal.call(clock_check, hub, room)
             # the stand-in plays for Ann, who is away; the match goes on without her
             moved = wait_for(watcher, lambda m: m["n"] >= 1 and m["match"]["seats"][0]["bot"])
             assert moved["table"]["timed_out"] == [0]
@@ -222,7 +224,7 @@ def test_a_clock_running_out_can_end_the_match(tmp_path: Path) -> None:
         with client.websocket_connect(f"/ws/{made['id']}") as bob:
             hello(bob, made["seats"][1]["token"])
             clock.t += 61.0
-            client.portal.call(hub.clock_check, hub.rooms[made["id"]])
+            client.portal.call(clock_check, hub, hub.rooms[made["id"]])
             over = wait_for(bob, lambda m: m["over"])
             assert over["result"]["winners"] == [1]
             assert "clock ran out" in over["result"]["reason"]
@@ -484,7 +486,7 @@ def test_a_restarted_server_loads_the_matches_whose_clock_runs_so_time_runs_out_
         unclocked = create(client)["id"]  # a human to act, no clock: nothing to run out
         stopped = create(client, clock={"kind": "move", "base": 30})["id"]
         hub = client.app.state.hub  # type: ignore[attr-defined]
-        client.portal.call(hub.concede, hub.rooms[stopped], 0)  # over: its clock stands
+        client.portal.call(concede, hub, hub.rooms[stopped], 0)  # over: its clock stands
     with make_client(db) as again:
         hub = again.app.state.hub  # type: ignore[attr-defined]
         deadline = time.monotonic() + 60
@@ -498,7 +500,7 @@ def test_a_restarted_server_loads_the_matches_whose_clock_runs_so_time_runs_out_
         later.t = time.monotonic() + 31.0
         hub.now = later
         room = hub.rooms[ticking]
-        again.portal.call(hub.clock_check, room)
+        again.portal.call(clock_check, hub, room)
         assert room.header.seats[0].bot == "random" and room.table.timed_out == {0}
         while room.n == 0:
             assert time.monotonic() < deadline, "the stand-in did not move"
@@ -527,7 +529,7 @@ def test_each_seat_has_its_own_stand_in_which_its_player_may_change(tmp_path: Pa
                 assert answer_to(bob, 2)["type"] == "error"
             # Ann's clock runs out: her own stand-in plays for her
             clock.t += 31.0
-            client.portal.call(hub.clock_check, hub.rooms[match_id])
+            client.portal.call(clock_check, hub, hub.rooms[match_id])
             assert hub.rooms[match_id].header.seats[0].bot == "random"
     # a restarted server knows each seat's choice
     with (

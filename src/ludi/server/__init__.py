@@ -1,6 +1,13 @@
 """The web server: ``ludi serve``, a lobby, live matches between people and bots.
 
-``app`` (FastAPI routes and the websocket), ``hub`` (the match runner), ``protocol`` (what a
-client may send), ``bots`` (the worker pool), ``persist`` (group commit to ``ludi.store.sql``),
-``cli`` (the ``serve`` command). The pages themselves are static files in ``ludi.web``.
+The web app (``app.create_app``) is its routers (``routes``: ``pages``, ``lobby``, ``replay``,
+``play`` the websocket, ``relay`` between server processes) over one ``context.ServerContext``;
+``sockets`` is a websocket's plumbing. The match runner is ``hub.Hub``, which keeps the live
+matches (``room``) and talks to its store, writer, table log, bots, broadcaster and cluster
+through the protocols of ``ports`` (``broadcast``, ``persist``, ``bots``, ``cluster`` implement
+them). What happens at the table has a module each: ``turn_clocks`` (clocks, stand-ins),
+``ending`` (a concession, the votes to end), ``chat``, and ``handover`` (a match passed between
+processes); ``table`` and ``clocks`` keep their state and rules. ``protocol`` says what a client
+may send, ``patch`` how states travel as patches, ``moves`` and ``games`` what the server reads
+of a game, ``cli`` is the ``serve`` command. The pages are static files in ``ludi.web``.
 """

@@ -16,7 +16,7 @@ from ludi.i18n import N_, catalog
 
 _, n_ = catalog(__name__)
 
-#: the fields of the API's requests (``ludi.server.app``'s models, and the path and query
+#: the fields of the API's requests (``ludi.server.routes.lobby``'s models, and the path and query
 #: parameters), as a reader names them
 FIELDS = {
     "game": N_("the game"),

@@ -49,6 +49,9 @@ MAX_BATCH = 500
 class GroupCommitter:
     """A writer thread in front of a ``SqlStore``: ``await append(a)`` returns once committed."""
 
+    #: whether the writer is a process of its own (for /api/stats)
+    process = False
+
     def __init__(self, store: SqlStore, node: int | None = None) -> None:
         self.store = store
         #: the server process writing, when several share the database (it must own the match)
@@ -163,6 +166,8 @@ class WriterProcess:
     holds, as after any failed commit, and the next batch starts a new writer.
 
     Bound to the event loop of its first ``append``."""
+
+    process = True
 
     def __init__(self, store: SqlStore, node: int | None = None) -> None:
         self.url = store.url

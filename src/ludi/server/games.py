@@ -1,0 +1,55 @@
+"""What the server reads of a game (``ludi.engine.Game``) beyond playing it: the lobby's list,
+its seats' names before a match exists, its board's files, its words' catalog. The legal
+moves' labels are read in ``ludi.server.moves``.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+import ludi
+from ludi.bots import bots_for
+from ludi.engine import Game
+from ludi.i18n import language
+
+
+def games_offered(first: str) -> list[dict[str, Any]]:
+    """Return the games as the lobby lists them: each with its options, bots and seats, and
+    whether it is the one offered first (the game ``first``)."""
+    return [
+        {
+            **g.describe(),
+            "offered_first": g.id == first,
+            "bots": bots_for(g),
+            "seats": seat_names(g),
+        }
+        for g in ludi.games()
+    ]
+
+
+def seat_names(game: Game) -> dict[int, list[str]]:
+    """Return the names of a game's seats for each player count (the lobby shows which side
+    each seat row gets before the match exists), in the reader's language."""
+    return _seat_names(game, language())
+
+
+@functools.cache
+def _seat_names(game: Game, lang: str) -> dict[int, list[str]]:
+    out = {}
+    for n in game.players:
+        state = ludi.new_match(game.id, players=n, seed=0)
+        out[n] = [state.seat_name(s) for s in range(n)]
+    return out
+
+
+def board_file(game: Game, name: str) -> Path | None:
+    """Return the file ``name`` of a game's board, or None if it has none so named
+    (``Presentation.board_assets``)."""
+    return game.presentation.board_file(name) if game.presentation else None
+
+
+def catalog_package(game: Game) -> str:
+    """Return the package whose catalog holds a game's own words."""
+    return type(game).__module__.rsplit(".", 1)[0]

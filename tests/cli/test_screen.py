@@ -102,7 +102,11 @@ def test_an_unknown_input_says_what_to_type_in_players_words(ludi_cli: Ludi) -> 
     assert "ludi.games" not in run.out
 
 
-def test_a_pipe_without_lines_gets_the_whole_board(ludi_cli: Ludi) -> None:
+def test_a_pipe_without_lines_gets_the_whole_board(
+    ludi_cli: Ludi, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # pytest-xdist's workers run with LINES=24 in their environment: a script's has none
+    monkeypatch.delenv("LINES", raising=False)
     args = ("--seats", "human,random,random", "--seed", "4")
     run = ludi_cli("play", "age_of_rome", *args, stdin="quit\nn\n")
     assert "not shown, to fit the screen" not in run.out

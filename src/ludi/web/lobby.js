@@ -156,7 +156,13 @@ function fillOptions() {
         }),
       )
     : null;
-  $("options").replaceChildren(el("legend", {}, _("Options")), dataChooser(game), ...parts, reconstructed);
+  const chooser = dataChooser(game);
+  $("options").replaceChildren(
+    el("legend", {}, _("Options")),
+    ...(chooser ? [chooser] : []),
+    ...parts,
+    reconstructed,
+  );
   $("options").hidden = rows.length === 0 && !game.data_files?.length;
 }
 

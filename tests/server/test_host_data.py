@@ -129,6 +129,18 @@ def test_the_lobby_says_age_of_romes_seats_are_dealt_at_the_start(client: TestCl
     games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
     assert games["age_of_rome"]["seats_drawn"] is True
     assert games["caesar"]["seats_drawn"] is False
+    # who moves first: drawn in Age of Rome, Sylla (revenue tile I) and Æterna (the turn
+    # order); Caesar (or Crassus, in the solo game) moves first
+    drawn = {g for g in games if games[g]["first_drawn"]}
+    assert drawn == {"age_of_rome", "sylla", "aeterna"}
+    first = {
+        "age_of_rome": lambda st: st.first_prov,  # the province the first player faces
+        "sylla": lambda st: st.revenue.index(0),  # the holder of revenue tile I
+        "aeterna": lambda st: st.order[0],
+    }
+    for game in drawn:
+        firsts = {str(first[game](ludi.new_match(game, 3, seed))) for seed in range(12)}
+        assert len(firsts) > 1, game
 
 
 def test_a_stored_match_names_the_seats_its_own_seed_dealt(db: Path | str) -> None:

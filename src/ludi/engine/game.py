@@ -324,6 +324,10 @@ class Presentation:
     #: its seed: a lobby then names a seat only once its match exists ("drawn at the start")
     seats_drawn: bool = False
 
+    #: whether who moves first is drawn at the start of a match (a lobby then marks no seat
+    #: as moving first)
+    first_drawn: bool = False
+
     def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
         """Return, for each of ``actions`` (legal for ``seat`` in ``state``), the words a
         player reads on its button, in the game's own vocabulary. The default is the

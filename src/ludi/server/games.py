@@ -30,6 +30,7 @@ def games_offered(first: str, host: HostData) -> list[dict[str, Any]]:
             "seats": seat_names(g),
             # the seats' names (and who moves first) are dealt by the match: the lobby says so
             "seats_drawn": g.presentation is not None and g.presentation.seats_drawn,
+            "first_drawn": g.presentation is not None and g.presentation.first_drawn,
             "data_files": host.offered(g),
         }
         for g in ludi.games()

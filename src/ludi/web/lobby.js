@@ -101,7 +101,8 @@ function seatSide(i) {
   }
   const names = (currentGame().seats || {})[$("players").value] || [];
   const seat = names[i] ? _("Seat {n} · {side}", {n: i + 1, side: names[i]}) : _("Seat {n}", {n: i + 1});
-  return i === 0 ? _("{seat} (moves first)", {seat}) : seat;
+  // (a game that draws who moves first marks no seat)
+  return i === 0 && !currentGame().first_drawn ? _("{seat} (moves first)", {seat}) : seat;
 }
 
 function fillSeats() {

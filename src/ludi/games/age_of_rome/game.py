@@ -48,6 +48,7 @@ class AgeOfRomePresentation(Presentation):
 
     #: each player's character, and the first player, are dealt at setup («Подготовка к игре»)
     seats_drawn = True
+    first_drawn = True
 
     def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
         """Each legal move in the player's words (``wording.py``)."""

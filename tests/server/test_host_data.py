@@ -17,6 +17,7 @@ from ludi.engine import DataError
 from ludi.i18n import using
 from ludi.server.app import create_app
 from ludi.server.cli import host_data
+from ludi.store.sql import SqlStore
 
 #: an owner's player boards for Age of Rome: the characters section, each name as the English
 #: cards print it, every value CONFIRMED
@@ -157,3 +158,19 @@ def test_a_stored_match_names_the_seats_its_own_seed_dealt(db: Path | str) -> No
         russian = client.get("/api/matches", headers={"Accept-Language": "ru"}).json()
         with using("ru"):
             assert _titles(russian["matches"][0]["seats"]) == [dealt.seat_name(s) for s in range(3)]
+
+
+def test_a_searching_bot_in_a_worker_process_reads_the_hosts_file(db: Path | str) -> None:
+    """A worker process reads a match's position with the host's file it started with (the
+    shipped data would not match the position's fingerprint, and the bot would fail)."""
+    app = create_app(db, bot_delay=0.0, bot_processes=1, data=(f"age_of_rome={BOARDS}",))
+    with TestClient(app) as client:
+        file_id = _offered(client, "age_of_rome")[0]["id"]
+        seats = [{"bot": "ismcts:iterations=30"}, {"name": "Bob"}]
+        created = create(client, game="age_of_rome", seats=seats, data=file_id)
+        with client.websocket_connect(f"/ws/{created['id']}") as ws:
+            message = hello(ws, created["seats"][1]["token"])
+            while message["type"] != "state" or 0 in message["to_act"]:
+                message = ws.receive_json()
+        log = SqlStore(db).action_log(created["id"])
+        assert log and log[0][0] == 0

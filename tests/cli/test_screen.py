@@ -111,3 +111,35 @@ def test_a_pipe_without_lines_gets_the_whole_board(
     run = ludi_cli("play", "age_of_rome", *args, stdin="quit\nn\n")
     assert "not shown, to fit the screen" not in run.out
     assert "fame track" in run.out and "players ─" in run.out
+
+
+#: the part of the board each Æterna decision needs, as its section is titled
+AETERNA_FOCUS = {"A draft": "draft, round", "B actions": "your hand"}
+
+
+@pytest.mark.usefixtures("screen_100x40")
+def test_every_aeterna_redraw_fits_100_by_40(ludi_cli: Ludi) -> None:
+    """Æterna's board is some 75 lines whole: each redraw keeps the header, the packet or the
+    hand the decision is about, the moves and the prompt on one screen, and names the rest."""
+    answers = "1\n" * 60 + "quit\nn\n"
+    run = ludi_cli(
+        "play", "aeterna", "--seats", "human,random,random", "--seed", "4", stdin=answers
+    )
+    assert run.code == 0, run.err
+    shown = screens(run.out, 40)
+    assert len(shown) >= 30
+    phases = set()
+    for screen in shown:
+        text = "\n".join(screen)
+        assert all(len(line) <= 100 for line in screen), text
+        header = next((ln for ln in screen if ln.startswith("Æterna  epoch ")), None)
+        assert header is not None, text
+        assert "Your moves (" in text, text
+        phase = next((p for p in AETERNA_FOCUS if f"  {p}  " in header), None)
+        if phase is not None:
+            phases.add(phase)
+            assert AETERNA_FOCUS[phase] in text, text
+    assert phases == set(AETERNA_FOCUS)
+    assert "not shown, to fit the screen" in run.out
+    whole = ludi_cli("play", "aeterna", "--seats", "human,random,random", stdin="board\nquit\nn\n")
+    assert "hills ─" in whole.out

@@ -62,16 +62,18 @@ def free_port() -> int:
 class Server:
     """A ``ludi serve`` process that a test can kill and start again on the same database."""
 
-    def __init__(self, db: Path, port: int) -> None:
+    def __init__(self, db: Path, port: int, flags: tuple[str, ...] = ()) -> None:
         self.db = db
         self.port = port
+        #: more of ``ludi serve``'s flags (``--data age_of_rome=FILE``)
+        self.flags = flags
         self.base = f"http://127.0.0.1:{port}"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         command = [sys.executable, "-m", "ludi.server.cli", "serve", "--no-browser"]
         command += ["--port", str(self.port), "--db", str(self.db), "--bot-delay", "0.05"]
-        command += ["--bot-processes", "0"]
+        command += ["--bot-processes", "0", *self.flags]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
 
         def answers() -> bool:

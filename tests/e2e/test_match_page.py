@@ -340,4 +340,10 @@ def test_the_lobby_folds_the_readings_and_lists_whole_titles(
     expect(readings.locator("label").first).to_be_visible()
     expect(options.locator("details.option-group", has_text="The Emperor solo")).to_be_visible()
     expect(page.locator(".match-row strong", has_text="Age of Rome").first).to_be_visible()
+    # Caesar!'s solo game, off by default, folded away with its side and its harder variant
+    page.select_option("#game", "caesar")
+    solo = options.locator("details.option-group", has_text="The solo game against Crassus (3)")
+    expect(solo).to_be_visible()
+    expect(page.locator("[name=opt-solo]")).to_be_hidden()
+    expect(options).not_to_contain_text("null")
     assert page.errors == []  # type: ignore[attr-defined]

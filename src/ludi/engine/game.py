@@ -320,6 +320,14 @@ class Presentation:
     #: generic board (the view as lists and tables, the moves as buttons).
     board_assets: tuple[str, ...] = ()
 
+    #: whether the seats' names (and who moves first) are dealt at the start of a match, by
+    #: its seed: a lobby then names a seat only once its match exists ("drawn at the start")
+    seats_drawn: bool = False
+
+    #: whether who moves first is drawn at the start of a match (a lobby then marks no seat
+    #: as moving first)
+    first_drawn: bool = False
+
     def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
         """Return, for each of ``actions`` (legal for ``seat`` in ``state``), the words a
         player reads on its button, in the game's own vocabulary. The default is the

@@ -9,5 +9,6 @@ them). What happens at the table has a module each: ``turn_clocks`` (clocks, sta
 ``ending`` (a concession, the votes to end), ``chat``, and ``handover`` (a match passed between
 processes); ``table`` and ``clocks`` keep their state and rules. ``protocol`` says what a client
 may send, ``patch`` how states travel as patches, ``moves`` and ``games`` what the server reads
-of a game, ``cli`` is the ``serve`` command. The pages are static files in ``ludi.web``.
+of a game, ``host_data`` the data files a host offers beside the shipped data, ``cli`` is the
+``serve`` command. The pages are static files in ``ludi.web``.
 """

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -43,6 +43,7 @@ from ludi.i18n import catalog
 from ludi.server.bots import MAX_SECONDS, BotPool
 from ludi.server.cluster import Cluster, is_postgres
 from ludi.server.context import Limits, ServerContext, open_hub
+from ludi.server.host_data import HostData
 from ludi.server.hub import Full, StoreFailure
 from ludi.server.invalid import explain
 from ludi.server.language import LanguageMiddleware
@@ -79,6 +80,7 @@ def create_app(
     tune_gc: bool = False,
     writer_process: bool = False,
     lobby_game: str = LOBBY_GAME,
+    data: Sequence[str] = (),
 ) -> FastAPI:
     """Return the Ludi web app storing its matches in ``db`` (a SQLite path or a database URL).
 
@@ -98,19 +100,25 @@ def create_app(
     (``ludi serve`` does: ``ludi.server.persist``; the process is spawned, which imports the
     main module again, so a program that asks for it starts its server under
     ``if __name__ == "__main__":``). The lobby offers ``lobby_game`` first to a browser that
-    has not chosen a game yet."""
+    has not chosen a game yet. ``data``: the component data files the host offers beside the
+    shipped data, ``GAME=FILE`` each (``ludi.server.host_data``; raises ``DataError`` for a file
+    its game refuses)."""
+    host_data = HostData.read(data)
     store = SqlStore(db)
     # on PostgreSQL, this process is one node among any others serving the same database
     cluster = Cluster(store.url, store.engine) if is_postgres(store.url) else None
+    pool = BotPool(bot_threads, bot_processes, max_seconds=bot_seconds)
+    pool.data_files = host_data.paths()
     hub = open_hub(
         store,
-        BotPool(bot_threads, bot_processes, max_seconds=bot_seconds),
+        pool,
         cluster=cluster,
         writer_process=writer_process,
         bot_delay=bot_delay,
         max_live=max_live,
         matches_per_address=matches_per_address,
     )
+    hub.data = host_data
     limits = Limits(
         message_rate=message_rate,
         create_rate=create_rate,

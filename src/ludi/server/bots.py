@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import logging
 import multiprocessing
@@ -49,11 +50,12 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any
 
 import ludi
 from ludi.bots import BOTS, Seat, bots_for, make_bot
-from ludi.engine import OptionError, State
+from ludi.engine import GameData, OptionError, State
 from ludi.i18n import catalog
 
 log = logging.getLogger("ludi.server")
@@ -127,10 +129,23 @@ def _choose_here(state: State, seat: int, spec: str, seed: int, max_seconds: flo
 
 
 def _choose_from_position(
-    position: dict[str, Any], seat: int, spec: str, seed: int, max_seconds: float
+    position: dict[str, Any],
+    seat: int,
+    spec: str,
+    seed: int,
+    max_seconds: float,
+    data_file: str | None = None,
 ) -> str:
-    state = ludi.load_position(position)
+    data = _host_data(str(position.get("game")), data_file) if data_file else None
+    state = ludi.load_position(position, data)
     return _choose_here(state, seat, spec, seed, max_seconds)
+
+
+@functools.cache
+def _host_data(game: str, path: str) -> GameData:
+    """Return a host's data file as a worker reads it (once: every decision of its matches
+    loads their positions with it)."""
+    return ludi.get_game(game).load_data(Path(path))
 
 
 def _serve_decisions(jobs: Connection, replies: Connection) -> None:
@@ -139,7 +154,7 @@ def _serve_decisions(jobs: Connection, replies: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     with contextlib.suppress(OSError), open("/proc/self/comm", "w") as comm:
         comm.write("ludi-bot")  # named in ps and top (Linux)
-    inbox: queue.Queue[tuple[dict[str, Any], int, str, int, float]] = queue.Queue()
+    inbox: queue.Queue[tuple[dict[str, Any], int, str, int, float, str | None]] = queue.Queue()
 
     def read() -> None:
         try:
@@ -151,9 +166,9 @@ def _serve_decisions(jobs: Connection, replies: Connection) -> None:
     threading.Thread(target=read, name="ludi-bot-lifeline", daemon=True).start()
     replies.send(("ready", None))
     while True:
-        position, seat, spec, seed, seconds = inbox.get()
+        position, seat, spec, seed, seconds, data_file = inbox.get()
         try:
-            reply = ("ok", _choose_from_position(position, seat, spec, seed, seconds))
+            reply = ("ok", _choose_from_position(position, seat, spec, seed, seconds, data_file))
         except Exception as exc:
             reply = ("error", f"{type(exc).__name__}: {exc}")
         try:
@@ -244,6 +259,8 @@ class _Job:
     budget: float
     owner: str
     answer: asyncio.Future[str | None] = field(repr=False)
+    #: the host's data file the match is played with (None: the shipped data)
+    data_file: str | None = None
 
 
 class BotPool:
@@ -276,6 +293,9 @@ class BotPool:
         #: decisions cut off (their worker replaced) since the start, for /api/stats
         self.cut_off = 0
         self._context = multiprocessing.get_context("forkserver")
+        #: the host's data files by their data's fingerprint (``ludi serve --data``): a worker
+        #: reads a match's position with the file it was started with
+        self.data_files: dict[str, str] = {}
 
     async def choose(
         self, state: State, seat: int, spec: str, seed: int, owner: str = ""
@@ -293,10 +313,11 @@ class BotPool:
         asked = bot.thinking_seconds()
         budget = self.max_seconds if asked is None else min(asked, self.max_seconds)
         position = state.position()
+        data_file = self.data_files.get(state.data.info.sha256)
         loop = asyncio.get_running_loop()
         if self._process_count <= 0:
             work: Callable[[], str] = lambda: _choose_from_position(  # noqa: E731
-                position, seat, spec, seed, self.max_seconds
+                position, seat, spec, seed, self.max_seconds, data_file
             )
             try:
                 return await asyncio.wait_for(
@@ -307,7 +328,7 @@ class BotPool:
                 return None
         answer: asyncio.Future[str | None] = loop.create_future()
         self._waiting.setdefault(owner, deque()).append(
-            _Job(position, seat, spec, seed, budget, owner, answer)
+            _Job(position, seat, spec, seed, budget, owner, answer, data_file)
         )
         self._start_runners()
         assert self._wake is not None
@@ -380,7 +401,7 @@ class BotPool:
 
     async def _decide(self, slot: int, job: _Job) -> str | Exception | None:
         seconds = min(job.budget, self.share(job.owner))
-        request = (job.position, job.seat, job.spec, job.seed, seconds)
+        request = (job.position, job.seat, job.spec, job.seed, seconds, job.data_file)
         for attempt in (1, 2):
             worker = self._workers[slot]
             if worker is None:

@@ -178,6 +178,13 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
             help=f"{setting.help} ({setting.default:g})",
         )
     p.add_argument(
+        "--data",
+        action="append",
+        metavar="GAME=FILE",
+        help="a component data file the lobby offers for GAME beside the shipped data "
+        "(e.g. an owner's corrected cards: age_of_rome=cards.yaml); repeatable",
+    )
+    p.add_argument(
         "--import",
         dest="imports",
         nargs="+",
@@ -205,6 +212,19 @@ def import_records(db: str, files: list[str]) -> list[str]:
         return ids
     finally:
         store.close()
+
+
+def host_data(specs: list[str]) -> list[str]:
+    """Return the host's data files (``--data GAME=FILE``) with their paths made absolute,
+    each validated by its game first: a file it refuses stops the server before it starts,
+    with the game's own message."""
+    from ludi.server.host_data import HostData
+
+    try:
+        files = HostData.read(specs).files
+    except LudiError as exc:
+        raise SystemExit(f"ludi: error: {exc}") from None
+    return [f"{f.game}={f.path}" for f in files]
 
 
 def bot_processes(asked: int | None, workers: int) -> int:
@@ -240,6 +260,7 @@ def run_serve(args: argparse.Namespace) -> int:
     settings["bot_processes"] = bot_processes(args.bot_processes, workers)
     settings["tune_gc"] = True
     settings["writer_process"] = True
+    settings["data"] = host_data(args.data or [])
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else args.host}:{args.port}/"
     for match_id in import_records(db, args.imports or []):
         print(f"imported: {url}match/{match_id}", flush=True)

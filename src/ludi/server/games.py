@@ -6,24 +6,32 @@ moves' labels are read in ``ludi.server.moves``.
 from __future__ import annotations
 
 import functools
+import json
 from pathlib import Path
 from typing import Any
 
 import ludi
 from ludi.bots import bots_for
-from ludi.engine import Game
+from ludi.engine import Game, GameData, LudiError
 from ludi.i18n import language
+from ludi.server.host_data import HostData
+from ludi.store.sql import MatchHeader
 
 
-def games_offered(first: str) -> list[dict[str, Any]]:
-    """Return the games as the lobby lists them: each with its options, bots and seats, and
-    whether it is the one offered first (the game ``first``)."""
+def games_offered(first: str, host: HostData) -> list[dict[str, Any]]:
+    """Return the games as the lobby lists them: each with its options, bots and seats, the
+    data files the host offers for it (``host``), and whether it is the one offered first (the
+    game ``first``)."""
     return [
         {
             **g.describe(),
             "offered_first": g.id == first,
             "bots": bots_for(g),
             "seats": seat_names(g),
+            # the seats' names (and who moves first) are dealt by the match: the lobby says so
+            "seats_drawn": g.presentation is not None and g.presentation.seats_drawn,
+            "first_drawn": g.presentation is not None and g.presentation.first_drawn,
+            "data_files": host.offered(g),
         }
         for g in ludi.games()
     ]
@@ -42,6 +50,25 @@ def _seat_names(game: Game, lang: str) -> dict[int, list[str]]:
         state = ludi.new_match(game.id, players=n, seed=0)
         out[n] = [state.seat_name(s) for s in range(n)]
     return out
+
+
+def dealt_seat_names(header: MatchHeader, data: GameData | None) -> list[str]:
+    """Return the names of a stored match's seats as its own seed and options dealt them
+    (with ``data``, the host's file it was played with, else the shipped data), in the
+    reader's language; none for a match this Ludi cannot start again."""
+    options = json.dumps(header.options, sort_keys=True)
+    return list(_dealt(header.game, header.players, header.seed, options, data, language()))
+
+
+@functools.lru_cache(maxsize=1024)
+def _dealt(
+    game: str, players: int, seed: int, options: str, data: GameData | None, lang: str
+) -> tuple[str, ...]:
+    try:
+        state = ludi.new_match(game, players, seed, json.loads(options), data)
+    except LudiError:  # a game, count or option this Ludi no longer has
+        return ()
+    return tuple(state.seat_name(s) for s in range(players))
 
 
 def board_file(game: Game, name: str) -> Path | None:

@@ -34,11 +34,12 @@ from typing import Any
 import ludi
 from ludi.bots import Seat
 from ludi.bots.random_bot import RandomBot
-from ludi.engine import IllegalAction, OptionError, State
+from ludi.engine import GameData, IllegalAction, OptionError, State
 from ludi.i18n import catalog, using
 from ludi.server.bots import bot_seed, check_spec
 from ludi.server.clocks import ClockRules, Clocks
 from ludi.server.handover import disown, release
+from ludi.server.host_data import HostData
 from ludi.server.ports import BotRunner, Broadcaster, ClusterLink, MatchStore, TableStore, Writer
 from ludi.server.room import RULE_OVER, RULE_SEAT, Client, RemoteClient, Room, dumps
 from ludi.server.table import Table, clock_fact
@@ -190,6 +191,8 @@ class Hub:
         self.tables = tables
         #: the clocks' time (seconds); tests replace it
         self.now: Callable[[], float] = time.monotonic
+        #: the data files the host offers beside the shipped data (``ludi serve --data``)
+        self.data = HostData()
 
     async def watch_loop(self) -> None:
         """Measure, for ever, how late the event loop runs a 10 ms timer (its lag)."""
@@ -275,7 +278,8 @@ class Hub:
             fresh = self.store.header(header.id)
             assert fresh is not None
             header = fresh
-        return header, self.store.rebuild(header), self.tables.facts(header.id)
+        data = self.data.for_match(header.data)
+        return header, self.store.rebuild(header, data=data), self.tables.facts(header.id)
 
     async def header(self, match_id: str) -> MatchHeader | None:
         """Return a match's header: the live one, or the stored one (without loading the match:
@@ -338,13 +342,15 @@ class Hub:
         clock: ClockRules | None = None,
         stand_in: str | Mapping[int, str] | None = None,
         creator: str | None = None,
+        data: GameData | None = None,
     ) -> tuple[Room, list[str]]:
         """Start and store a match; return its room and each seat's fresh token (a rematch
         keeps the seats' tokens: then the list is empty). ``clock``: the turn clock of every
         seat a human plays, handing the seat to its stand-in bot when it runs out: the seat's
         own (``SeatRequest.stand_in``; a rematch keeps each seat's), else ``stand_in`` (a bot
         spec), else the game's quick bot.
-        ``creator``: the address asking (a rematch keeps its match's).
+        ``creator``: the address asking (a rematch keeps its match's). ``data``: one of the
+        host's data files (``host_data``), else the shipped data.
 
         Raises ``OptionError`` for an unknown game, count, option or bot, ``Full`` when the
         creator has started ``matches_per_address`` unfinished matches in the last day or
@@ -352,7 +358,7 @@ class Hub:
         if players is None and rematch_of is None:  # as many as the seats asked for
             counts = ludi.get_game(game).players
             players = len(seats) if len(seats) in counts else None
-        state = ludi.new_match(game, players=players, seed=seed, options=options)
+        state = ludi.new_match(game, players=players, seed=seed, options=options, data=data)
         if rematch_of is not None:
             creator = rematch_of.creator
         if creator is not None and rematch_of is None:
@@ -444,6 +450,7 @@ class Hub:
                 rematch_of=header,
                 clock=clocks.rules if clocks is not None else None,
                 stand_in=dict(room.table.stand_in),
+                data=self.data.for_match(header.data),
             )
         for client in room.clients:
             client.send({"type": "rematch", "id": new.id})
@@ -544,7 +551,8 @@ class Hub:
         the store cannot say (or holds that move after all: a commit whose answer was lost),
         let it go from memory, to be loaded from the store when next asked for."""
         try:
-            stored = await asyncio.to_thread(self.store.rebuild, room.header)
+            data = self.data.for_match(room.header.data)
+            stored = await asyncio.to_thread(self.store.rebuild, room.header, True, data)
         except Exception:
             log.exception("match %s: could not be read back from the store", room.id)
             stored = None

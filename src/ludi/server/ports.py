@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ludi.engine import State
+from ludi.engine import GameData, State
 from ludi.store.sql import Joined, MatchHeader, Write
 from ludi.store.table import TableFact
 
@@ -29,8 +29,11 @@ class MatchStore(Protocol):
         """Return a match's stored header, or None if there is no such match."""
         ...
 
-    def rebuild(self, header: MatchHeader, use_snapshot: bool = True) -> State:
-        """Return the match as stored: its state after every stored action."""
+    def rebuild(
+        self, header: MatchHeader, use_snapshot: bool = True, data: GameData | None = None
+    ) -> State:
+        """Return the match as stored: its state after every stored action (played with
+        ``data``, else the shipped data)."""
         ...
 
     def bot_turns(self) -> list[str]:

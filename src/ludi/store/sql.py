@@ -48,7 +48,7 @@ from sqlalchemy import (
 )
 
 import ludi
-from ludi.engine import MatchRecord, RecordError, State
+from ludi.engine import GameData, MatchRecord, RecordError, State
 
 #: write a snapshot of the position after this many actions since the last one
 SNAPSHOT_EVERY = 100
@@ -760,25 +760,45 @@ class SqlStore:
 
     # -- rebuilding ------------------------------------------------------------------------
 
-    def rebuild(self, header: MatchHeader, use_snapshot: bool = True) -> State:
+    def rebuild(
+        self, header: MatchHeader, use_snapshot: bool = True, data: GameData | None = None
+    ) -> State:
         """Return the live state of a stored match: its latest snapshot (or its start) and
-        every action after it, each applied through the rules again.
+        every action after it, each applied through the rules again. ``data``: the component
+        data it was played with, if not the shipped data (a host's file).
 
-        Raises ``RecordError`` if an action no longer applies (other rules or data)."""
+        Raises ``RecordError`` if an action no longer applies (other rules or data), or if the
+        match was played with other data than ``data``."""
         game = ludi.get_game(header.game)
         if header.rules_version != game.rules_version:
             raise RecordError(
                 f"match {header.id} was played with {game.title} rules {header.rules_version}; "
                 f"this Ludi has {game.rules_version}"
             )
+        if data is None:
+            data = game.load_data(None)
+        # a match on the shipped data rebuilds on this Ludi's (as it always has); one on a
+        # host's file only on that file
+        shipped = str(header.data.get("source", "")).startswith("shipped default")
+        if not shipped and header.data.get("sha256") not in (None, data.info.sha256):
+            # (the file's name only: where the host keeps it is the host's)
+            name = Path(str(header.data.get("source"))).name
+            raise RecordError(
+                f"match {header.id} was played with other component data ({name}): "
+                "the server offers that file no longer (ludi serve --data)"
+            )
         snap = self.latest_snapshot(header.id) if use_snapshot else None
         if snap is not None:
             start, position = snap
-            state = ludi.load_position(position)
+            state = ludi.load_position(position, data)
         else:
             start = 0
             state = ludi.new_match(
-                header.game, players=header.players, seed=header.seed, options=header.options
+                header.game,
+                players=header.players,
+                seed=header.seed,
+                options=header.options,
+                data=data,
             )
         for i, (seat, text) in enumerate(self.action_log(header.id, start), start):
             try:

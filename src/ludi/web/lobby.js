@@ -92,11 +92,17 @@ function seatRow(i) {
   return el("div", {class: "seat-row"}, el("span", {class: "seat-no"}, seatSide(i)), choice, name);
 }
 
-/** "Seat 1 · Caesar (moves first)": which side a seat row gets, before the match exists. */
+/** "Seat 1 · Caesar (moves first)": which side a seat row gets, before the match exists (a game
+ * that deals its sides, and who moves first, at the start says so: "Seat 1 · drawn at the start"). */
 function seatSide(i) {
+  if (currentGame().seats_drawn) {
+    const drawn = _("drawn at the start");
+    return _("Seat {n} · {side}", {n: i + 1, side: drawn});
+  }
   const names = (currentGame().seats || {})[$("players").value] || [];
   const seat = names[i] ? _("Seat {n} · {side}", {n: i + 1, side: names[i]}) : _("Seat {n}", {n: i + 1});
-  return i === 0 ? _("{seat} (moves first)", {seat}) : seat;
+  // (a game that draws who moves first marks no seat)
+  return i === 0 && !currentGame().first_drawn ? _("{seat} (moves first)", {seat}) : seat;
 }
 
 function fillSeats() {
@@ -151,8 +157,45 @@ function fillOptions() {
         }),
       )
     : null;
-  $("options").replaceChildren(el("legend", {}, _("Options")), ...parts, reconstructed);
-  $("options").hidden = rows.length === 0;
+  const chooser = dataChooser(game);
+  $("options").replaceChildren(
+    el("legend", {}, _("Options")),
+    ...(chooser ? [chooser] : []),
+    ...parts,
+    reconstructed,
+  );
+  $("options").hidden = rows.length === 0 && !game.data_files?.length;
+}
+
+/** The component data: the shipped data, or one of the files the host offers (an owner's
+ * corrected cards), each named by its file and what it replaces. */
+function dataChooser(game) {
+  const files = game.data_files || [];
+  if (!files.length) return null;
+  const shipped = game.data.reconstructed.length
+    ? _("The shipped data (reconstructed values marked)")
+    : _("The shipped data");
+  const select = el(
+    "select",
+    {name: "data", id: "data"},
+    el("option", {value: ""}, shipped),
+    ...files.map((f) =>
+      el(
+        "option",
+        {value: f.id},
+        _("{file}, the host's: replaces {sections}", {file: f.name, sections: f.replaces.join(", ")}),
+      ),
+    ),
+  );
+  const note = el("span", {class: "muted small"});
+  const explain = () => {
+    const file = files.find((f) => f.id === select.value);
+    const still = file && file.reconstructed.length ? file.reconstructed.join(", ") : "";
+    note.textContent = still ? _("Still reconstructed: {sections}", {sections: still}) : "";
+  };
+  select.addEventListener("change", explain);
+  const label = _("Component data");
+  return el("label", {}, label, " ", select, " ", note);
 }
 
 /** One option's row: a checkbox, a list of choices or a number, with its words. */
@@ -214,7 +257,8 @@ function readForm() {
     if (value !== opt.default) options[opt.name] = value;
   }
   const clock = readClock();
-  return {game: game.id, players, seats, options, ...(clock ? {clock} : {})};
+  const data = $("data")?.value;
+  return {game: game.id, players, seats, options, ...(clock ? {clock} : {}), ...(data ? {data} : {})};
 }
 
 function link(path) {

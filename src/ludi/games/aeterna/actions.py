@@ -35,7 +35,9 @@ from ludi.i18n import N_, catalog
 
 _, n_ = catalog(__name__)
 
-RULE_NOTATION: Final = N_("Ludi notation for Æterna (see ludi.games.aeterna.actions)")
+RULE_NOTATION: Final = N_(
+    "Ludi's guide to Æterna, Notation (a move written as the examples spell it)"
+)
 
 PICK: Final = "pick"
 PLAY: Final = "play"

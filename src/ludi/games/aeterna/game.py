@@ -35,6 +35,9 @@ class AeternaPresentation(Presentation):
 
     board_assets = ("aeterna.js", "aeterna.css")
 
+    #: the turn order is shuffled at setup (``rules.set_up``)
+    first_drawn = True
+
     #: a label names cards, hills, buildings and rewards by the data's names, nothing of the
     #: position (``wording._label``)
     labels_depend_only_on_action = True

@@ -46,29 +46,98 @@ COLOUR_STYLE = {
 }
 
 
-def render(view: dict[str, Any], console: Console) -> None:
-    """Print the board, the players and the viewer's cards as ``view``'s seat sees them."""
+#: the parts each phase's decision needs on screen, whatever their size (``render``'s
+#: ``height``): the packet in the draft, the hand in the actions, the players otherwise
+FOCUS = {
+    "draft": ("cards",),
+    "actions": ("cards",),
+    "revolts": ("players",),
+    "order": ("players",),
+}
+#: the other parts, in the order they are kept while they fit
+PRIORITY = ("cards", "players", "board", "hills")
+#: each part as the note on what was left out names it
+PART_WORDS = {
+    "hills": N_("hills"),
+    "board": N_("board"),
+    "players": N_("players"),
+    "cards": N_("your hand"),
+}
+
+
+def render(view: dict[str, Any], console: Console, height: int | None = None) -> None:
+    """Print the board, the players and the viewer's cards as ``view``'s seat sees them.
+
+    Given ``height``, print the header, the parts the decision concerns (``FOCUS``) and any
+    revolt or turn-order choice, then as many other parts as fit in ``height`` lines, and name
+    the parts left out (``board`` at the prompt draws everything)."""
     _styles.clear()
     _styles.update({s["name"]: SEAT_STYLE.get(s["colour"], "bold") for s in view["seats"]})
+    parts = _parts(view)
+    choices = _choices(view)
+    shown = [key for key, _title, _body in parts]
+    if height is not None:
+        lines = _lines(console, _header(view), *choices)
+        sizes = {key: _lines(console, body) + 1 for key, _title, body in parts}
+        focus = FOCUS.get(view["phase"], ())
+        order = [k for k in focus if k in sizes] + [k for k in PRIORITY if k not in focus]
+        shown = []
+        for key in order:
+            if key in sizes and (key in focus or lines + sizes[key] < height):
+                shown.append(key)
+                lines += sizes[key]
     console.print(_header(view))
-    _section(console, _("hills"))
-    console.print(_hills(view))
-    _section(console, _("board"))
-    console.print(_board(view))
-    _section(console, _("players"))
-    console.print(_players(view))
+    for key, title, body in parts:
+        if key in shown:
+            _section(console, title)
+            console.print(body)
+    for line in choices:
+        console.print(line)
+    left_out = [_(PART_WORDS[key]) for key, _title, _body in parts if key not in shown]
+    if left_out:
+        console.print(
+            Text(
+                _(
+                    "not shown, to fit the screen: {parts} (type board to see everything)",
+                    parts=", ".join(left_out),
+                ),
+                style="dim",
+            ),
+            soft_wrap=False,
+        )
+
+
+def _lines(console: Console, *renderables: Any) -> int:
+    """Return the lines ``renderables`` take at the console's width."""
+    return sum(len(console.render_lines(r, pad=False)) for r in renderables)
+
+
+def _parts(view: dict[str, Any]) -> list[tuple[str, str, Any]]:
+    """Return the drawing's parts in reading order: a key (``FOCUS``), its section's title,
+    what it prints."""
+    parts: list[tuple[str, str, Any]] = [
+        ("hills", _("hills"), _hills(view)),
+        ("board", _("board"), _board(view)),
+        ("players", _("players"), _players(view)),
+    ]
     draft = view.get("draft")
     if draft and draft.get("cards_before_you") is not None:
-        _section(console, _("draft, round {round}: keep one card", round=draft["round"]))
-        console.print(_draft(draft))
+        title = _("draft, round {round}: keep one card", round=draft["round"])
+        parts.append(("cards", title, _draft(draft)))
     else:
         me = _me(view)
         if me is not None and me["hand"] is not None:
-            _section(console, _("your hand"))
-            console.print(_cards(me["hand"]) if me["hand"] else Text(_("(empty)"), style="dim"))
+            hand = _cards(me["hand"]) if me["hand"] else Text(_("(empty)"), style="dim")
+            parts.append(("cards", _("your hand"), hand))
+    return parts
+
+
+def _choices(view: dict[str, Any]) -> list[Any]:
+    """Return the lines of a revolt or a turn-order choice under way (always shown)."""
+    out: list[Any] = []
     if view.get("revolt"):
         r = view["revolt"]
-        console.print(
+        out.append(
             Text.assemble(
                 _who(r["player"]),
                 ": ",
@@ -82,13 +151,14 @@ def render(view: dict[str, Any], console: Console) -> None:
     if view.get("order_choice"):
         oc = view["order_choice"]
         spaces = "  ".join(f"{i + 1}: {s or '-'}" for i, s in enumerate(oc["spaces"]))
-        console.print(
+        out.append(
             _(
                 "Next epoch's turn order: {spaces}   choosing: {choosing}",
                 spaces=spaces,
                 choosing=", ".join(oc["choosing"]),
             )
         )
+    return out
 
 
 def _section(console: Console, title: str) -> None:
@@ -133,8 +203,8 @@ def _header(view: dict[str, Any]) -> Text:
         text.append(
             "\n"
             + _(
-                "RECONSTRUCTED card and board data (not the printed cards): see ludi games; "
-                "your own cards with --data"
+                "RECONSTRUCTED data (not the printed cards): see ludi games; your own cards "
+                "with --data"
             ),
             style="dim",
         )

@@ -50,7 +50,9 @@ from ludi.i18n import N_, catalog
 
 _, n_ = catalog(__name__)
 
-RULE_NOTATION = N_("Ludi notation for Age of Rome (see ludi.games.age_of_rome.actions)")
+RULE_NOTATION = N_(
+    "Ludi's guide to Age of Rome, Notation (a move written as the examples spell it)"
+)
 _NUMBER = re.compile(r"^(offer|counter):(\d{1,4})$")
 _SET = re.compile(r"^set:([a-z]+)=([a-z0-9_]+),([a-z0-9_]+),([a-z0-9_]+)$")
 

@@ -46,6 +46,10 @@ class AgeOfRomePresentation(Presentation):
 
     board_assets = ("age_of_rome.js", "age_of_rome.css")
 
+    #: each player's character, and the first player, are dealt at setup («Подготовка к игре»)
+    seats_drawn = True
+    first_drawn = True
+
     def move_labels(self, state: State, seat: int, actions: Sequence[Action]) -> list[str]:
         """Each legal move in the player's words (``wording.py``)."""
         from ludi.games.age_of_rome import wording

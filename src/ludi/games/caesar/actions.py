@@ -28,7 +28,7 @@ from ludi.i18n import N_, catalog
 _, n_ = catalog(__name__)
 
 #: the rule reference of a text that names no action (read through ``_`` where it is made)
-RULE_NOTATION = N_("Ludi notation for Caesar!")
+RULE_NOTATION = N_("Ludi's guide to Caesar!, Notation (a move written as the examples spell it)")
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,10 @@ from ludi.i18n import N_, catalog
 _, n_ = catalog(__name__)
 
 
+#: the heading the lobby folds the solo game's options under (with their defaults: off)
+SOLO = N_("The solo game against Crassus")
+
+
 class CaesarPresentation(Presentation):
     """Caesar!'s words for its moves and data, its board and its terminal renderer."""
 
@@ -139,6 +143,7 @@ class Caesar(Game):
             ("off", "easy", "normal", "hard"),
             choice_labels=(N_("Off: two players"), N_("Easy"), N_("Normal"), N_("Hard")),
             label=N_("Solo"),
+            group=SOLO,
         ),
         Option(
             "crassus_plays",
@@ -147,12 +152,14 @@ class Caesar(Game):
             ("pompey", "caesar"),
             choice_labels=(N_("Pompey"), N_("Caesar")),
             label=N_("Crassus plays"),
+            group=SOLO,
         ),
         Option(
             "solo_harder",
             False,
             N_("solo: each bonus Crassus discards also removes one of his control tokens"),
             label=N_("Solo harder"),
+            group=SOLO,
         ),
     )
 

@@ -35,7 +35,7 @@ from ludi.i18n import N_, catalog
 _, n_ = catalog(__name__)
 
 #: the rule reference of a text that names no action (read through ``_`` where it is made)
-RULE_NOTATION = N_("Ludi notation for Sylla (see ludi.games.sylla.actions)")
+RULE_NOTATION = N_("Ludi's guide to Sylla, Notation (a move written as the examples spell it)")
 _NUMBERED = re.compile(r"^(bid|up|down|free):(\d{1,4})$")
 
 

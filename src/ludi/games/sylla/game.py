@@ -35,6 +35,9 @@ class SyllaPresentation(Presentation):
 
     board_assets = ("sylla.js", "sylla.css")
 
+    #: the first First Consul holds revenue tile I, dealt at setup (``rules.setup.set_up``)
+    first_drawn = True
+
     #: a label names characters, buildings, tracks and events by the data's names and the
     #: action's own numbers, nothing of the position (``wording._label``)
     labels_depend_only_on_action = True

@@ -28,12 +28,12 @@ from ludi.engine import LudiError
 from ludi.i18n import LANGUAGES, catalog, catalog_json, language
 from ludi.server.bots import bot_names
 from ludi.server.clocks import ClockRules
-from ludi.server.context import Context
-from ludi.server.games import catalog_package, games_offered, seat_names
+from ludi.server.context import Context, ServerContext
+from ludi.server.games import catalog_package, dealt_seat_names, games_offered
 from ludi.server.hub import Elsewhere, Room, SeatRequest
 from ludi.server.protocol import TokenBucket, is_plain_text
 from ludi.server.routes.common import header_or_404, room_or_404
-from ludi.store.sql import FINISHED, OPEN, RUNNING, hash_token
+from ludi.store.sql import FINISHED, OPEN, RUNNING, MatchHeader, hash_token
 
 _, n_ = catalog(__name__)
 
@@ -84,6 +84,8 @@ class MatchIn(_In):
     seats: list[SeatIn] = Field(min_length=1, max_length=16)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     clock: ClockIn | None = None
+    # one of the data files the host offers for the game, by its id (never a path)
+    data: Text | None = Field(default=None, max_length=64)
 
 
 class TokenIn(_In):
@@ -92,7 +94,7 @@ class TokenIn(_In):
 
 @router.get("/api/games")
 async def list_games(ctx: Context) -> dict[str, Any]:
-    return {"games": games_offered(ctx.lobby_game), "bots": bot_names()}
+    return {"games": games_offered(ctx.lobby_game, ctx.hub.data), "bots": bot_names()}
 
 
 @router.get("/api/i18n")
@@ -140,6 +142,7 @@ async def create_match(body: MatchIn, request: Request, ctx: Context) -> dict[st
         raise HTTPException(429, _("too many matches created; wait a moment"))
     seats = [SeatRequest(s.name, s.bot, s.stand_in) for s in body.seats]
     clock = ClockRules.parse(body.clock.model_dump()) if body.clock is not None else None
+    data = ctx.hub.data.chosen(body.game, body.data)
     room, tokens = await ctx.hub.create(
         body.game,
         body.players,
@@ -149,6 +152,7 @@ async def create_match(body: MatchIn, request: Request, ctx: Context) -> dict[st
         clock=clock,
         stand_in=body.clock.bot if body.clock is not None else None,
         creator=host,
+        data=data,
     )
     return _created(room, tokens)
 
@@ -199,11 +203,28 @@ async def list_matches(ctx: Context, status: str | None = None, limit: int = 50)
     if status is not None and status not in (OPEN, RUNNING, FINISHED):
         raise HTTPException(400, _("status is open, running or finished"))
     headers = await asyncio.to_thread(ctx.store.list_matches, status, max(1, min(limit, 200)))
+    # a stored match's seats are dealt again from its seed (ms each, once: then cached): in a
+    # thread, in the reader's language (asyncio.to_thread carries it)
+    stored = [h for h in headers if h.id not in ctx.hub.rooms]
+    read = await asyncio.to_thread(lambda: {h.id: _stored(h, ctx) for h in stored})
     out = []
     for header in headers:
         room = ctx.hub.rooms.get(header.id)
-        out.append(room.public() if room is not None else header.summary())
+        out.append(
+            room.public() if room is not None else read.get(header.id) or _stored(header, ctx)
+        )
     return {"matches": out}
+
+
+def _stored(header: MatchHeader, ctx: ServerContext) -> dict[str, Any]:
+    """Return a stored match's public header, read without loading the match: each seat
+    named as its own seed dealt it, in the reader's language."""
+    summary = header.summary()
+    titles = dealt_seat_names(header, ctx.hub.data.for_match(header.data))
+    for entry, title in zip(summary["seats"], titles, strict=False):
+        entry["connected"] = False
+        entry["title"] = title
+    return summary
 
 
 @router.get("/api/matches/{match_id}")
@@ -212,12 +233,7 @@ async def get_match(match_id: str, ctx: Context) -> dict[str, Any]:
     if room is not None:
         return room.public()
     header = await header_or_404(ctx.hub, match_id)
-    summary = header.summary()  # as stored: reading about a match does not load it
-    titles = seat_names(ludi.get_game(header.game)).get(header.players, [])
-    for entry, title in zip(summary["seats"], titles, strict=False):
-        entry["connected"] = False
-        entry["title"] = title
-    return summary
+    return await asyncio.to_thread(_stored, header, ctx)
 
 
 @router.post("/api/matches/{match_id}/rematch")

@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException
 
 import ludi
+from ludi.engine import GameData
 from ludi.i18n import catalog
 from ludi.server.context import Context, Replay
 from ludi.server.room import Room
@@ -48,7 +49,8 @@ async def replay_step(match_id: str, step: int, ctx: Context, seat: str = "all")
     replays = ctx.replays
     cached = replays.get(match_id)
     if cached is None:
-        cached = await asyncio.to_thread(_replay_states, ctx.store, header)
+        data = ctx.hub.data.for_match(header.data)
+        cached = await asyncio.to_thread(_replay_states, ctx.store, header, data)
         replays[match_id] = cached
         while len(replays) > REPLAYS_KEPT:
             replays.popitem(last=False)
@@ -96,11 +98,12 @@ async def replay_step(match_id: str, step: int, ctx: Context, seat: str = "all")
     }
 
 
-def _replay_states(store: SqlStore, header: MatchHeader) -> Replay:
-    """Return the state after each action of a stored match, and its action log."""
+def _replay_states(store: SqlStore, header: MatchHeader, data: GameData | None) -> Replay:
+    """Return the state after each action of a stored match (played with ``data``, a host's
+    file, else the shipped data), and its action log."""
     history = store.action_log(header.id)
     state = ludi.new_match(
-        header.game, players=header.players, seed=header.seed, options=header.options
+        header.game, players=header.players, seed=header.seed, options=header.options, data=data
     )
     states = [state.clone()]
     for seat, text in history:

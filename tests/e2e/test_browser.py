@@ -132,7 +132,7 @@ def test_the_phone_width_shows_the_board_and_the_screen(server: Server, browser:
     page.locator("#notation").fill("ship9/9@b01")
     page.locator("details.notation button[type=submit]").click()
     expect(page.locator(".refusal")).to_contain_text("not a Caesar! action")
-    expect(page.locator(".refusal .rule")).to_contain_text("Rulebook: Ludi notation")
+    expect(page.locator(".refusal .rule")).to_contain_text("Ludi's guide to Caesar!, Notation")
 
 
 def test_two_browsers_make_a_simultaneous_secret_decision(server: Server, browser: Browser) -> None:

@@ -73,11 +73,14 @@ class LudiEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.action_space = spaces.Discrete(self.config.num_actions)
         self.state = self.config.new_state(0)
         self.bots: dict[int, Bot] = {}
+        #: the legal ids of the last observation, kept for ``action_masks`` (None: unknown)
+        self._mask: np.ndarray | None = None
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
+        self._mask = None
         rng = self.np_random
         n = self.config.players
         self.seat = self.fixed_seat if self.fixed_seat is not None else int(rng.integers(n))
@@ -98,6 +101,7 @@ class LudiEnv(gymnasium.Env[np.ndarray, np.int64]):
     def _act(self, action: Any) -> tuple[float, bool, str | None]:
         """Carry out the learner's action and the bots' replies; return the reward, whether
         the match is over, and why the action was refused (``None``: it was legal)."""
+        self._mask = None
         try:
             self.config.apply(self.state, self.seat, int(action))
         except (IllegalAction, ValueError) as exc:
@@ -118,7 +122,9 @@ class LudiEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def action_masks(self) -> np.ndarray:
         """Return the legal ids as booleans (MaskablePPO's ``action_masks``)."""
-        return self.config.action_mask(self.state, self.seat).astype(bool)
+        if self._mask is None:
+            self._mask = self.config.action_mask(self.state, self.seat)
+        return self._mask.astype(bool)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
@@ -139,7 +145,9 @@ class LudiEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self.config.observation(self.state, self.seat)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.config.action_mask(self.state, self.seat), "seat": self.seat}
+        self._mask = self.config.action_mask(self.state, self.seat)
+        self._mask.flags.writeable = False  # shared with ``action_masks``: read, never changed
+        return {"action_mask": self._mask, "seat": self.seat}
 
 
 class LudiVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
@@ -219,7 +227,7 @@ class LudiVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
     def _record(self, i: int, env: LudiEnv) -> None:
         """Write match ``i``'s observation and legal ids into the batch's arrays."""
         self._observations[i] = env.config.observation(env.state, env.seat)
-        self._masks[i] = env.config.action_mask(env.state, env.seat)
+        self._masks[i] = env.action_masks()
 
     def _batch_info(self) -> dict[str, Any]:
         seats = np.array([env.seat for env in self.envs], np.int64)

@@ -380,6 +380,10 @@ def research() -> list[str]:
     out += [
         "`ludi bench GAME --research`: random masked play through each adapter beside the raw",
         "engine, CPU time, the median of 5; the goal is an adapter at half the raw speed or better.",
+        "A Gymnasium step is the learner's decision and the bots' replies, with its observation;",
+        "`make_vec` counts every match's learner steps. One observation is what the adapters",
+        "make (straight from the state where the game has the fast path); its view encoded is",
+        "the reference encoding it must equal.",
         "",
     ]
     out += table(
@@ -395,8 +399,16 @@ def research() -> list[str]:
                 "OpenSpiel steps / s",
                 share("openspiel_steps_per_second", "raw_decisions_per_second"),
             ),
-            ("Gymnasium steps / s", num("gymnasium_steps_per_second")),
-            ("one observation", num("observation_us", 0, " µs")),
+            (
+                "Gymnasium steps / s",
+                share("gymnasium_steps_per_second", "raw_decisions_per_second"),
+            ),
+            (
+                "`make_vec` steps / s, N = 1 / 8 / 64",
+                lambda f: " / ".join(num(f"vector_steps_per_second.{n}")(f) for n in (1, 8, 64)),
+            ),
+            ("one observation", num("observation_us", 1, " µs")),
+            ("its view encoded", num("view_encoding_us", 0, " µs")),
         ],
     )
     out += ["### Ludi's search against OpenSpiel's IS-MCTS", ""]

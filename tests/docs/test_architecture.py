@@ -3,8 +3,8 @@ drawing names every package there is.
 
 The rules (the engine, the games, the bots) are the inside: they import none of the ways in
 (the command line, the server, the store, the browser's files, the research adapters, the lab,
-the review), so a game can be played, compiled and tested without any of them. The ways in reach a game
-through its ``Game``, never by importing a game's package.
+the review), so a game can be played, compiled and tested without any of them. The ways in
+reach a game through its ``Game``, never by importing a game's package.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from ludi.engine import Action, Evaluation, GameData, MatchRecord, Rng, State
 FORMAT: Final = "ludi-review/1"
 #: search iterations per decision (docs/benchmarks.md: a Caesar! match in under 30 s, a
 #: 4-player Age of Rome match in under 3 minutes, compiled)
-DEFAULT_BUDGET: Final = 200
+DEFAULT_BUDGET: Final = 500
 #: a move that cost at least this share of the win is a slip...
 SLIP: Final = 0.05
 #: ...and at least this much, a mistake

@@ -27,6 +27,7 @@ from ludi.review import (
     search_seed,
 )
 from ludi.review.review import turning_points
+from ludi.store import SavedGame
 
 #: a small budget: the properties hold at any budget, and the tests stay quick
 BUDGET = 16
@@ -269,3 +270,25 @@ def test_ludi_review_refuses_a_seat_or_budget_out_of_range(
 ) -> None:
     assert main(["review", str(caesar_file), *args]) == 2
     assert problem in capsys.readouterr().err
+
+
+def test_a_saved_game_and_a_match_ended_at_the_table_are_reviewed_as_far_as_they_go(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole = played("caesar", 2, solo="normal")
+    part = dataclasses.replace(whole, actions=whole.actions[:10], result=None, seats=())
+    save = SavedGame(part, seats=whole.seats)
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps(save.to_json()))
+    assert main(["review", str(path), "--budget", "4", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert len(out["decisions"]) == 10 and out["winners"] == [] and out["turning_points"] == []
+    assert {d["kind"] for d in out["decisions"]} >= {"automaton", "decision"}
+    # a server's record of a match conceded at the table: notes beside the moves, no result
+    conceded = dataclasses.replace(
+        whole,
+        actions=whole.actions[:6],
+        result=None,
+        table=({"after": 3, "kind": "chat", "seat": 0, "text": "ave"}, {"after": 6, "kind": "end"}),
+    )
+    assert len(review_record(conceded, budget=4).decisions) == 6

@@ -11,6 +11,7 @@ read a review.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from typing import Any
 
 from rich.console import Console
@@ -49,7 +50,9 @@ def add_command(sub: Any) -> None:
 
 def run(args: argparse.Namespace, out: Console) -> int:
     """Review the match the file records and show it; return the exit code."""
-    record, _seats, data_file = load_match_file(args.file)
+    record, seats_of_file, data_file = load_match_file(args.file)
+    if not record.seats and seats_of_file:  # a save keeps who sat where beside its record
+        record = dataclasses.replace(record, seats=seats_of_file)
     if args.seat is not None and not 0 <= args.seat < record.players:
         raise UsageError(f"--seat takes 0 to {record.players - 1}, not {args.seat}")
     if not 1 <= args.budget <= 100_000:

@@ -106,8 +106,8 @@ def show(review: Review, out: Console) -> None:
     table.add_column("chance", justify="right")
     if many:
         table.add_column("rank", justify="right")
-    table.add_column("played")
-    table.add_column("the search's move")
+    table.add_column("played", overflow="fold")
+    table.add_column("the search's move", overflow="fold")
     table.add_column("cost", justify="right")
     table.add_column("verdict")
     forced = 0

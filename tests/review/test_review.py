@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import ludi
-from ludi.bots import Seat, make_bot
+from ludi.bots import ISMCTSBot, Seat, make_bot
 from ludi.cli.main import main
 from ludi.engine import MatchRecord, Rng, State
 from ludi.engine.match import record_of
@@ -292,3 +292,13 @@ def test_a_saved_game_and_a_match_ended_at_the_table_are_reviewed_as_far_as_they
         table=({"after": 3, "kind": "chat", "seat": 0, "text": "ave"}, {"after": 6, "kind": "end"}),
     )
     assert len(review_record(conceded, budget=4).decisions) == 6
+
+
+def test_the_searchs_root_figures_add_up_and_name_the_move_it_plays() -> None:
+    state = ludi.new_match("caesar", players=2, seed=4)
+    seat = Seat(state, state.to_act[0])
+    iterations, mean, figures = ISMCTSBot(seed=7, iterations=60).root_figures(seat)
+    assert iterations == 60 == sum(visits for visits, _ in figures.values())
+    assert mean == pytest.approx(sum(v * m for v, m in figures.values()) / iterations)
+    played = ISMCTSBot(seed=7, iterations=60).choose(seat)
+    assert review._searched_best(seat.legal_actions(), figures) == played.notation

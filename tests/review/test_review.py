@@ -302,3 +302,16 @@ def test_the_searchs_root_figures_add_up_and_name_the_move_it_plays() -> None:
     assert mean == pytest.approx(sum(v * m for v, m in figures.values()) / iterations)
     played = ISMCTSBot(seed=7, iterations=60).choose(seat)
     assert review._searched_best(seat.legal_actions(), figures) == played.notation
+
+
+def test_with_events_the_emperors_events_are_told_where_they_happen(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = played("age_of_rome", 1)
+    path = tmp_path / "solo.json"
+    path.write_text(json.dumps(record.to_json()))
+    assert main(["review", str(path), "--budget", "2", "--events"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "· Event:" in out
+    assert main(["review", str(path), "--budget", "2"]) == 0
+    assert "Event:" not in capsys.readouterr().out

@@ -19,6 +19,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ludi.cli.common import UsageError, emit_json
+from ludi.engine import MatchRecord
 from ludi.review import DEFAULT_BUDGET, Review, review_record
 from ludi.store import load_match_file
 
@@ -45,6 +46,11 @@ def add_command(sub: Any) -> None:
     )
     p.add_argument("--json", action="store_true", help="print the review as one JSON object")
     p.add_argument("--plot", metavar="FILE.png", help="also draw each seat's chance over the match")
+    p.add_argument(
+        "--events",
+        action="store_true",
+        help="also tell what happened after each move (an event drawn, a card revealed...)",
+    )
     p.add_argument("--data", metavar="FILE", help="the data file the match was played with")
 
 
@@ -84,14 +90,39 @@ def run(args: argparse.Namespace, out: Console) -> int:
     if args.json:
         emit_json(review.to_json())
         return 0
-    show(review, out)
+    told = told_after(record, args.data or data_file, args.seat) if args.events else None
+    show(review, out, told)
     if args.plot:
         out.print(f"The chances are drawn in {args.plot}.", markup=False)
     return 0
 
 
-def show(review: Review, out: Console) -> None:
-    """Print the review as a table, then the turning points."""
+def told_after(record: MatchRecord, data: str | None, seat: int | None) -> list[list[str]]:
+    """Return, for each move, what was told after it: as ``seat`` read it, or everything
+    revealed (``ludi replay``'s wording) for no seat. The rules' own moves (the Emperor's
+    events in Age of Rome's solo) are shown so, with the decisions around them."""
+    from ludi.cli.replay import revealed, start_state
+
+    state = start_state(record, data)
+    told: list[list[str]] = []
+    for who, move in record.actions:
+        mark = state.log_mark()
+        state.apply(who, move)
+        events = state.events_after(mark) or []
+        lines: list[str] = []
+        for event in events:
+            if seat is None:
+                lines += revealed(state, event)
+            else:
+                text = state.narrate(event, seat)
+                lines += [text] if text is not None else []
+        told.append(lines)
+    return told
+
+
+def show(review: Review, out: Console, told: list[list[str]] | None = None) -> None:
+    """Print the review as a table, then the turning points; with ``told``, what was told
+    after each move shown beneath it."""
     names = review.names
     out.print(
         f"[bold]{escape(review.title)}[/bold], seed {review.seed}: "
@@ -112,14 +143,20 @@ def show(review: Review, out: Console) -> None:
     table.add_column("verdict")
     forced = 0
     turns = {t.step for t in review.turning_points}
+    last = -1  # the last move whose telling is in the table
     for row in review.decisions:
+        # what was told after the moves of the seats not reviewed, before this one
+        _tell(table, told, range(last + 1, row.step), many)
+        last = row.step
         if row.kind == "forced":
             forced += 1
+            _tell(table, told, range(row.step, row.step + 1), many)
             continue
         cells = [str(row.step + 1), escape(names[row.seat])]
         if row.kind == "automaton":
             cells += ["", *([""] if many else []), escape(row.move), "", "", "[dim]automaton[/dim]"]
             table.add_row(*cells)
+            _tell(table, told, range(row.step, row.step + 1), many)
             continue
         chance = f"{row.chance:.0%}" if row.chance is not None else ""
         if row.step in turns:
@@ -138,6 +175,8 @@ def show(review: Review, out: Console) -> None:
         verdict = VERDICTS.get(row.verdict or "", "")
         cells.append(verdict + ("?" if row.doubtful else ""))
         table.add_row(*cells)
+        _tell(table, told, range(row.step, row.step + 1), many)
+    _tell(table, told, range(last + 1, len(told or ())), many)
     out.print(table)
     notes = []
     if forced:
@@ -158,6 +197,15 @@ def show(review: Review, out: Console) -> None:
             f"  moves {t.since + 1}–{t.step + 1}: {escape(names[t.seat])} "
             f"{t.before:.0%} → {t.after:.0%}"
         )
+
+
+def _tell(table: Table, told: list[list[str]] | None, steps: range, many: bool) -> None:
+    """Add what was told after the moves of ``steps``, in the moves' column."""
+    if told is None:
+        return
+    for step in steps:
+        for line in told[step]:
+            table.add_row("", "", "", *([""] if many else []), f"[dim]· {escape(line)}[/dim]")
 
 
 def plot(review: Review, path: str) -> None:

@@ -438,6 +438,37 @@ def research() -> list[str]:
     return out
 
 
+def review() -> list[str]:
+    out = ["## Reviews", ""]
+    out += [
+        "`tools/review_speed.py`: one match of the heuristic bot at every seat, then the review",
+        "of every seat at the budget (search iterations a decision: docs/review.md), in process",
+        "CPU time on one core. The goals, on the compiled build: a Caesar! match in under 30 s, a",
+        "4-player Age of Rome match in under 3 minutes.",
+        "",
+    ]
+    out += table(
+        latest(
+            _runs("review.json"),
+            lambda r: (r["figures"]["game"], r["figures"]["players"], r["build"]),
+        ),
+        [
+            ("game", text("game")),
+            ("players", num("players")),
+            ("budget", num("budget")),
+            ("moves", num("moves")),
+            ("decisions", num("decisions")),
+            ("CPU", num("cpu_seconds", 1, " s")),
+            ("a decision", num("ms_per_decision", 0, " ms")),
+            (
+                "goal (compiled)",
+                lambda f: f"{f['goal_seconds']:g} s" if f.get("goal_seconds") else "–",
+            ),
+        ],
+    )
+    return out
+
+
 HEAD = """\
 # Benchmarks
 
@@ -456,7 +487,7 @@ CPU-time figures move by about ±10% from run to run on a shared machine, wall-c
 def render() -> str:
     """Return docs/benchmarks.md as the results files make it."""
     lines = [HEAD]
-    for part in (engine, strength, load, abuse, research):
+    for part in (engine, strength, load, abuse, research, review):
         lines += part()
     return "\n".join(lines).rstrip("\n") + "\n"
 

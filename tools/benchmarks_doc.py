@@ -380,6 +380,10 @@ def research() -> list[str]:
     out += [
         "`ludi bench GAME --research`: random masked play through each adapter beside the raw",
         "engine, CPU time, the median of 5; the goal is an adapter at half the raw speed or better.",
+        "A Gymnasium step is the learner's decision and the bots' replies, with its observation;",
+        "`make_vec` counts every match's learner steps. One observation is what the adapters",
+        "make (straight from the state where the game has the fast path); its view encoded is",
+        "the reference encoding it must equal.",
         "",
     ]
     out += table(
@@ -395,8 +399,16 @@ def research() -> list[str]:
                 "OpenSpiel steps / s",
                 share("openspiel_steps_per_second", "raw_decisions_per_second"),
             ),
-            ("Gymnasium steps / s", num("gymnasium_steps_per_second")),
-            ("one observation", num("observation_us", 0, " µs")),
+            (
+                "Gymnasium steps / s",
+                share("gymnasium_steps_per_second", "raw_decisions_per_second"),
+            ),
+            (
+                "`make_vec` steps / s, N = 1 / 8 / 64",
+                lambda f: " / ".join(num(f"vector_steps_per_second.{n}")(f) for n in (1, 8, 64)),
+            ),
+            ("one observation", num("observation_us", 1, " µs")),
+            ("its view encoded", num("view_encoding_us", 0, " µs")),
         ],
     )
     out += ["### Ludi's search against OpenSpiel's IS-MCTS", ""]
@@ -426,6 +438,37 @@ def research() -> list[str]:
     return out
 
 
+def review() -> list[str]:
+    out = ["## Reviews", ""]
+    out += [
+        "`tools/review_speed.py`: one match of the heuristic bot at every seat, then the review",
+        "of every seat at the budget (search iterations a decision: docs/review.md), in process",
+        "CPU time on one core. The goals, on the compiled build: a Caesar! match in under 30 s, a",
+        "4-player Age of Rome match in under 3 minutes.",
+        "",
+    ]
+    out += table(
+        latest(
+            _runs("review.json"),
+            lambda r: (r["figures"]["game"], r["figures"]["players"], r["build"]),
+        ),
+        [
+            ("game", text("game")),
+            ("players", num("players")),
+            ("budget", num("budget")),
+            ("moves", num("moves")),
+            ("decisions", num("decisions")),
+            ("CPU", num("cpu_seconds", 1, " s")),
+            ("a decision", num("ms_per_decision", 0, " ms")),
+            (
+                "goal (compiled)",
+                lambda f: f"{f['goal_seconds']:g} s" if f.get("goal_seconds") else "–",
+            ),
+        ],
+    )
+    return out
+
+
 HEAD = """\
 # Benchmarks
 
@@ -444,7 +487,7 @@ CPU-time figures move by about ±10% from run to run on a shared machine, wall-c
 def render() -> str:
     """Return docs/benchmarks.md as the results files make it."""
     lines = [HEAD]
-    for part in (engine, strength, load, abuse, research):
+    for part in (engine, strength, load, abuse, research, review):
         lines += part()
     return "\n".join(lines).rstrip("\n") + "\n"
 

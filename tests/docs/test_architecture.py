@@ -2,9 +2,9 @@
 drawing names every package there is.
 
 The rules (the engine, the games, the bots) are the inside: they import none of the ways in
-(the command line, the server, the store, the browser's files, the research adapters, the lab),
-so a game can be played, compiled and tested without any of them. The ways in reach a game
-through its ``Game``, never by importing a game's package.
+(the command line, the server, the store, the browser's files, the research adapters, the lab,
+the review), so a game can be played, compiled and tested without any of them. The ways in
+reach a game through its ``Game``, never by importing a game's package.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ INSIDE: dict[str, set[str]] = {
     # a game's own automata are bots (auto-Crassus is a ``ludi.bots.Bot``)
     "games": {"games", "engine", "i18n", "bots"},
 }
-WAYS_IN = {"cli", "server", "store", "web", "research", "lab"}
+WAYS_IN = {"cli", "server", "store", "web", "research", "lab", "review"}
 
 
 def _package(path: Path) -> str:

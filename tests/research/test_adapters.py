@@ -180,3 +180,48 @@ def test_deepcopy_of_a_long_match_goes_through_clone() -> None:
     copied = copy.deepcopy(state)
     assert copied.position() == state.position() and copied is not state
     assert copied.history() == state.history()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("mode", ["vector_entry_point", "sync", "async"])
+def test_make_vec_steps_every_match_with_its_own_mask(game_id: str, mode: str) -> None:
+    name = ludi_gym.env_id(game_id)
+    envs = gymnasium.make_vec(name, num_envs=3, vectorization_mode=mode)
+    try:
+        obs, info = envs.reset(seed=7)
+        size, actions = envs.single_observation_space.shape, envs.single_action_space.n
+        assert obs.shape == (3, *size) and obs.dtype == np.float32
+        rng = np.random.default_rng(7)
+        ended = np.zeros(3, bool)
+        for _ in range(400):
+            masks = info["action_mask"].astype(bool)
+            assert masks.shape == (3, actions)
+            choice = [
+                int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks
+            ]  # a finished match's row is empty: its next action is ignored (autoreset)
+            obs, _, terminated, truncated, info = envs.step(np.array(choice))
+            assert obs.shape == (3, *size) and not truncated.any()
+            ended |= terminated
+        assert ended.all(), "every match reached its end in 400 steps"
+    finally:
+        envs.close()
+
+
+def test_the_vector_env_autoresets_on_the_next_step() -> None:
+    envs = gymnasium.make_vec("ludi/Caesar-v0", num_envs=2)
+    assert isinstance(envs, ludi_gym.LudiVectorEnv)
+    envs.reset(seed=1)
+    rng = np.random.default_rng(1)
+    while True:
+        masks = envs.action_masks()
+        _, rewards, terminated, _, _ = envs.step(
+            np.array([int(rng.choice(np.flatnonzero(m))) for m in masks])
+        )
+        if terminated.any():
+            break
+    i = int(np.flatnonzero(terminated)[0])
+    assert rewards[i] in (0.0, 1.0)  # the win reward, at the end only
+    assert not envs.action_masks()[i].any()  # the match is over: nothing legal
+    envs.step(np.zeros(2, np.int64))  # its action is ignored: a new match starts
+    assert envs.action_masks()[i].any()
+    envs.close()

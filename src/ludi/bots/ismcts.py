@@ -243,6 +243,24 @@ class ISMCTSBot(Bot):
                     best, best_key = action, key
         return best
 
+    def root_figures(self, seat: Seat) -> tuple[int, float, dict[str, tuple[int, float]]]:
+        """Search from ``seat``'s view (the budget, as ``choose`` does) and return what the
+        root learnt: the iterations behind it, the seat's mean value over them, and for each
+        of the seat's actions searched (by notation) its visits and mean value. A value is
+        what the search backs up for the seat (see ``margin`` and ``Bots.evaluation``: with
+        ``margin=0``, its share of the win). For a review of a decision (``ludi.review``)."""
+        root = self.search(seat)
+        kids = root.children.get(seat.seat, {})
+        visits = 0
+        reward = 0.0
+        figures: dict[str, tuple[int, float]] = {}
+        for notation, child in kids.items():
+            if child.visits:
+                visits += child.visits
+                reward += child.reward
+                figures[notation] = (child.visits, child.reward / child.visits)
+        return visits, (reward / visits if visits else 0.0), figures
+
     def cap_workers(self, workers: int) -> None:
         """Search on at most ``workers`` processes, whatever the settings say (a server
         decides how many a bot gets)."""

@@ -389,7 +389,11 @@ def run_research(
         ("openspiel_steps_per_second", "OpenSpiel steps / s"),
     ):
         table.add_row(label, f"{report[key]:,.0f}", f"{report[key] / raw:.0%}")
-    table.add_row("observation encoding (µs)", f"{report['observation_us']:.0f}", "")
+    for n, rate in report["vector_steps_per_second"].items():
+        label = f"make_vec steps / s, N = {n} (vs random, summed)"
+        table.add_row(label, f"{rate:,.0f}", f"{rate / raw:.0%}")
+    table.add_row("one observation (µs)", f"{report['observation_us']:.1f}", "")
+    table.add_row("its view encoded, the reference (µs)", f"{report['view_encoding_us']:.0f}", "")
     table.add_row(
         "action space / observation size",
         f"{report['action_space']} / {report['observation_size']}",

@@ -197,6 +197,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_lab_command(sub)
 
+    from ludi.cli.review import add_command as add_review_command
+
+    add_review_command(sub)
+
     from ludi.server.cli import add_serve_command
 
     add_serve_command(sub)
@@ -232,6 +236,10 @@ def dispatch(args: argparse.Namespace) -> int:
         from ludi.cli import lab
 
         return lab.run(args, out)
+    if args.command == "review":
+        from ludi.cli import review
+
+        return review.run(args, out)
     if args.command == "serve":
         from ludi.server.cli import run_serve
 

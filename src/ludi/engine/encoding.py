@@ -11,6 +11,10 @@ free of numpy, which ``ludi.research`` adds.
   position in that list; every action the rules can offer has exactly one id.
 - The **observation** is a flat list of floats of a fixed length, encoded from the seat's
   ``view`` and nothing else, laid out in named segments (``Encoder.layout``).
+- The **fast observation** (``Encoder.observe``) is the same numbers read straight from the
+  state for the seat (only what its view shows), into a float32 ``array`` the adapters see as
+  numpy without a copy. ``features`` stays the reference: the research tests compare the two
+  on every state of the golden matches.
 
 docs/research.md is the contract in prose.
 """
@@ -18,13 +22,14 @@ docs/research.md is the contract in prose.
 from __future__ import annotations
 
 import itertools
+from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ludi.engine.game import Game, GameData, OptionValue
-    from ludi.engine.state import Action
+    from ludi.engine.state import Action, State
 
 
 @dataclass(frozen=True)
@@ -186,6 +191,14 @@ class Encoder:
         self.features(start, probe)
         self.layout: tuple[Segment, ...] = tuple(probe.segments or ())
         self.size = len(probe.values)
+        self.offsets: dict[str, int] = {s.name: s.start for s in self.layout}
+        self.zeros = array("f", bytes(4 * self.size))
+
+    def observe(self, state: State, seat: int) -> array[float]:
+        """Return the seat's observation as float32 values: the same numbers as ``encode`` of
+        its view (rounded to float32). A game overrides it to read the state directly, writing
+        only the values that are not 0 into a copy of ``zeros``; this default encodes the view."""
+        return array("f", self.encode(state.view(seat)))
 
     def families(self) -> list[Family]:
         """Return the game's action families for this option set and data."""

@@ -8,8 +8,13 @@ Each figure is the median of several repetitions of random masked play, in CPU t
 - ``gymnasium``: learner steps against ``random`` opponents (their moves, and the encoding of
   the observation every step returns, included);
 - ``openspiel``: ``legal_actions`` and ``apply_action`` through the registration;
-- ``observation_us``: encoding one seat's view (``view`` and the encoder), measured apart,
-  since an agent pays it once per decision whatever the adapter.
+- ``vector_steps_per_second``: learner steps (summed over the matches) of
+  ``gymnasium.make_vec`` (``LudiVectorEnv``) at N = 1, 8 and 64 matches, against ``random``;
+- ``observation_us``: one seat's observation as the adapters make it (``Encoder.observe``:
+  straight from the state where the game has the fast path), measured apart, since an agent
+  pays it once per decision whatever the adapter; ``view_encoding_us``: the reference, the
+  seat's ``view`` encoded;
+- ``*_share``: an adapter's steps per second over the raw engine's decisions per second.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ import numpy as np
 from ludi.research import spec
 
 REPETITIONS = 5
+#: the numbers of matches the vector environment is measured with
+VECTOR_SIZES = (1, 8, 64)
 
 
 def _rate(run: Callable[[float, int], int], seconds: float) -> float:
@@ -101,7 +108,29 @@ def measure(
                 steps += 1
         return steps
 
-    def observation_us() -> float:
+    def vector(n: int) -> float:
+        """Steps per CPU second of ``n`` matches stepped together, the median over the
+        repetitions; building and resetting the matches is not counted (at N = 64 it can take
+        longer than a short run's whole budget)."""
+        rates = []
+        for seed in range(REPETITIONS):
+            envs = gym_adapter.LudiVectorEnv(
+                n, game=game, players=players, options=options, opponents="random"
+            )
+            rng = np.random.default_rng(seed)
+            envs.reset(seed=seed)
+            steps = 0
+            start = time.process_time()
+            while not steps or time.process_time() < start + seconds:
+                masks = envs.action_masks()
+                # a finished match's row is empty: any id, ignored while it resets
+                choice = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks]
+                envs.step(np.array(choice))
+                steps += n
+            rates.append(steps / (time.process_time() - start))
+        return statistics.median(rates)
+
+    def observation_us(encode: Callable[[Any, int], object]) -> float:
         states = []
         state = config.new_state(1)
         rng = np.random.default_rng(1)
@@ -114,7 +143,7 @@ def measure(
         for _ in range(REPETITIONS):
             start = time.process_time()
             for st, seat in states:
-                config.observation(st, seat)
+                encode(st, seat)
             timings.append((time.process_time() - start) / len(states) * 1e6)
         return statistics.median(timings)
 
@@ -130,6 +159,11 @@ def measure(
         "pettingzoo_steps_per_second": _rate(aec, seconds),
         "gymnasium_steps_per_second": _rate(gym, seconds),
         "openspiel_steps_per_second": _rate(spiel, seconds),
-        "observation_us": observation_us(),
+        "vector_steps_per_second": {str(n): vector(n) for n in VECTOR_SIZES},
+        "observation_us": observation_us(config.observation),
+        "view_encoding_us": observation_us(lambda st, seat: config.encoder.encode(st.view(seat))),
     }
+    raw_rate = report["raw_decisions_per_second"]
+    for adapter in ("pettingzoo", "gymnasium", "openspiel"):
+        report[f"{adapter}_share"] = report[f"{adapter}_steps_per_second"] / raw_rate
     return report

@@ -7,6 +7,9 @@ Importing this module registers ``ludi/<Game>-v0`` for every game with a researc
     env = gymnasium.make("ludi/Caesar-v0", opponents="heuristic")
 
 (or, without the import, ``gymnasium.make("ludi.research.gymnasium:ludi/Caesar-v0")``).
+``gymnasium.make_vec("ludi/Caesar-v0", num_envs=N)`` gives a ``LudiVectorEnv`` (N matches
+stepped in one loop, ``vectorization_mode="sync"`` or ``"async"`` Gymnasium's own vector
+environments of ``LudiEnv``).
 The observation is the learner's encoded view (float32), the action an id of the game's fixed
 space; ``action_masks()`` gives the legal ids as sb3-contrib's MaskablePPO expects (also in
 ``info["action_mask"]``). The reward comes at the end (``win`` or ``margin``). An illegal id
@@ -70,11 +73,14 @@ class LudiEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.action_space = spaces.Discrete(self.config.num_actions)
         self.state = self.config.new_state(0)
         self.bots: dict[int, Bot] = {}
+        #: the legal ids of the last observation, kept for ``action_masks`` (None: unknown)
+        self._mask: np.ndarray | None = None
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
+        self._mask = None
         rng = self.np_random
         n = self.config.players
         self.seat = self.fixed_seat if self.fixed_seat is not None else int(rng.integers(n))
@@ -88,16 +94,24 @@ class LudiEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._observe(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        reward, done, illegal = self._act(action)
+        info = self._info() if illegal is None else {**self._info(), "illegal": illegal}
+        return self._observe(), reward, done, False, info
+
+    def _act(self, action: Any) -> tuple[float, bool, str | None]:
+        """Carry out the learner's action and the bots' replies; return the reward, whether
+        the match is over, and why the action was refused (``None``: it was legal)."""
+        self._mask = None
         try:
             self.config.apply(self.state, self.seat, int(action))
         except (IllegalAction, ValueError) as exc:
             if self.illegal == "raise":
                 raise
-            return self._observe(), self._loss(), True, False, {**self._info(), "illegal": str(exc)}
+            return self._loss(), True, str(exc)
         self._play_others()
         result = self.state.result if self.state.is_over else None
         reward = self.config.rewards(result)[self.seat] if result is not None else 0.0
-        return self._observe(), float(reward), result is not None, False, self._info()
+        return float(reward), result is not None, None
 
     def _loss(self) -> float:
         """Return the reward of losing by an illegal id: 0 (``win``), ``-LOSS_MARGIN`` (``margin``)."""
@@ -108,7 +122,9 @@ class LudiEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def action_masks(self) -> np.ndarray:
         """Return the legal ids as booleans (MaskablePPO's ``action_masks``)."""
-        return self.config.action_mask(self.state, self.seat).astype(bool)
+        if self._mask is None:
+            self._mask = self.config.action_mask(self.state, self.seat)
+        return self._mask.astype(bool)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
@@ -129,7 +145,99 @@ class LudiEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self.config.observation(self.state, self.seat)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.config.action_mask(self.state, self.seat), "seat": self.seat}
+        self._mask = self.config.action_mask(self.state, self.seat)
+        self._mask.flags.writeable = False  # shared with ``action_masks``: read, never changed
+        return {"action_mask": self._mask, "seat": self.seat}
+
+
+class LudiVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
+    """N matches of one configuration stepped in one loop of one process, each a ``LudiEnv``.
+
+    Observations come as one ``(N, size)`` float32 array, the legal ids as one ``(N, actions)``
+    boolean array (``action_masks()``, and ``info["action_mask"]``). A match that ends is
+    reset on the next step, whose action for it is ignored (Gymnasium's ``NEXT_STEP``
+    autoreset): that step returns the new match's first observation, reward 0.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": [],
+        "autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP,
+    }
+
+    def __init__(self, num_envs: int = 1, **kwargs: Any) -> None:
+        """``kwargs``: those of ``LudiEnv``, the same for every match."""
+        if num_envs < 1:
+            raise OptionError(f"num_envs={num_envs}: at least 1")
+        self.envs = [LudiEnv(**kwargs) for _ in range(num_envs)]
+        first = self.envs[0]
+        self.num_envs = num_envs
+        self.single_observation_space = first.observation_space
+        self.single_action_space = first.action_space
+        self.observation_space = gymnasium.vector.utils.batch_space(
+            first.observation_space, num_envs
+        )
+        self.action_space = gymnasium.vector.utils.batch_space(first.action_space, num_envs)
+        self.config = first.config
+        self._observations = np.zeros((num_envs, first.config.encoder.size), np.float32)
+        self._masks = np.zeros((num_envs, first.config.num_actions), np.bool_)
+        self._rewards = np.zeros(num_envs, np.float64)
+        self._done = np.zeros(num_envs, np.bool_)
+        self._autoreset = np.zeros(num_envs, np.bool_)
+
+    def reset(
+        self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        seeds: list[int | None] = (
+            [None if seed is None else seed + i for i in range(self.num_envs)]
+            if seed is None or isinstance(seed, int)
+            else list(seed)
+        )
+        for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
+            env.reset(seed=s)
+            self._record(i, env)
+        self._autoreset[:] = False
+        return self._observations.copy(), self._batch_info()
+
+    def step(
+        self, actions: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        rewards = self._rewards
+        done = self._done
+        for i, env in enumerate(self.envs):
+            if self._autoreset[i]:
+                env.reset(seed=int(env.np_random.integers(2**62)))
+                rewards[i], done[i] = 0.0, False
+            else:
+                rewards[i], done[i], _illegal = env._act(actions[i])
+            self._record(i, env)
+        self._autoreset[:] = done
+        truncated = np.zeros(self.num_envs, np.bool_)
+        return (
+            self._observations.copy(),
+            rewards.copy(),
+            done.copy(),
+            truncated,
+            self._batch_info(),
+        )
+
+    def action_masks(self) -> np.ndarray:
+        """Return every match's legal ids as booleans, one row each (MaskablePPO's form)."""
+        return self._masks.copy()
+
+    def _record(self, i: int, env: LudiEnv) -> None:
+        """Write match ``i``'s observation and legal ids into the batch's arrays."""
+        self._observations[i] = env.config.observation(env.state, env.seat)
+        self._masks[i] = env.action_masks()
+
+    def _batch_info(self) -> dict[str, Any]:
+        seats = np.array([env.seat for env in self.envs], np.int64)
+        present = np.ones(self.num_envs, np.bool_)
+        return {
+            "action_mask": self._masks.copy(),
+            "_action_mask": present,
+            "seat": seats,
+            "_seat": present.copy(),
+        }
 
 
 def env_id(game_id: str) -> str:
@@ -147,7 +255,12 @@ def register_all() -> list[str]:
             continue
         name = env_id(game.id)
         if name not in gymnasium.registry:
-            gymnasium.register(name, entry_point=LudiEnv, kwargs={"game": game.id})
+            gymnasium.register(
+                name,
+                entry_point=LudiEnv,
+                vector_entry_point=LudiVectorEnv,
+                kwargs={"game": game.id},
+            )
         ids.append(name)
     return ids
 

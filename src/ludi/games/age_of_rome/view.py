@@ -1036,8 +1036,13 @@ def sample_hidden(st: AgeOfRomeState, seat: int, rng: Rng) -> AgeOfRomeState:
             else:
                 older.append(c)
                 sizes[o] += 1
+    # each pool is put in a fixed order before it is shuffled, so that a sample depends only on
+    # what the seat saw and the generator, not on where the hidden cards really are (a review
+    # of the seat is then the same whatever they are: docs/review.md)
+    older.sort()
     rng.shuffle(older)
     if drawn:
+        drawn.sort()
         rng.shuffle(drawn)
     for o in range(n):
         if o != seat and sizes[o]:
@@ -1054,6 +1059,7 @@ def sample_hidden(st: AgeOfRomeState, seat: int, rng: Rng) -> AgeOfRomeState:
         if o != seat:
             new.known[o] = [c for c in new.known[o] if c in held and held[c] != o]
     if new.phase == common.OVER:  # the tasks are revealed at the final scoring
+        new.event_deck.sort()
         rng.shuffle(new.event_deck)
         return new
     _redraw_token(new, seat, rng)
@@ -1063,6 +1069,7 @@ def sample_hidden(st: AgeOfRomeState, seat: int, rng: Rng) -> AgeOfRomeState:
     for o in range(n):
         if o != seat:
             tpool.extend(new.tasks[o])
+    tpool.sort()
     rng.shuffle(tpool)
     for o in range(n):
         if o == seat:
@@ -1084,6 +1091,7 @@ def sample_hidden(st: AgeOfRomeState, seat: int, rng: Rng) -> AgeOfRomeState:
         for o in range(n):
             if o != seat and st.task_bottom[o] >= 0 and others:
                 new.task_bottom[o] = others.pop()
+    new.event_deck.sort()
     rng.shuffle(new.event_deck)
     _redraw_token(new, seat, rng)
     return new

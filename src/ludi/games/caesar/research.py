@@ -10,22 +10,31 @@ kinds the options bring in):
   ``centurion``: the centurion tokens (Centurions only).
 
 The observation is the seat's view, seats counted from the viewer (``me`` first).
+``CaesarEncoder.observe`` gives the same numbers read straight from the state (only what the
+view shows the seat) by ``observation.py``, compiled with the rules.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludi.engine.encoding import Encoder, Family, Features
+from ludi.engine.game import Game, GameData, OptionValue
 from ludi.games.caesar.data import BONUS_KINDS, CaesarData
-from ludi.games.caesar.rules import BONUSES, OVER, PLACING
+from ludi.games.caesar.observation import (
+    INFLUENCE,
+    PHASES,
+    SEAT_SEGMENTS,
+    TOKENS,
+    TURNS,
+    Places,
+    observe,
+)
 
-PHASES = (PLACING, BONUSES, OVER)
-#: scales that bring counts near [0, 1]
-TOKENS = 20.0
-INFLUENCE = 20.0
-TURNS = 100.0
+if TYPE_CHECKING:
+    from ludi.engine import State
 
 
 class CaesarEncoder(Encoder):
@@ -34,6 +43,25 @@ class CaesarEncoder(Encoder):
     max_points = 12.0  # a seat scores its control tokens laid
 
     data: CaesarData
+
+    def __init__(
+        self, game: Game, players: int, options: Mapping[str, OptionValue], data: GameData
+    ) -> None:
+        super().__init__(game, players, options, data)
+        at = self.offsets
+        self.places = Places(
+            phase=at["phase"],
+            my_turn=at["my_turn"],
+            extra_turn=at["extra_turn"],
+            turn=at["turn"],
+            bonus_at_hand=at["bonus_at_hand"],
+            bonuses_pending=at["bonuses_pending"],
+            bonuses=list(self.bonus_kinds()),
+            seats=[[at[who + name] for name in SEAT_SEGMENTS] for who in ("me.", "opponent.")],
+            provinces=[at["province." + p.code] for p in self.data.provinces],
+            cells=[at["cell." + c.id] for c in self.data.cells],
+            solo=at["solo"],
+        )
 
     def bonus_kinds(self) -> tuple[str, ...]:
         """Return the bonus kinds this option set plays with."""
@@ -160,3 +188,8 @@ class CaesarEncoder(Encoder):
             [bool(solo), solo.get("orders_left", 0) / 10.0, len(solo.get("steps_left", ())) / 5.0],
             "solo game, Crassus's order tokens left, steps of his order left",
         )
+
+    def observe(self, state: State, seat: int) -> array[float]:
+        out = array("f", self.zeros)
+        observe(state, seat, self.places, out)  # type: ignore[arg-type]
+        return out

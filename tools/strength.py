@@ -258,7 +258,7 @@ def iteration_cpu_rate(
 
 
 def ludi_commit() -> str:
-    """The git commit of the Ludi that runs (``+dirty`` if its sources differ from it)."""
+    """The git commit of the Ludi that runs (``+dirty`` if its rules or bots differ from it)."""
     where = Path(ludi.__file__).resolve().parent
 
     def git(*args: str) -> str:
@@ -268,7 +268,8 @@ def ludi_commit() -> str:
         return done.stdout.strip() if done.returncode == 0 else ""
 
     commit = git("rev-parse", "--short=12", "HEAD") or "unknown"
-    return commit + ("+dirty" if git("status", "--porcelain", "--", ".") else "")
+    changed = git("status", "--porcelain", "--", "engine", "bots", "games")
+    return commit + ("+dirty" if changed else "")
 
 
 def _duration(seconds: float) -> str:

@@ -242,6 +242,12 @@ def engine() -> list[str]:
     return out
 
 
+def _bot(line: dict[str, Any]) -> str:
+    """The bot as asked for (``hard``) and as it played (``ismcts:iterations=1500``)."""
+    asked, played = line.get("asked"), line["bot"]
+    return f"`{played}`" if asked in (None, played) else f"`{asked}` (`{played}`)"
+
+
 def _sequential_row(lines: list[dict[str, Any]]) -> str:
     """One matchup's row: its record so far, the bar and the verdict of the rule it runs by."""
     from ludi.sequential import Rule, wilson
@@ -259,7 +265,7 @@ def _sequential_row(lines: list[dict[str, Any]]) -> str:
     cells = [
         str(last["game"]),
         str(last["players"]),
-        f"`{last['bot']}`",
+        _bot(last),
         f"`{last['opponent']}`",
         str(n),
         f"{wins:g}",

@@ -293,6 +293,7 @@ class Matchup:
     """One question: its file, its rule, the matches it may play and those already played."""
 
     name: str  # as given on the command line: random, crassus-hard, vs:SPEC
+    asked: str  # the bot under test as given (``hard``), before its budget is made fixed
     id: str
     path: Path
     rule: Rule
@@ -319,6 +320,7 @@ def line(m: Matchup, job: Job, outcome: Outcome, bot: str, commit: str) -> dict[
         "players": len(job.seats),
         "options": job.options,
         "bot": bot,
+        "asked": m.asked,
         "opponent": m.name,
         "rule": m.rule.as_dict(),
         "index": job.index,
@@ -522,7 +524,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         ident = matchup_id(game.id, players, bot, name)
         jobs = jobs_for(name, rule.maximum, bot, args.seed, game.id, players)
-        built.append(Matchup(name, ident, results / f"{ident}.jsonl", rule, jobs, resume))
+        path = results / f"{ident}.jsonl"
+        built.append(Matchup(name, args.bot, ident, path, rule, jobs, resume))
 
     print(f"{_purity.status} build, Ludi {commit}, load {os.getloadavg()[0]:.2f}, {args.jobs} jobs")
     total = 0.0

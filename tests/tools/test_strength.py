@@ -147,3 +147,19 @@ def test_the_tables_are_made_from_the_results_files(
     assert cells[8:12] == ["97%", "running", "pure", "1.5–2.6"]
     assert cells[13] == "2026-11-10 – 2026-11-21"
     assert "python tools/strength.py --game caesar --bar 0.97" in page
+
+
+def test_the_estimate_prices_the_matches_left_from_those_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    strength = _tool("strength")
+    common = ["--game", "sylla", "--bot", "random", "--matchups", "vs:random", "--bar", "0.5"]
+    common += ["--min", "1", "--max", "2", "--results", str(tmp_path)]
+    assert strength.main(common) == 0
+    [path] = tmp_path.glob("*.jsonl")
+    before = path.read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert strength.main([*common, "--max", "40", "--estimate"]) == 0
+    printed = capsys.readouterr().out
+    assert "the mean of 2 matches played" in printed and "expected: about" in printed
+    assert path.read_text(encoding="utf-8") == before  # an estimate plays nothing

@@ -242,10 +242,12 @@ def engine() -> list[str]:
     return out
 
 
-def _bot(line: dict[str, Any]) -> str:
-    """The bot as asked for (``hard``) and as it played (``ismcts:iterations=1500``)."""
-    asked, played = line.get("asked"), line["bot"]
-    return f"`{played}`" if asked in (None, played) else f"`{asked}` (`{played}`)"
+def _bot(lines: list[dict[str, Any]]) -> str:
+    """The bot as asked for (``hard``) and as it played (``ismcts:iterations=1500``): a run
+    resumed with the budget itself still shows the level another run named."""
+    played = lines[-1]["bot"]
+    named = [m["asked"] for m in lines if m.get("asked") not in (None, m["bot"])]
+    return f"`{named[-1]}` (`{played}`)" if named else f"`{played}`"
 
 
 def _sequential_row(lines: list[dict[str, Any]]) -> str:
@@ -265,7 +267,7 @@ def _sequential_row(lines: list[dict[str, Any]]) -> str:
     cells = [
         str(last["game"]),
         str(last["players"]),
-        _bot(last),
+        _bot(ordered),
         f"`{last['opponent']}`",
         str(n),
         f"{wins:g}",

@@ -44,11 +44,12 @@ HEAVY_FIXTURES = frozenset({"postgres_cluster"})
 
 #: The quick tier, ``make check`` (``pytest -m "not slow"``, docs/testing.md): the engine, every
 #: game's own tests (each ``tests/<game id>/``, so a new game's join by themselves), the
-#: conformance suite, the golden playthroughs and the docs. Everything else (the server, the
-#: browser, the command line, the bots, the lab, the research adapters, the install) is marked
-#: ``slow`` here and runs in ``make test``; a slow test inside the quick folders takes
-#: ``@pytest.mark.slow`` itself. ``e2e`` and ``postgres`` mark what needs a browser or PostgreSQL.
-QUICK_FOLDERS = frozenset({"engine", "conformance", "golden", "docs"}) | {
+#: conformance suite, the golden playthroughs, the docs and the measuring tools' own logic
+#: (``tests/tools/``). Everything else (the server, the browser, the command line, the bots,
+#: the lab, the research adapters, the install) is marked ``slow`` here and runs in ``make
+#: test``; a slow test inside the quick folders takes ``@pytest.mark.slow`` itself. ``e2e``
+#: and ``postgres`` mark what needs a browser or PostgreSQL.
+QUICK_FOLDERS = frozenset({"engine", "conformance", "golden", "docs", "tools"}) | {
     game.id for game in ludi.games()
 }
 

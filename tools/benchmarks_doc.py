@@ -242,14 +242,86 @@ def engine() -> list[str]:
     return out
 
 
+def _bot(lines: list[dict[str, Any]]) -> str:
+    """The bot as asked for (``hard``) and as it played (``ismcts:iterations=1500``): a run
+    resumed with the budget itself still shows the level another run named."""
+    played = lines[-1]["bot"]
+    named = [m["asked"] for m in lines if m.get("asked") not in (None, m["bot"])]
+    return f"`{named[-1]}` (`{played}`)" if named else f"`{played}`"
+
+
+def _sequential_row(lines: list[dict[str, Any]]) -> str:
+    """One matchup's row: its record so far, the bar and the verdict of the rule it runs by."""
+    from ludi.sequential import Rule, wilson
+
+    last = max(lines, key=lambda m: str(m["date"]))
+    rule = Rule.from_dict(last["rule"])
+    ordered = sorted(lines, key=lambda m: int(m["index"]))
+    rewards = [float(m["reward"]) for m in ordered]
+    n, wins = len(rewards), sum(rewards)
+    low, high = wilson(wins, n)
+    loads = [float(m["load"][0]) for m in lines]
+    dates = sorted(str(m["date"])[:10] for m in lines)
+    built = ", ".join(sorted({str(m["build"]) for m in lines}))
+    cpu = sum(float(m["cpu_seconds"]) for m in lines) / n
+    cells = [
+        str(last["game"]),
+        str(last["players"]),
+        _bot(ordered),
+        f"`{last['opponent']}`",
+        str(n),
+        f"{wins:g}",
+        f"{100 * wins / n:.1f}%",
+        f"{100 * low:.1f}% – {100 * high:.1f}%",
+        f"{100 * rule.bar:g}%",
+        rule.verdict(rewards),
+        built,
+        f"{min(loads):.1f}–{max(loads):.1f}",
+        f"{cpu:,.0f} s",
+        dates[0] if dates[0] == dates[-1] else f"{dates[0]} – {dates[-1]}",
+    ]
+    return "| " + " | ".join(cells) + " |"
+
+
+def sequential() -> list[str]:
+    """The tables of ``benchmarks/strength/*.jsonl``: a row per matchup, from its matches."""
+    from ludi.sequential import read_lines
+
+    out = ["### Sequential tables", ""]
+    out += [
+        "`tools/strength.py` (docs/strength.md): each matchup plays until an SPRT between the bar",
+        "and the bar less 5 points (α = β = 0.05) or the 95% Wilson interval answers, or to its",
+        "most matches (*undecided*); *running* means a later run is to resume it. Budgets are",
+        "fixed iteration counts. A tie counts as the share of a win it gives. The load is the",
+        "1-minute load average as each match ended, the CPU time a match's mean.",
+        "",
+    ]
+    files = sorted((RESULTS / "strength").glob("*.jsonl"))
+    matchups = [lines for lines in (read_lines(f) for f in files) if lines]
+    if not matchups:
+        return [*out, "No run recorded yet.", ""]
+    header = [
+        "game", "players", "bot", "opponent", "matches", "won", "rate", "95% interval",
+        "bar", "verdict", "build", "load", "CPU / match", "dates",
+    ]  # fmt: skip
+    out += ["| " + " | ".join(header) + " |", "| " + " | ".join(["---"] * len(header)) + " |"]
+    out += [_sequential_row(lines) for lines in matchups]
+    out += ["", "To resume (or re-run) each:", "", "```sh"]
+    out += [max(lines, key=lambda m: str(m["date"]))["resume"] for lines in matchups]
+    out += ["```", ""]
+    return out
+
+
 def strength() -> list[str]:
     out = ["## Bots' strength", ""]
+    out += sequential()
+    out += ["### Earlier runs of fixed counts", ""]
     out += [
-        "`tools/strength.py`: a bot against `random`, auto-Crassus (Caesar!'s solo automaton, each",
-        "side in half the matches) or another bot in every other seat (`vs:SPEC`, the bot's seat",
-        "going round); 95% Wilson intervals. An iteration budget does the same work at any load.",
-        "Where a run kept every match, its file is named in `benchmarks/strength.json`",
-        "(`matches_file`).",
+        "The runs of `tools/strength.py` before its sequential tests: a fixed count of matches",
+        "against `random`, auto-Crassus (Caesar!'s solo automaton, each side in half the matches)",
+        "or another bot in every other seat (`vs:SPEC`, the bot's seat going round); 95% Wilson",
+        "intervals. Where a run kept every match, its file is named in",
+        "`benchmarks/strength.json` (`matches_file`).",
         "",
     ]
     rows = [

@@ -1,48 +1,64 @@
-"""Measure how strong a bot is (docs/benchmarks.md's strength table, docs/strength.md).
+"""Measure how strong a bot is, a match at a time, until the question is answered.
 
-The bot under test (``ismcts`` at its default budget unless told otherwise) plays N matches
-against each opponent:
+Each matchup (a game at a player count, the bot under test with its budget, an opponent) asks
+whether the bot reaches a bar: 97% against ``random`` at 2 players, 95% at 3, 90% at 4; 95%
+against auto-Crassus; 1.5 times the fair share against another bot (``--bar`` sets it). The
+matches are played one by one and the matchup stops as soon as a sequential test answers (an
+SPRT between the bar and the bar less ``--delta``, or the 95% Wilson interval leaving the bar:
+``ludi.sequential``), or at ``--max`` matches. Every match appends one JSON line to
+``benchmarks/strength/<matchup>.jsonl`` (its seed, seats, bots, result, CPU seconds, build,
+load and Ludi's commit); a later run reads the file, skips the seeds played and continues, and
+several runs may add to one file. docs/benchmarks.md's tables are made from these files
+(``tools/benchmarks_doc.py``).
 
-- ``random``: uniformly random legal moves; the bot sits in seat 0 (Caesar) in half the
-  matches and in seat 1 (Pompey) in the other half;
-- ``crassus-easy``, ``crassus-normal``, ``crassus-hard``: the solo automaton at that
-  difficulty (option ``solo``), which always sits in Crassus's seat: half the matches with
-  ``crassus_plays=pompey`` (Crassus in seat 1), half with ``crassus_plays=caesar`` (seat 0).
+Matchups: ``random`` and ``crassus-easy``, ``crassus-normal``, ``crassus-hard`` (Caesar!; the
+solo automaton in Crassus's seat, playing each side in half the matches), or ``vs:SPEC`` at any
+game (SPEC in every other seat, the bot's seat going round).
 
-Matches run in parallel on ``--jobs`` processes. The tool first prints how long it expects to
-take, then a progress line per match, then each matchup's win rate with a 95% Wilson
-confidence interval; it writes the figures as JSON and as a markdown table (``--out``).
+    .venv/bin/python tools/strength.py --game sylla --bot hard --matchups vs:random --estimate
+    .venv/bin/python tools/strength.py --game sylla --bot hard --matchups vs:random --jobs 1
+    .venv/bin/python tools/strength.py --game age_of_rome --players 4 --bot hard \\
+        --matchups vs:random --bar 0.9 --jobs 2
 
-    .venv/bin/python tools/strength.py                       # the full table, 200 matches each
-    .venv/bin/python tools/strength.py --games 4 --seconds 0.05 --out /tmp/strength
-    .venv/bin/python tools/strength.py --iterations 100 --jobs 1 --estimate
-    .venv/bin/python tools/strength.py --bot heuristic --games 200
-
-A time budget is wall-clock time: run the real figures on an otherwise idle machine, with no
-more jobs than free cores, or the bot gets less thinking than its budget says. An iteration
-budget (``--iterations``) does the same work on any machine, busy or not: the figures then
-depend only on the seeds, and the report gives the median iterations per choice to compare
-with what a time budget buys (a bot reports it as ``last_iterations``).
+Budgets are fixed iteration counts: a level such as ``hard`` (``ismcts:seconds=3,
+iterations=1500`` at Caesar!) plays without its time cap, so the figures depend only on the
+seeds, never on the machine's load (``--timed`` keeps the cap, for the 1-second tables, which
+are then labelled with the load they were taken at).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import math
+import concurrent.futures
+import datetime
 import multiprocessing
 import os
+import re
+import shlex
+import subprocess
 import sys
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import ludi
-from ludi import benchfile
+from ludi import _purity
 from ludi.bots import Seat, make_bot
 from ludi.engine import OptionError, Rng
+from ludi.sequential import (
+    MET,
+    MISSED,
+    RUNNING,
+    UNDECIDED,
+    Rule,
+    append_line,
+    read_lines,
+    wilson,
+)
 
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "benchmarks" / "strength"
 GAME = "caesar"
 MATCHUPS: dict[str, dict[str, Any]] = {
     "random": {"opponent": "random", "solo": "off"},
@@ -50,11 +66,11 @@ MATCHUPS: dict[str, dict[str, Any]] = {
     "crassus-normal": {"opponent": "crassus", "solo": "normal"},
     "crassus-hard": {"opponent": "crassus", "solo": "hard"},
 }
-Z95 = 1.959964
-
-
 #: a matchup against copies of one bot in every other seat, at any game: ``vs:SPEC``
 VS = "vs:"
+#: the bar against ``random``, by player count (issue #28)
+RANDOM_BAR = {1: 0.97, 2: 0.97, 3: 0.95, 4: 0.90}
+CRASSUS_BAR = 0.95
 
 
 @dataclass(frozen=True)
@@ -79,19 +95,20 @@ class Outcome:
     seed: int
     bot_seat: int
     reward: float
+    rewards: tuple[float, ...]
     reason: str
     decisions: int
     iterations: int  # the bot's search iterations over the match, if it reports them
-    seconds: float
+    cpu_seconds: float  # the process's CPU time for the match (the worker's)
+    seconds: float  # wall-clock time
     per_choice: tuple[int, ...] = ()  # the bot's iterations at each of its real choices
 
 
 def jobs_for(
     matchup: str, games: int, bot: str, base_seed: int, game: str = GAME, players: int = 2
 ) -> list[Job]:
-    """Return the matches of one matchup, the bot's seat going round the table from one match
-    to the next. ``vs:SPEC`` puts SPEC in every other seat of ``game`` at ``players``; the
-    named matchups are Caesar!'s (against ``random`` and auto-Crassus)."""
+    """Return the first ``games`` matches of one matchup, the bot's seat going round the table
+    from one match to the next; a match's seed depends only on the matchup and its index."""
     out = []
     if matchup.startswith(VS):
         opponent = matchup[len(VS) :]
@@ -122,7 +139,7 @@ def jobs_for(
 
 def play(job: Job) -> Outcome:
     """Play one match to the end and return how the bot under test did."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     state = ludi.new_match(job.game, players=len(job.seats), seed=job.seed, options=job.options)
     bots = [
         make_bot(spec, seed=job.seed * 2 + s, game=state.game) for s, spec in enumerate(job.seats)
@@ -148,36 +165,60 @@ def play(job: Job) -> Outcome:
         job.seed,
         job.bot_seat,
         result.reward(job.bot_seat),
+        tuple(result.reward(s) for s in range(len(job.seats))),
         result.reason,
         decisions,
         iterations,
+        time.process_time() - cpu,
         time.perf_counter() - start,
         tuple(per_choice),
     )
 
 
-def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Return the Wilson score interval of a proportion ``wins / n`` (0..1 bounds)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+def fixed_budget(spec: str, game: Any) -> str:
+    """Return ``spec`` as the bot describes itself, without its time cap where it has an
+    iteration budget: ``hard`` at Caesar! is ``ismcts:iterations=1500``."""
+    described: str = make_bot(spec, game=game).describe()
+    name, _, settings = described.partition(":")
+    parts = [p for p in settings.split(",") if p]
+    if any(p.startswith("iterations=") for p in parts):
+        parts = [p for p in parts if not p.startswith("seconds=")]
+    return name + (":" + ",".join(parts) if parts else "")
+
+
+def matchup_id(game: str, players: int, bot: str, matchup: str) -> str:
+    """The results file's name: game, players, the bot and the opponent, with budgets."""
+    opponent = matchup[len(VS) :] if matchup.startswith(VS) else matchup
+
+    def slug(spec: str) -> str:
+        return re.sub(r"[^a-z0-9.]+", "-", spec.lower()).strip("-")
+
+    return f"{game}-{players}p-{slug(bot)}-vs-{slug(opponent)}"
+
+
+def default_bar(matchup: str, players: int) -> float:
+    if matchup in ("random", f"{VS}random"):
+        return RANDOM_BAR[players]
+    if matchup.startswith("crassus-"):
+        return CRASSUS_BAR
+    return min(0.95, 1.5 / players)
+
+
+def seats_step(matchup: str, players: int) -> int:
+    """How many matches make one round of the seat arrangements."""
+    return players if matchup.startswith(VS) else 2
 
 
 def decisions_per_match(
     matchups: list[str], samples: int = 8, game: str = GAME, players: int = 2
 ) -> float:
     """Return how many real choices (more than one legal action) a seat makes in a match,
-    averaged over quick random matches of these matchups: the basis of the time estimate."""
+    averaged over quick random matches of these matchups: the basis of the estimate."""
     rng = Rng(12345)
     counts = []
     for matchup in matchups:
         for job in jobs_for(matchup, samples, "random", 777, game, players):
-            options = job.options
-            state = ludi.new_match(job.game, players=players, seed=job.seed, options=options)
+            state = ludi.new_match(job.game, players=players, seed=job.seed, options=job.options)
             n = 0
             while not state.is_over:
                 seat = state.to_act[0]
@@ -188,93 +229,47 @@ def decisions_per_match(
     return sum(counts) / len(counts)
 
 
-def iteration_rate(
-    bot: str, matchups: list[str], probes: int = 3, game: str = GAME, players: int = 2
+def iteration_cpu_rate(
+    bot: str, matchup: str, probes: int = 3, game: str = GAME, players: int = 2
 ) -> float:
-    """Return the iterations per second ``bot`` runs on this machine now, averaged over a few
-    decisions early in a match of each matchup: the basis of an iteration budget's estimate."""
+    """Return the iterations per CPU second ``bot`` runs in this build, over a few decisions
+    early in matches of ``matchup``."""
     iterations = 0
     seconds = 0.0
     rng = Rng(4242)
-    for matchup in matchups:
-        for job in jobs_for(matchup, probes, bot, 991, game, players):
-            state = ludi.new_match(job.game, players=players, seed=job.seed, options=job.options)
-            for _ in range(2 * rng.randrange(4)):  # a few moves in, as a match goes
-                if state.is_over:
-                    break
-                seat = state.to_act[0]
-                state.apply(seat, rng.choice(state.legal_actions(seat)))
-            while not state.is_over and len(state.legal_actions(state.to_act[0])) < 2:
-                seat = state.to_act[0]
-                state.apply(seat, state.legal_actions(seat)[0])
+    for job in jobs_for(matchup, probes, bot, 991, game, players):
+        state = ludi.new_match(job.game, players=players, seed=job.seed, options=job.options)
+        for _ in range(2 * rng.randrange(4)):  # a few moves in, as a match goes
             if state.is_over:
-                continue
-            probe = make_bot(bot, seed=job.seed, game=state.game)
-            start = time.perf_counter()
-            probe.choose(Seat(state, state.to_act[0]))
-            seconds += time.perf_counter() - start
-            iterations += getattr(probe, "last_iterations", 0)
+                break
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        while not state.is_over and len(state.legal_actions(state.to_act[0])) < 2:
+            seat = state.to_act[0]
+            state.apply(seat, state.legal_actions(seat)[0])
+        if state.is_over:
+            continue
+        probe = make_bot(bot, seed=job.seed, game=state.game)
+        start = time.process_time()
+        probe.choose(Seat(state, state.to_act[0]))
+        seconds += time.process_time() - start
+        iterations += getattr(probe, "last_iterations", 0)
     return iterations / seconds if seconds and iterations else float("inf")
 
 
-def summarize(
-    outcomes: list[Outcome], matchups: list[str], players: int = 2
-) -> list[dict[str, Any]]:
-    """Return each matchup's figures: games, wins, win rate, its 95% interval, by seat."""
-    rows = []
-    for matchup in matchups:
-        mine = [o for o in outcomes if o.matchup == matchup]
-        n = len(mine)
-        wins = sum(o.reward for o in mine)
-        low, high = wilson(wins, n)
-        by_seat = {}
-        for seat in range(players):
-            part = [o for o in mine if o.bot_seat == seat]
-            by_seat[str(seat)] = {"games": len(part), "wins": sum(o.reward for o in part)}
-        rows.append(
-            {
-                "matchup": matchup,
-                "games": n,
-                "wins": wins,
-                "win_rate": wins / n if n else None,
-                "fair_share": 1 / players,
-                "ci95": [low, high],
-                "by_seat": by_seat,
-                "mean_seconds_per_match": sum(o.seconds for o in mine) / n if n else None,
-                "mean_iterations_per_choice": (
-                    sum(o.iterations for o in mine) / max(1, sum(o.decisions for o in mine))
-                ),
-                "median_iterations_per_choice": _median([i for o in mine for i in o.per_choice]),
-            }
+def ludi_commit() -> str:
+    """The git commit of the Ludi that runs (``+dirty`` if its rules or bots differ from it)."""
+    where = Path(ludi.__file__).resolve().parent
+
+    def git(*args: str) -> str:
+        done = subprocess.run(
+            ["git", "-C", str(where), *args], capture_output=True, text=True, check=False
         )
-    return rows
+        return done.stdout.strip() if done.returncode == 0 else ""
 
-
-def markdown(rows: list[dict[str, Any]], bot: str, header: str, title: str = "Caesar!") -> str:
-    """Return the strength table as markdown."""
-    lines = [
-        f"Strength of `{bot}` at {title} ({header})",
-        "",
-        "| opponent | matches | won | win rate | 95% interval (Wilson) |",
-        "| --- | ---: | ---: | ---: | --- |",
-    ]
-    for row in rows:
-        if not row["games"]:
-            continue
-        low, high = row["ci95"]
-        lines.append(
-            f"| {row['matchup']} | {row['games']} | {row['wins']:g} | "
-            f"{100 * row['win_rate']:.1f}% | {100 * low:.1f}% – {100 * high:.1f}% |"
-        )
-    return "\n".join(lines) + "\n"
-
-
-def _median(values: list[int]) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    mid = len(ordered) // 2
-    return float(ordered[mid]) if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+    commit = git("rev-parse", "--short=12", "HEAD") or "unknown"
+    changed = git("status", "--porcelain", "--", "engine", "bots", "games")
+    return commit + ("+dirty" if changed else "")
 
 
 def _duration(seconds: float) -> str:
@@ -285,186 +280,282 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 3600:.1f} h"
 
 
+def _median(values: list[int]) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return float(ordered[mid]) if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+@dataclass
+class Matchup:
+    """One question: its file, its rule, the matches it may play and those already played."""
+
+    name: str  # as given on the command line: random, crassus-hard, vs:SPEC
+    asked: str  # the bot under test as given (``hard``), before its budget is made fixed
+    id: str
+    path: Path
+    rule: Rule
+    jobs: list[Job]
+    resume: str  # the command that continues it
+
+    def played(self) -> list[dict[str, Any]]:
+        return [m for m in read_lines(self.path) if m.get("index", -1) < self.rule.maximum]
+
+    def verdict(self, played: list[dict[str, Any]] | None = None) -> str:
+        lines = self.played() if played is None else played
+        return self.rule.verdict([float(m["reward"]) for m in sorted(lines, key=_order)])
+
+
+def _order(match: dict[str, Any]) -> int:
+    return int(match.get("index", 0))
+
+
+def line(m: Matchup, job: Job, outcome: Outcome, bot: str, commit: str) -> dict[str, Any]:
+    """The results file's line of one match."""
+    return {
+        "matchup": m.id,
+        "game": job.game,
+        "players": len(job.seats),
+        "options": job.options,
+        "bot": bot,
+        "asked": m.asked,
+        "opponent": m.name,
+        "rule": m.rule.as_dict(),
+        "index": job.index,
+        "seed": job.seed,
+        "seats": list(job.seats),
+        "bot_seat": job.bot_seat,
+        "reward": outcome.reward,
+        "rewards": list(outcome.rewards),
+        "reason": outcome.reason,
+        "decisions": outcome.decisions,
+        "median_iterations": _median(list(outcome.per_choice)),
+        "cpu_seconds": round(outcome.cpu_seconds, 2),
+        "wall_seconds": round(outcome.seconds, 2),
+        "build": _purity.status,
+        "load": [round(x, 2) for x in os.getloadavg()],
+        "cores": os.cpu_count(),
+        "commit": commit,
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "resume": m.resume,
+    }
+
+
+def summary(m: Matchup) -> str:
+    played = m.played()
+    n = len(played)
+    wins = sum(float(x["reward"]) for x in played)
+    low, high = wilson(wins, n)
+    rate = f"{100 * wins / n:.1f}%" if n else "–"
+    return (
+        f"{m.id}: {wins:g}/{n} won, {rate} (95% interval {100 * low:.1f}%–{100 * high:.1f}%), "
+        f"bar {100 * m.rule.bar:g}%: {m.verdict(played)}"
+    )
+
+
+def estimate(m: Matchup, bot: str, game: Any, players: int) -> tuple[float, float, str]:
+    """Return the CPU seconds a match of ``m`` takes, the matches still expected and how the
+    first was found (the lines already played, or a probe of the bot now)."""
+    played = m.played()
+    if played:
+        per_match = sum(float(x["cpu_seconds"]) for x in played) / len(played)
+        how = f"the mean of {len(played)} matches played"
+    else:
+        probe = make_bot(bot, game=game)
+        iterations = getattr(probe, "iterations", None)
+        choices = decisions_per_match([m.name], game=game.id, players=players)
+        if iterations:
+            rate = iteration_cpu_rate(bot, m.name, game=game.id, players=players)
+            per_match = choices * iterations / rate
+            how = f"{choices:.0f} choices x {iterations} iterations at {rate:.0f} a CPU second"
+        else:
+            seconds = getattr(probe, "seconds", None) or 0.0
+            per_match = choices * seconds
+            how = f"{choices:.0f} choices x {seconds:g} s"
+    n = len(played)
+    wins = sum(float(x["reward"]) for x in played)
+    # a bot as good as the bar plus delta, or as the record so far once it says something
+    p = wins / n if n >= 20 else min(0.995, m.rule.bar + m.rule.delta)
+    left = max(0.0, m.rule.expected_matches(p) - n) if m.verdict(played) == RUNNING else 0.0
+    return per_match, left, how
+
+
+def run(m: Matchup, bot: str, jobs: int, commit: str) -> str:
+    """Play ``m``'s matches not yet played until its verdict, ``jobs`` at a time; return it."""
+    played = m.played()
+    seeds = {int(x["seed"]) for x in played}
+    todo = [j for j in m.jobs if j.seed not in seeds]
+    verdict = m.verdict(played)
+    started = time.perf_counter()
+    done = 0
+    ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+    with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=ctx) as pool:
+        running: dict[concurrent.futures.Future[Outcome], Job] = {}
+        while verdict == RUNNING and (todo or running):
+            while todo and len(running) < jobs:
+                job = todo.pop(0)
+                running[pool.submit(play, job)] = job
+            finished, _ = concurrent.futures.wait(
+                running, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for future in finished:
+                job = running.pop(future)
+                outcome = future.result()
+                append_line(m.path, line(m, job, outcome, bot, commit))
+                done += 1
+                played = m.played()  # other runs may have added theirs
+                verdict = m.verdict(played)
+                wins = sum(float(x["reward"]) for x in played)
+                result = "won" if outcome.reward >= 1 else "lost" if outcome.reward == 0 else "tied"
+                print(
+                    f"{m.id} #{job.index} seat {job.bot_seat}: {result} ({outcome.reason}, "
+                    f"{outcome.cpu_seconds:.0f} CPU s); {wins:g}/{len(played)} so far, "
+                    f"{verdict}; {_duration(time.perf_counter() - started)} elapsed",
+                    flush=True,
+                )
+            if verdict != RUNNING:
+                for future in running:
+                    future.cancel()
+                for process in list(getattr(pool, "_processes", {}).values()):
+                    process.terminate()  # a match already answered: no need to finish it
+                break
+    return verdict
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=200, help="matches per matchup (200)")
     parser.add_argument(
-        "--seconds", type=float, default=None, help="the bot's time per move (default: its own)"
+        "--max", "--games", dest="maximum", type=int, default=400,
+        help="the most matches a matchup plays without an answer (400)",
+    )  # fmt: skip
+    parser.add_argument("--min", dest="minimum", type=int, default=10, help="the fewest (10)")
+    parser.add_argument("--bar", type=float, default=None, help="the rate to reach (see above)")
+    parser.add_argument(
+        "--delta", type=float, default=0.05, help="the SPRT's H0 is the bar less this (0.05)"
+    )
+    parser.add_argument("--alpha", type=float, default=0.05, help="the SPRT's errors (0.05)")
+    parser.add_argument(
+        "--seconds", type=float, default=None, help="the bot's time per move (with --timed)"
     )
     parser.add_argument(
-        "--iterations",
-        type=int,
-        default=None,
-        help="the bot's search iterations per move instead of a time budget: figures that do "
-        "not depend on the machine's load",
+        "--iterations", type=int, default=None, help="the bot's search iterations per move"
     )
     parser.add_argument(
-        "--bot", default="ismcts", help="the bot under test (ismcts; also heuristic, random)"
+        "--timed", action="store_true", help="keep the bots' time caps (a 1-second table)"
     )
-    parser.add_argument(
-        "--jobs", type=int, default=os.cpu_count() or 1, help="processes (all cores)"
-    )
+    parser.add_argument("--bot", default="ismcts", help="the bot under test (ismcts)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (1)")
     parser.add_argument(
         "--matchups",
-        default=",".join(MATCHUPS),
-        help=f"comma-separated, from {', '.join(MATCHUPS)} (Caesar!: all), or vs:SPEC (SPEC "
-        "in every other seat, e.g. vs:random, vs:ismcts:iterations=90,playout=random; "
-        "separate several with ';')",
+        default=None,
+        help=f"comma-separated, from {', '.join(MATCHUPS)} (Caesar!; default all), or vs:SPEC "
+        "(SPEC in every other seat; default vs:random at other games); separate several "
+        "vs:SPEC with ';'",
     )
-    parser.add_argument(
-        "--game", default=GAME, help="the game (caesar); other games take vs:SPEC matchups"
-    )
+    parser.add_argument("--game", default=GAME, help="the game (caesar)")
     parser.add_argument(
         "--players", type=int, default=None, help="players (default: the game's smallest)"
     )
     parser.add_argument("--seed", type=int, default=20240601, help="seed of the first match")
     parser.add_argument(
-        "--out", default="strength", help="writes OUT.json and OUT.md (default ./strength)"
+        "--results", default=str(RESULTS), help="the folder of results files (benchmarks/strength)"
     )
-    parser.add_argument(
-        "--estimate", action="store_true", help="print the expected duration and stop"
-    )
-    parser.add_argument(
-        "--record",
-        metavar="FILE",
-        help="also append the run (without its matches) to FILE (benchmarks/strength.json)",
-    )
+    parser.add_argument("--estimate", action="store_true", help="print the expected cost and stop")
     args = parser.parse_args(argv)
 
     game = ludi.get_game(args.game)
     players = args.players or game.players[0]
     if players not in game.players:
         parser.error(f"{game.title} is for {', '.join(map(str, game.players))} players")
-    if args.matchups.startswith(VS) or ";" in args.matchups:
-        matchups = [m.strip() for m in args.matchups.split(";") if m.strip()]
-    else:
-        matchups = [m.strip() for m in args.matchups.split(",") if m.strip()]
-    if game.id != GAME and args.matchups == ",".join(MATCHUPS):
-        matchups = [f"{VS}random"]
+    given = args.matchups or (",".join(MATCHUPS) if game.id == GAME else f"{VS}random")
+    separator = ";" if given.startswith(VS) or ";" in given else ","
+    matchups = [m.strip() for m in given.split(separator) if m.strip()]
     unknown = [
         m
         for m in matchups
         if (m not in MATCHUPS and not m.startswith(VS)) or (m in MATCHUPS and game.id != GAME)
     ]
     if unknown or not matchups:
-        parser.error(f"unknown matchups {unknown}; choose from {', '.join(MATCHUPS)}")
-    if args.games < 1 or args.jobs < 1:
-        parser.error("--games and --jobs must be at least 1")
+        parser.error(f"unknown matchups {unknown}; choose from {', '.join(MATCHUPS)} or vs:SPEC")
+    if args.maximum < 1 or args.jobs < 1 or not 1 <= args.minimum <= args.maximum:
+        parser.error("--max and --jobs must be at least 1, --min between 1 and --max")
     bot = args.bot
-    if args.seconds is not None:
-        if not args.seconds > 0:
-            parser.error("--seconds must be positive")
-        bot += ("," if ":" in bot else ":") + f"seconds={args.seconds:g}"
-    if args.iterations is not None:
-        if args.iterations < 1:
-            parser.error("--iterations must be at least 1")
-        bot += ("," if ":" in bot else ":") + f"iterations={args.iterations}"
+    for key in ("seconds", "iterations"):
+        value = getattr(args, key)
+        if value is not None:
+            bot += ("," if ":" in bot else ":") + f"{key}={value:g}"
     try:
-        probe = make_bot(bot, game=game)  # refuses a bad spec before any process starts
+        budget = (lambda s: make_bot(s, game=game).describe()) if args.timed else None
+        bot = budget(bot) if budget else fixed_budget(bot, game)
+        resolved = []
         for m in matchups:
             if m.startswith(VS):
-                make_bot(m[len(VS) :], game=game)
-    except OptionError as exc:
+                opponent = m[len(VS) :]
+                m = VS + (budget(opponent) if budget else fixed_budget(opponent, game))
+            resolved.append(m)
+        matchups = resolved
+    except (OptionError, ValueError) as exc:
         parser.error(str(exc))
-    seconds = getattr(probe, "seconds", None)
-    iterations = getattr(probe, "iterations", None)
+    commit = ludi_commit()
+    results = Path(args.results)
+    built = []
+    for name in matchups:
+        try:
+            rule = Rule(
+                args.bar if args.bar is not None else default_bar(name, players),
+                delta=args.delta,
+                alpha=args.alpha,
+                beta=args.alpha,
+                minimum=args.minimum,
+                maximum=args.maximum,
+                step=seats_step(name, players),
+            )
+        except ValueError as exc:
+            parser.error(str(exc))
+        resume = shlex.join(
+            ["python", "tools/strength.py", "--game", game.id, "--players", str(players)]
+            + ["--bot", bot, "--matchups", name, "--bar", f"{rule.bar:g}"]
+            + ["--max", str(rule.maximum)]
+            + (["--delta", f"{rule.delta:g}"] if rule.delta != 0.05 else [])
+            + (["--timed"] if args.timed else [])
+            + (["--seed", str(args.seed)] if args.seed != 20240601 else [])
+        )
+        ident = matchup_id(game.id, players, bot, name)
+        jobs = jobs_for(name, rule.maximum, bot, args.seed, game.id, players)
+        path = results / f"{ident}.jsonl"
+        built.append(Matchup(name, args.bot, ident, path, rule, jobs, resume))
 
-    jobs = [j for m in matchups for j in jobs_for(m, args.games, bot, args.seed, game.id, players)]
-    per_match = decisions_per_match(matchups, game=game.id, players=players)
-    header = (
-        f"{bot}, {players} players, {args.games} matches per opponent, seats going round "
-        f"(a fair share of wins is {100 / players:.0f}%)"
+    print(f"{_purity.status} build, Ludi {commit}, load {os.getloadavg()[0]:.2f}, {args.jobs} jobs")
+    total = 0.0
+    for m in built:
+        per_match, left, how = estimate(m, bot, game, players)
+        total += per_match * left
+        print(
+            f"{summary(m)}; about {left:.0f} matches more at {per_match:.0f} CPU s each "
+            f"({how}): {_duration(per_match * left)} of CPU",
+            flush=True,
+        )
+    print(
+        f"expected: about {_duration(total)} of CPU, {_duration(total / args.jobs)} on "
+        f"{args.jobs} jobs (if each bot wins at its bar plus delta; --max caps it)",
+        flush=True,
     )
-    print(f"{len(jobs)} matches of {probe.describe()}: {', '.join(matchups)}; {args.jobs} jobs")
-    if iterations and not seconds:
-        rate = iteration_rate(probe.describe(), matchups, game=game.id, players=players)
-        estimate = len(jobs) * per_match * iterations / rate / args.jobs
-        print(
-            f"expected duration: about {_duration(estimate)} "
-            f"({per_match:.1f} choices per match x {iterations} iterations at about "
-            f"{rate:.0f} per second (measured now) x {len(jobs)} matches / {args.jobs} jobs)",
-            flush=True,
-        )
-    elif seconds:
-        estimate = len(jobs) * per_match * seconds / args.jobs
-        print(
-            f"expected duration: about {_duration(estimate)} "
-            f"({per_match:.1f} choices per match x {seconds:g} s per choice "
-            f"x {len(jobs)} matches / {args.jobs} jobs)",
-            flush=True,
-        )
-    else:
-        print("expected duration: unknown (the bot has no budget)", flush=True)
     if args.estimate:
         return 0
-
-    outcomes: list[Outcome] = []
-    started = time.perf_counter()
-    ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    interrupted = False
-    with ctx.Pool(args.jobs) as pool:
-        try:
-            for outcome in pool.imap_unordered(play, jobs):
-                outcomes.append(outcome)
-                done = len(outcomes)
-                elapsed = time.perf_counter() - started
-                left = elapsed / done * (len(jobs) - done)
-                mine = [o for o in outcomes if o.matchup == outcome.matchup]
-                print(
-                    f"[{done:>{len(str(len(jobs)))}}/{len(jobs)}] {outcome.matchup} "
-                    f"#{outcome.index} seat {outcome.bot_seat}: "
-                    f"{'won' if outcome.reward >= 1 else 'lost' if outcome.reward == 0 else 'tied'}"
-                    f" ({outcome.reason}); {outcome.matchup} so far "
-                    f"{sum(o.reward for o in mine):g}/{len(mine)}; "
-                    f"{_duration(elapsed)} elapsed, about {_duration(left)} left",
-                    flush=True,
-                )
-        except KeyboardInterrupt:
-            interrupted = True
-            pool.terminate()
-            print("interrupted: writing the matches played so far", flush=True)
-
-    rows = summarize(outcomes, matchups, players)
-    elapsed = time.perf_counter() - started
+    verdicts = []
+    try:
+        for m in built:
+            verdicts.append(run(m, bot, args.jobs, commit))
+    except KeyboardInterrupt:
+        print("interrupted: every match finished is in its results file; run again to resume")
+        return 130
     print()
-    for row in rows:
-        if row["games"]:
-            low, high = row["ci95"]
-            print(
-                f"{row['matchup']:>15}: {row['wins']:g}/{row['games']} won, "
-                f"{100 * row['win_rate']:.1f}% (95% CI {100 * low:.1f}%-{100 * high:.1f}%), "
-                f"iterations per choice: mean {row['mean_iterations_per_choice']:.0f}, "
-                f"median {row['median_iterations_per_choice']:g}"
-            )
-    print(f"took {_duration(elapsed)}")
-
-    out = Path(args.out)
-    if out.suffix in (".json", ".md"):
-        out = out.with_suffix("")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    payload = {
-        "format": "ludi-strength/1",
-        "game": game.id,
-        "players": players,
-        "bot": probe.describe(),
-        "games_per_matchup": args.games,
-        "seed": args.seed,
-        "jobs": args.jobs,
-        "complete": not interrupted and len(outcomes) == len(jobs),
-        "seconds": elapsed,
-        "matchups": rows,
-        "matches": [asdict(o) for o in sorted(outcomes, key=lambda o: (o.matchup, o.index))],
-    }
-    out.with_suffix(".json").write_text(json.dumps(payload, indent=1) + "\n", encoding="utf-8")
-    out.with_suffix(".md").write_text(
-        markdown(rows, probe.describe(), header, game.title), encoding="utf-8"
-    )
-    print(f"wrote {out.with_suffix('.json')} and {out.with_suffix('.md')}")
-    if args.record and payload["complete"]:
-        figures = {k: v for k, v in payload.items() if k not in ("format", "matches")}
-        command = benchfile.command_line("python tools/strength.py", argv)
-        benchfile.record(args.record, "strength", command, figures)
-    return 130 if interrupted else 0
+    for m in built:
+        print(summary(m))
+        print(f"  resume: {m.resume}")
+    return 0 if all(v in (MET, MISSED, UNDECIDED) for v in verdicts) else 1
 
 
 if __name__ == "__main__":

@@ -24,6 +24,12 @@ def test_a_good_experiment_fills_in_defaults():
     assert exp.specs_for(3) == ("random", "random", "random")
 
 
+def test_seats_not_named_are_the_games_heuristic():
+    # a balance measured between random players says little about one between good players
+    exp = parse({"game": "sylla", "players": [3], "matches": 10})
+    assert exp.specs_for(3) == ("heuristic", "heuristic", "heuristic")
+
+
 def test_missing_field_is_named():
     refused({"game": "sylla", "players": 3}, "exp.yaml", "matches", "required")
 

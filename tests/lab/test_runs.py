@@ -105,6 +105,8 @@ def test_cli_writes_the_report_and_replayable_records(tmp_path, capsys):
     assert "report:" in printed and "per arm" in printed
     page = (out / "report.html").read_text()
     assert "<img" in page and "Caesar" in page and "game: caesar" in page
+    assert "The bots that played: random, heuristic." in page
+    assert "Balance measured between random players says little" in page
     lines = (out / "matches.jsonl").read_text().splitlines()
     assert len(lines) == 4
     for line in lines:
@@ -112,6 +114,16 @@ def test_cli_writes_the_report_and_replayable_records(tmp_path, capsys):
         record = json.loads((out / row["record_file"]).read_text())
         state = ludi.replay(record)
         assert list(state.result.winners) == row["winners"]
+
+
+def test_without_seats_the_heuristic_plays_and_no_warning_is_given(tmp_path):
+    exp = tmp_path / "caesar.yaml"
+    exp.write_text("game: caesar\nplayers: 2\nmatches: 2\n")
+    out = tmp_path / "out"
+    assert main(["lab", str(exp), "--out", str(out)]) == 0
+    page = (out / "report.html").read_text()
+    assert "The bots that played: heuristic." in page
+    assert "random players" not in page
 
 
 def test_cli_refuses_a_malformed_file_with_the_field(tmp_path, capsys):

@@ -30,7 +30,7 @@ def add_command(sub: Any) -> None:
     p.add_argument("--game", help="without a file: the game id")
     p.add_argument("--players", help="without a file: player counts, e.g. 3,4")
     p.add_argument("--matches", "-n", type=int, help="matches per arm and player count")
-    p.add_argument("--seats", help="without a file: bot spec(s), e.g. random")
+    p.add_argument("--seats", help="without a file: bot spec(s), e.g. random (default: heuristic)")
     p.add_argument("--seed", type=int, help="without a file: the experiment's seed (1)")
     p.add_argument(
         "--arm",
@@ -73,7 +73,7 @@ def experiment_from(args: argparse.Namespace) -> tuple[Any, str]:
         "players": _counts(args.players) if args.players else None,
         "matches": 100,
         "seed": args.seed if args.seed is not None else 1,
-        "seats": args.seats or "random",
+        "seats": args.seats,  # none: the game's heuristic (``default_seat``)
         **overrides,
     }
     if raw["players"] is None:

@@ -6,6 +6,7 @@ players: [3, 4]
 matches: 2000            # per arm and player count, on the same seeds in every arm
 seed: 1
 seats: random            # one bot spec for every seat, or one per seat (rotated each match)
+                         # (default: the game's heuristic, or random where it has none)
 arms:                    # what to compare; the first is the baseline
   italian: {options: {doom: it}}
   russian: {options: {doom: ru}}
@@ -97,7 +98,7 @@ class Experiment(_Model):
     players: list[int] = Field(min_length=1)
     matches: int = Field(ge=1)
     seed: int = Field(default=1, ge=0)
-    seats: list[str] = Field(default_factory=lambda: ["random"], min_length=1)
+    seats: list[str] = Field(min_length=1)
     rotate: bool = True
     arms: dict[str, Arm] = Field(default_factory=lambda: {"as shipped": Arm()}, min_length=1)
     records: bool = False
@@ -105,6 +106,13 @@ class Experiment(_Model):
     title: str | None = None
     ladder: Ladder | None = None
     tune: Tune | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_seats(cls, raw: Any) -> Any:
+        if isinstance(raw, dict) and raw.get("seats") is None:
+            return raw | {"seats": [default_seat(raw.get("game"))]}
+        return raw
 
     @field_validator("players", mode="before")
     @classmethod
@@ -125,6 +133,17 @@ class Experiment(_Model):
     def to_json(self) -> dict[str, Any]:
         """Return the experiment as run (defaults filled in), for the report and the files."""
         return self.model_dump(mode="json", exclude_none=True)
+
+
+def default_seat(game_id: object) -> str:
+    """The bot of every seat when an experiment names none: the game's heuristic, which plays
+    like a beginner who knows the game, or ``random`` for a game without one. Balance measured
+    between random players says little about balance between good ones."""
+    try:
+        game = ludi.get_game(str(game_id))
+    except OptionError:
+        return "random"  # the game is refused by name later, in ``check``
+    return "heuristic" if "heuristic" in bots_for(game) else "random"
 
 
 def load(path: Path) -> Experiment:

@@ -79,7 +79,7 @@ def write_report(summary: dict[str, Any], path: Path) -> None:
     exp = summary["experiment"]
     game = ludi.get_game(exp["game"])
     title = exp.get("title") or f"{game.title}: {', '.join(exp['arms'])}"
-    parts = [f"<h1>{html.escape(title)}</h1>", _headline(summary, game.title)]
+    parts = [f"<h1>{html.escape(title)}</h1>", _who_played(exp), _headline(summary, game.title)]
     if "ladder" in summary:
         parts.append(_ladder(summary["ladder"]))
     if "tune" in summary:
@@ -113,6 +113,21 @@ def write_report(summary: dict[str, Any], path: Path) -> None:
         f"</title><style>{STYLE}</style></head><body>{''.join(parts)}</body></html>"
     )
     path.write_text(page, encoding="utf-8")
+
+
+def _who_played(exp: dict[str, Any]) -> str:
+    """Which bots held the seats, and a warning where random players measured the balance."""
+    bots = list(exp.get("ladder", {}).get("bots", [])) or list(exp["seats"])
+    out = f'<p class="note">The bots that played: {html.escape(", ".join(bots))}.'
+    # a ladder rates the bots themselves, random among them as the floor: no balance is read
+    if "ladder" not in exp and any(spec.partition(":")[0] == "random" for spec in bots):
+        out += (
+            " <b>Random players took part.</b> Balance measured between random players says "
+            "little about balance between good ones: a rule that only a skilled player exploits "
+            "goes unseen, and luck weighs more than it would. Check a finding with the "
+            "heuristic bot or a search bot before acting on it."
+        )
+    return out + "</p>"
 
 
 def _headline(summary: dict[str, Any], game_title: str) -> str:

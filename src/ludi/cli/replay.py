@@ -58,20 +58,7 @@ def start_state(record: MatchRecord, data: str | None) -> State:
                 ours=game.rules_version,
             )
         )
-    # an empty copy of the record replays only the setup, with every check ludi.replay makes
-    empty = MatchRecord(
-        record.game,
-        record.rules_version,
-        record.players,
-        record.seed,
-        record.options,
-        (),
-        record.seats,
-        record.data,
-        record.start,
-        None,
-    )
-    return ludi.replay(empty, data=data)
+    return ludi.replay(record.setup_only(), data=data)
 
 
 def run(args: argparse.Namespace, term: Terminal) -> int:

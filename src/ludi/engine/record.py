@@ -67,6 +67,22 @@ class MatchRecord:
     #: replay passes over, each ``{"after": actions before it, "kind": ..., ...}``
     table: tuple[Mapping[str, Any], ...] = ()
 
+    def setup_only(self) -> MatchRecord:
+        """Return the record with no action, result or table note: ``ludi.replay`` of it is the
+        state the match started from, reached with every check a replay makes."""
+        return MatchRecord(
+            self.game,
+            self.rules_version,
+            self.players,
+            self.seed,
+            self.options,
+            (),
+            self.seats,
+            self.data,
+            self.start,
+            None,
+        )
+
     def to_json(self) -> dict[str, Any]:
         """Return the record as a JSON object."""
         out: dict[str, Any] = {

@@ -398,19 +398,7 @@ def _play_out(
 
 def _start(record: MatchRecord, data: GameData | str | Path | None) -> State:
     """Return the state a record starts from (its position, or the seed's setup)."""
-    empty = MatchRecord(
-        record.game,
-        record.rules_version,
-        record.players,
-        record.seed,
-        record.options,
-        (),
-        record.seats,
-        record.data,
-        record.start,
-        None,
-    )
-    return ludi.replay(empty, data=data)
+    return ludi.replay(record.setup_only(), data=data)
 
 
 def _automaton_seats(record: MatchRecord, state: State) -> set[int]:

@@ -172,27 +172,25 @@ function fillOptions() {
 function dataChooser(game) {
   const files = game.data_files || [];
   if (!files.length) return null;
-  const shipped = game.data.reconstructed.length
-    ? _("The shipped data (reconstructed values marked)")
-    : _("The shipped data");
+  // the choices stay short enough for a phone's select; what each one means is said beside it
   const select = el(
     "select",
     {name: "data", id: "data"},
-    el("option", {value: ""}, shipped),
-    ...files.map((f) =>
-      el(
-        "option",
-        {value: f.id},
-        _("{file}, the host's: replaces {sections}", {file: f.name, sections: f.replaces.join(", ")}),
-      ),
-    ),
+    el("option", {value: ""}, _("The shipped data")),
+    ...files.map((f) => el("option", {value: f.id}, _("{file}, the host's", {file: f.name}))),
   );
   const note = el("span", {class: "muted small"});
   const explain = () => {
     const file = files.find((f) => f.id === select.value);
-    const still = file && file.reconstructed.length ? file.reconstructed.join(", ") : "";
-    note.textContent = still ? _("Still reconstructed: {sections}", {sections: still}) : "";
+    const lines = [];
+    if (!file && game.data.reconstructed.length) lines.push(_("Reconstructed values are marked."));
+    if (file) lines.push(_("Replaces {sections}.", {sections: file.replaces.join(", ")}));
+    if (file && file.reconstructed.length) {
+      lines.push(_("Still reconstructed: {sections}", {sections: file.reconstructed.join(", ")}));
+    }
+    note.textContent = lines.join(" ");
   };
+  explain();
   select.addEventListener("change", explain);
   const label = _("Component data");
   return el("label", {}, label, " ", select, " ", note);

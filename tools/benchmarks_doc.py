@@ -283,8 +283,39 @@ def _sequential_row(lines: list[dict[str, Any]]) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
+#: the sequential tables, each for the matchups whose opponent it names (first that fits)
+SEQUENTIAL_TABLES = (
+    (
+        "Against OpenSpiel's search (the outside anchor)",
+        lambda opponent: "openspiel" in opponent,
+        "OpenSpiel's `ISMCTSBot` (`ludi.research.anchor`) plays through Ludi's OpenSpiel "
+        "registration and is given at least the CPU time a move that Ludi's bot takes in the "
+        "same game; *CPU a move* shows both, measured (the bot's, then the others' mean).",
+    ),
+    ("Against random play", lambda opponent: opponent.endswith("random"), ""),
+    ("Against auto-Crassus", lambda opponent: "crassus" in opponent, ""),
+    ("Against other bots (the levels)", lambda opponent: True, ""),
+)
+
+
+def _cpu_a_move(lines: list[dict[str, Any]]) -> str:
+    """The bot's and its opponents' mean CPU seconds a real choice, where recorded."""
+    mine: list[float] = []
+    theirs: list[float] = []
+    for m in lines:
+        per = m.get("cpu_per_choice")
+        if not per:
+            continue
+        mine.append(float(per[m["bot_seat"]]))
+        theirs += [float(x) for s, x in enumerate(per) if s != m["bot_seat"]]
+    if not mine or not theirs:
+        return "–"
+    return f"{sum(mine) / len(mine):.2f} s / {sum(theirs) / len(theirs):.2f} s"
+
+
 def sequential() -> list[str]:
-    """The tables of ``benchmarks/strength/*.jsonl``: a row per matchup, from its matches."""
+    """The tables of ``benchmarks/strength/*.jsonl``: a row per matchup, from its matches,
+    grouped by the kind of opponent."""
     from ludi.sequential import read_lines
 
     out = ["### Sequential tables", ""]
@@ -304,9 +335,21 @@ def sequential() -> list[str]:
         "game", "players", "bot", "opponent", "matches", "won", "rate", "95% interval",
         "bar", "verdict", "build", "load", "CPU / match", "dates",
     ]  # fmt: skip
-    out += ["| " + " | ".join(header) + " |", "| " + " | ".join(["---"] * len(header)) + " |"]
-    out += [_sequential_row(lines) for lines in matchups]
-    out += ["", "To resume (or re-run) each:", "", "```sh"]
+    left = list(matchups)
+    for title, fits, note in SEQUENTIAL_TABLES:
+        mine = [lines for lines in left if fits(str(lines[-1]["opponent"]))]
+        left = [lines for lines in left if lines not in mine]
+        if not mine:
+            continue
+        anchor = "openspiel" in title.lower()
+        columns = header + (["CPU a move"] if anchor else [])
+        out += [f"#### {title}", ""] + ([note, ""] if note else [])
+        out += ["| " + " | ".join(columns) + " |", "| " + " | ".join(["---"] * len(columns)) + " |"]
+        for lines in mine:
+            row = _sequential_row(lines)
+            out.append(row + f" {_cpu_a_move(lines)} |" if anchor else row)
+        out.append("")
+    out += ["To resume (or re-run) each:", "", "```sh"]
     out += [max(lines, key=lambda m: str(m["date"]))["resume"] for lines in matchups]
     out += ["```", ""]
     return out

@@ -38,6 +38,7 @@ import shlex
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -102,6 +103,9 @@ class Outcome:
     cpu_seconds: float  # the process's CPU time for the match (the worker's)
     seconds: float  # wall-clock time
     per_choice: tuple[int, ...] = ()  # the bot's iterations at each of its real choices
+    #: each seat's mean CPU seconds a real choice (more than one legal move): what "equal CPU
+    #: time a move" is checked against
+    cpu_per_choice: tuple[float, ...] = ()
 
 
 def jobs_for(
@@ -137,8 +141,18 @@ def jobs_for(
     return out
 
 
+def outside_bots(specs: Sequence[str]) -> None:
+    """Let ``make_bot`` build the outside anchor (OpenSpiel's search, ``openspiel-ismcts``)
+    when a spec names it: it needs the research extra, which the other tables do not."""
+    if any(spec.startswith("openspiel-ismcts") for spec in specs):
+        from ludi.research.anchor import register_bot
+
+        register_bot()
+
+
 def play(job: Job) -> Outcome:
     """Play one match to the end and return how the bot under test did."""
+    outside_bots(job.seats)
     start, cpu = time.perf_counter(), time.process_time()
     state = ludi.new_match(job.game, players=len(job.seats), seed=job.seed, options=job.options)
     bots = [
@@ -146,12 +160,19 @@ def play(job: Job) -> Outcome:
     ]
     decisions = iterations = 0
     per_choice: list[int] = []
+    thought = [0.0] * len(job.seats)
+    choices = [0] * len(job.seats)
     while not state.is_over:
         seat = state.to_act[0]
         view = Seat(state, seat)
         bot = bots[seat]
-        real_choice = seat == job.bot_seat and len(view.legal_actions()) > 1
+        several = len(view.legal_actions()) > 1
+        real_choice = seat == job.bot_seat and several
+        began = time.process_time()
         action = bot.choose(view)
+        if several:
+            thought[seat] += time.process_time() - began
+            choices[seat] += 1
         if real_choice:
             decisions += 1
             iterations += getattr(bot, "last_iterations", 0)
@@ -172,6 +193,7 @@ def play(job: Job) -> Outcome:
         time.process_time() - cpu,
         time.perf_counter() - start,
         tuple(per_choice),
+        tuple(t / n if n else 0.0 for t, n in zip(thought, choices, strict=True)),
     )
 
 
@@ -333,6 +355,7 @@ def line(m: Matchup, job: Job, outcome: Outcome, bot: str, commit: str) -> dict[
         "decisions": outcome.decisions,
         "median_iterations": _median(list(outcome.per_choice)),
         "cpu_seconds": round(outcome.cpu_seconds, 2),
+        "cpu_per_choice": [round(x, 4) for x in outcome.cpu_per_choice],
         "wall_seconds": round(outcome.seconds, 2),
         "build": _purity.status,
         "load": [round(x, 2) for x in os.getloadavg()],
@@ -482,6 +505,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.maximum < 1 or args.jobs < 1 or not 1 <= args.minimum <= args.maximum:
         parser.error("--max and --jobs must be at least 1, --min between 1 and --max")
     bot = args.bot
+    outside_bots([bot, *(m[len(VS) :] for m in matchups if m.startswith(VS))])
     for key in ("seconds", "iterations"):
         value = getattr(args, key)
         if value is not None:

@@ -607,6 +607,79 @@ def render() -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
+README = ROOT / "README.md"
+#: the README's strength summary sits between these lines, written by this tool
+SUMMARY_START = "<!-- strength summary: written by tools/benchmarks_doc.py -->"
+SUMMARY_END = "<!-- end of the strength summary -->"
+
+
+def _verdict_cell(lines: list[dict[str, Any]]) -> str:
+    """A summary's cell: the rate with its matches, and whether the bar is met."""
+    from ludi.sequential import Rule
+
+    last = max(lines, key=lambda m: str(m["date"]))
+    rewards = [float(m["reward"]) for m in sorted(lines, key=lambda m: int(m["index"]))]
+    verdict = Rule.from_dict(last["rule"]).verdict(rewards)
+    mark = {"met": "✓", "missed": "✗"}.get(verdict, verdict)
+    return f"{100 * sum(rewards) / len(rewards):.0f}% of {len(rewards)} {mark}"
+
+
+def _hard(game: str) -> str:
+    """The ``hard`` level's search budget in ``game``, as the strength tool records it."""
+    from ludi.bots import make_bot
+    from ludi.engine import get_game
+
+    name, _, settings = make_bot("hard", game=get_game(game)).describe().partition(":")
+    parts = [p for p in settings.split(",") if p and not p.startswith("seconds=")]
+    return name + (":" + ",".join(parts) if parts else "")
+
+
+def strength_summary() -> list[str]:
+    """The README's short strength table: a row per game, from the sequential results."""
+    from ludi.sequential import read_lines
+
+    files = sorted((RESULTS / "strength").glob("*.jsonl"))
+    from ludi.engine import get_game
+
+    rows: dict[str, dict[str, str]] = {}
+    order: set[tuple[int, int, str]] = set()
+    for lines in (read_lines(f) for f in files):
+        if not lines:
+            continue
+        last = lines[-1]
+        opponent, players = str(last["opponent"]), int(last["players"])
+        if last["bot"] != _hard(str(last["game"])):
+            continue
+        if opponent.endswith(":random"):
+            column = (0, players, f"against random, {players} players")
+        elif "openspiel" in opponent:
+            column = (1, players, f"against OpenSpiel's ISMCTS, {players} players")
+        elif opponent.startswith("crassus-hard"):
+            column = (2, players, "against auto-Crassus at its hardest")
+        else:
+            continue
+        rows.setdefault(str(last["game"]), {})[column[2]] = _verdict_cell(lines)
+        order.add(column)
+    columns = [c[2] for c in sorted(order)]
+    out = [SUMMARY_START, ""]
+    out += ["| `hard` | " + " | ".join(columns) + " |", "| --- " * (len(columns) + 1) + "|"]
+    for game in sorted(rows):
+        title = get_game(game).title
+        out.append(f"| {title} | " + " | ".join(rows[game].get(c, "–") for c in columns) + " |")
+    out += ["", SUMMARY_END]
+    return out
+
+
+def readme() -> str:
+    """The README with its strength summary made again from the results files."""
+    text = README.read_text(encoding="utf-8")
+    if SUMMARY_START not in text:
+        return text
+    before, _, rest = text.partition(SUMMARY_START)
+    _, _, after = rest.partition(SUMMARY_END)
+    return before + "\n".join(strength_summary()) + after
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="fail if the page is out of date")
@@ -620,14 +693,15 @@ def main(argv: list[str] | None = None) -> int:
         from ludi import benchfile
 
         benchfile.record(args.file, args.measure, args.command, json.load(sys.stdin))
-    page = render()
+    pages = {PAGE: render(), README: readme()}
     if args.check:
-        if PAGE.read_text(encoding="utf-8") != page:
-            print(f"{PAGE} is out of date: run python tools/benchmarks_doc.py", file=sys.stderr)
-            return 1
-        return 0
-    PAGE.write_text(page, encoding="utf-8")
-    print(f"wrote {PAGE.relative_to(ROOT)}")
+        stale = [p for p, text in pages.items() if p.read_text(encoding="utf-8") != text]
+        for path in stale:
+            print(f"{path} is out of date: run python tools/benchmarks_doc.py", file=sys.stderr)
+        return 1 if stale else 0
+    for path, text in pages.items():
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
     return 0
 
 

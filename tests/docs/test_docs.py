@@ -35,6 +35,13 @@ def test_the_benchmarks_page_is_what_the_results_files_make() -> None:
     assert page == _tool().render(), "docs/benchmarks.md: run python tools/benchmarks_doc.py"
 
 
+def test_the_readmes_strength_summary_is_what_the_results_files_make() -> None:
+    tool = _tool()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert tool.SUMMARY_START in readme and tool.SUMMARY_END in readme
+    assert readme == tool.readme(), "README.md: run python tools/benchmarks_doc.py"
+
+
 def anchors(page: Path) -> set[str]:
     """The anchors GitHub gives a page's headings (lower case, punctuation dropped, spaces to
     hyphens, a repeated heading numbered)."""

@@ -201,6 +201,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_review_command(sub)
 
+    from ludi.cli.agent import add_command as add_agent_command
+
+    add_agent_command(sub)
+
     from ludi.server.cli import add_serve_command
 
     add_serve_command(sub)
@@ -240,6 +244,10 @@ def dispatch(args: argparse.Namespace) -> int:
         from ludi.cli import review
 
         return review.run(args, out)
+    if args.command == "agent":
+        from ludi.cli import agent
+
+        return agent.run(args, out)
     if args.command == "serve":
         from ludi.server.cli import run_serve
 

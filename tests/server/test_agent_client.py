@@ -27,11 +27,14 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
         live.stop()
 
 
+def caesar(server: LiveServer, seed: int, second: dict[str, str]) -> dict[str, Any]:
+    """Create a Caesar! match whose first seat is the agent's."""
+    body = {"game": "caesar", "players": 2, "seed": seed, "seats": [{"name": "agent"}, second]}
+    return server.post("/api/matches", body)
+
+
 def test_an_agent_plays_a_person_to_the_end(server: LiveServer) -> None:
-    created = server.post(
-        "/api/matches",
-        {"game": "caesar", "players": 2, "seed": 4, "seats": [{"name": "agent"}, {"name": "Ann"}]},
-    )
+    created = caesar(server, 4, {"name": "Ann"})
     person = RandomPlayer([server.base], created["id"], created["seats"][1]["token"], seed=1)
     person.thread.start()
     seen: list[dict[str, Any]] = []
@@ -59,15 +62,7 @@ def test_an_agent_plays_a_person_to_the_end(server: LiveServer) -> None:
 
 
 def test_a_refused_move_is_reported_not_retried(server: LiveServer) -> None:
-    created = server.post(
-        "/api/matches",
-        {
-            "game": "caesar",
-            "players": 2,
-            "seed": 4,
-            "seats": [{"name": "agent"}, {"bot": "random"}],
-        },
-    )
+    created = caesar(server, 4, {"bot": "random"})
     with pytest.raises(AgentError, match="not one of the legal moves"):
         play_seat(server.base + created["seats"][0]["link"], lambda view, legal: "pass")
     header = server.get(f"/api/matches/{created['id']}")
@@ -75,19 +70,13 @@ def test_a_refused_move_is_reported_not_retried(server: LiveServer) -> None:
 
 
 def test_a_wrong_token_is_refused(server: LiveServer) -> None:
-    created = server.post(
-        "/api/matches",
-        {"game": "caesar", "players": 2, "seed": 4, "seats": [{"name": "a"}, {"bot": "random"}]},
-    )
+    created = caesar(server, 4, {"bot": "random"})
     with pytest.raises(AgentError):
         play_seat(f"{server.base}/match/{created['id']}#seat=not-a-token", lambda v, legal: 0)
 
 
 def test_the_command_plays_a_seat_against_a_bot(server: LiveServer) -> None:
-    created = server.post(
-        "/api/matches",
-        {"game": "caesar", "players": 2, "seed": 9, "seats": [{"name": "a"}, {"bot": "random"}]},
-    )
+    created = caesar(server, 9, {"bot": "random"})
     link = server.base + created["seats"][0]["link"]
     done = subprocess.run(
         [sys.executable, "-m", "ludi", "agent", "connect", link, "--quiet"],

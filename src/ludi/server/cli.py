@@ -195,7 +195,7 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument(
         "--config",
         metavar="FILE",
-        help="a TOML file setting any of these flags by name (ludi.server.config); "
+        help="a TOML file setting any of these flags by name (docs/hosting.md); "
         "a flag given wins, then a LUDI_* variable, then the file",
     )
     p.add_argument(

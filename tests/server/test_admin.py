@@ -155,3 +155,25 @@ def test_stats(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert numbers["started_last_day"] == 2
     code, out = admin(capsys, db, "stats")
     assert code == 0 and "matches: 2 open, 0 running, 0 finished" in out
+
+
+def test_the_accounts_commands_plug_in(
+    db: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``ludi.cli.admin_accounts`` module with ``register(subparsers)`` adds its commands
+    (the accounts part writes it); each runs with the database filled in."""
+    import sys
+    import types
+
+    seen: list[str] = []
+
+    def register(commands: Any) -> None:
+        c = commands.add_parser("invite", help="make an invite code")
+        c.set_defaults(admin_run=lambda args: seen.append(args.db) or 0)
+
+    module = types.ModuleType("ludi.cli.admin_accounts")
+    module.register = register  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ludi.cli.admin_accounts", module)
+    SqlStore(db).close()
+    assert admin(capsys, db, "invite")[0] == 0
+    assert seen == [str(db)]

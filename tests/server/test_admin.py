@@ -177,3 +177,19 @@ def test_the_accounts_commands_plug_in(
     SqlStore(db).close()
     assert admin(capsys, db, "invite")[0] == 0
     assert seen == [str(db)]
+
+
+def test_stats_ask_a_running_server(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from server_helpers import LiveServer
+
+    db = tmp_path / "club.db"
+    live = LiveServer(db)
+    live.start()
+    try:
+        live.post("/api/matches", {"game": "caesar", "seats": [{}, {}]})
+        code, out = admin(capsys, db, "stats", "--server", live.base, "--json")
+    finally:
+        live.stop()
+    numbers = json.loads(out)
+    assert code == 0 and numbers["health"] == {"status": "ok"}
+    assert numbers["server"]["live_matches"] == 1 and numbers["matches"]["open"] == 1

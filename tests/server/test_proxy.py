@@ -216,7 +216,9 @@ def test_a_match_plays_over_websockets_through_nginx_with_tls(behind_nginx: Stac
 
 
 def test_the_limits_count_each_players_own_address(behind_nginx: Stack) -> None:
-    status, created = behind_nginx.request(ANN, "POST", "/api/matches", {"game": "caesar", "seats": [{}, {}]})
+    status, created = behind_nginx.request(
+        ANN, "POST", "/api/matches", {"game": "caesar", "seats": [{}, {}]}
+    )
     assert status == 200, created
     match_id = created["id"]
     with behind_nginx.websocket(ANN, match_id), behind_nginx.websocket(ANN, match_id):
@@ -251,7 +253,9 @@ def test_a_ban_refuses_the_player_not_the_proxy(behind_nginx: Stack) -> None:
 def test_without_trusting_the_proxy_every_player_is_the_proxy(tmp_path: Path) -> None:
     stack = Stack(tmp_path, "--connections-per-address", "2", "--forwarded-allow-ips", "192.0.2.1")
     try:
-        status, created = stack.request(ANN, "POST", "/api/matches", {"game": "caesar", "seats": [{}, {}]})
+        status, created = stack.request(
+            ANN, "POST", "/api/matches", {"game": "caesar", "seats": [{}, {}]}
+        )
         assert status == 200, created
         with (
             stack.websocket(ANN, created["id"]),

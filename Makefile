@@ -19,6 +19,7 @@ $(STAMP): pyproject.toml Makefile package.json package-lock.json
 	$(BIN)/python -m pip install --quiet -e '.[server,postgres,research,test,e2e,lab,cluster]'
 	sh scripts/install-browser.sh
 	sh scripts/install-postgres.sh
+	sh scripts/install-hosting.sh
 	sh scripts/install-node.sh
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $(STAMP)

@@ -38,6 +38,9 @@ HEAVY_FILES = (
     "server/test_durability.py",
     "server/test_bot_budget.py",
     "server/test_nodes.py",
+    "server/test_proxy.py",
+    "server/test_json_logs.py",
+    "server/test_admin.py",
 )
 #: fixtures that start such a program (PostgreSQL: one cluster per worker that asks for one)
 HEAVY_FIXTURES = frozenset({"postgres_cluster"})

@@ -208,6 +208,10 @@ def build_parser() -> argparse.ArgumentParser:
     from ludi.server.cli import add_serve_command
 
     add_serve_command(sub)
+
+    from ludi.cli.admin import add_command as add_admin_command
+
+    add_admin_command(sub)
     return parser
 
 
@@ -252,6 +256,10 @@ def dispatch(args: argparse.Namespace) -> int:
         from ludi.server.cli import run_serve
 
         return run_serve(args)
+    if args.command == "admin":
+        from ludi.cli import admin
+
+        return admin.run(args)
     build_parser().print_help()
     return EXIT_BAD_INPUT
 

@@ -40,6 +40,8 @@ from fastapi.staticfiles import StaticFiles
 
 from ludi.engine import IllegalAction, LudiError
 from ludi.i18n import catalog
+from ludi.server import health, metrics, orders
+from ludi.server.bans import BanGate, BanWatch
 from ludi.server.bots import MAX_SECONDS, BotPool
 from ludi.server.cluster import Cluster, is_postgres
 from ludi.server.context import Limits, ServerContext, open_hub
@@ -47,9 +49,11 @@ from ludi.server.host_data import HostData
 from ludi.server.hub import Full, StoreFailure
 from ludi.server.invalid import explain
 from ludi.server.language import LanguageMiddleware
+from ludi.server.logs import Tagging
 from ludi.server.routes import lobby, pages, play, replay
 from ludi.server.routes.relay import Relay
 from ludi.server.sockets import RAW, FloodRules, RawSocket
+from ludi.store.bans import BanList
 from ludi.store.sql import SqlStore
 
 __all__ = ["RAW", "RawSocket", "collect_paced", "create_app"]
@@ -143,9 +147,16 @@ def create_app(
     app.state.context = ctx
     app.state.hub = hub
     app.state.store = store
+    # the operator's tools (docs/hosting.md): bans, metrics, logs tagged with their match
+    app.state.bans = BanWatch(BanList(store.engine))
+    app.state.metrics = metrics.ServerMetrics()
+    app.state.metrics.watch(ctx)
+    app.add_middleware(BanGate)
     # every request and websocket is answered in its reader's language (ludi.server.language)
     app.add_middleware(LanguageMiddleware)
     app.middleware("http")(_limit_body)
+    app.add_middleware(metrics.Refusals)
+    app.add_middleware(Tagging)
     # added last, so outermost: it sees the websocket's own send and receive (``RawSocket``)
     app.add_middleware(RawSocket)
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
@@ -157,6 +168,8 @@ def create_app(
     app.include_router(lobby.router)
     app.include_router(replay.router)
     app.include_router(play.router)
+    app.include_router(health.router)
+    app.include_router(metrics.router)
     return app
 
 
@@ -174,7 +187,9 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     collector = asyncio.create_task(collect_paced()) if ctx.tune_gc else None
     watcher = asyncio.create_task(hub.watch_loop())
     sweeper = asyncio.create_task(hub.sweep(ctx.limits.idle_seconds))
+    orderly = asyncio.create_task(orders.carry_out(hub, ctx.store))  # (``ludi admin``)
     yield
+    orderly.cancel()
     watcher.cancel()
     sweeper.cancel()
     resumer.cancel()

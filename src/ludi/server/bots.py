@@ -437,6 +437,10 @@ class BotPool:
                 worker.stop()
         self._workers = [None] * self._process_count
 
+    def queued(self) -> int:
+        """Return how many decisions wait for a worker (``/metrics``)."""
+        return sum(len(jobs) for jobs in self._waiting.values())
+
     def worker_pids(self) -> list[int]:
         """Return the process ids of the running workers (for tests and measurements)."""
         return [w.process.pid for w in self._workers if w is not None and w.process.pid]

@@ -191,7 +191,50 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         metavar="RECORD",
         help="finished match records to add (e.g. ludi lab's records/*.json) for the replay viewer",
     )
+    # -- the operator's settings (docs/hosting.md) ---------------------------------------
+    p.add_argument(
+        "--config",
+        metavar="FILE",
+        help="a TOML file setting any of these flags by name (docs/hosting.md); "
+        "a flag given wins, then a LUDI_* variable, then the file",
+    )
+    p.add_argument(
+        "--forwarded-allow-ips",
+        type=trusted_proxies,
+        default="127.0.0.1,::1",
+        metavar="ADDRESSES",
+        help="the proxies (addresses or networks, comma-separated, * for any) whose "
+        "X-Forwarded-For names the client (127.0.0.1,::1)",
+    )
+    p.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help="the log as lines of text or as JSON lines (text)",
+    )
+    # (last: every flag above is also a key of the config file and a LUDI_* variable)
+    from ludi.server.config import defer_defaults
+
+    defer_defaults(p)
     return p
+
+
+def trusted_proxies(text: str) -> str:
+    """Return ``--forwarded-allow-ips`` checked: ``*``, or addresses and networks (CIDR)
+    separated by commas."""
+    import ipaddress
+
+    items = [item.strip() for item in text.split(",")]
+    for item in items:
+        if item == "*":
+            continue
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"addresses or networks separated by commas (or *), not {item!r}"
+            ) from None
+    return ",".join(items)
 
 
 def import_records(db: str, files: list[str]) -> list[str]:
@@ -237,6 +280,12 @@ def bot_processes(asked: int | None, workers: int) -> int:
 
 def run_serve(args: argparse.Namespace) -> int:
     """Run the server until interrupted; return the exit code."""
+    from ludi.server.config import ConfigError, resolve
+
+    try:
+        resolve(args)
+    except ConfigError as exc:
+        raise SystemExit(f"ludi: error: {exc}") from None
     try:
         import uvicorn
 
@@ -280,7 +329,13 @@ def run_serve(args: argparse.Namespace) -> int:
         "ws_per_message_deflate": False,  # compressing each view costs more than it saves here
         "ws_ping_interval": 20,
         "ws_ping_timeout": 20,
+        # the proxies whose X-Forwarded-For names the client the limits count (docs/hosting.md)
+        "forwarded_allow_ips": args.forwarded_allow_ips,
     }
+    if args.log_format == "json":
+        from ludi.server.logs import json_config
+
+        options.update(log_config=json_config(), log_level="info")
     if workers == 1:
         uvicorn.run(create_app(db, **settings), **options)
         return 0

@@ -74,6 +74,10 @@ class GroupCommitter:
         self._queue.put((item, loop, future))
         await future
 
+    def alive(self) -> bool:
+        """Return whether the writer thread runs (``/healthz``)."""
+        return self._thread.is_alive()
+
     def close(self) -> None:
         """Commit what is queued, then stop the writer thread."""
         self._queue.put(_STOP)
@@ -313,6 +317,11 @@ class WriterProcess:
             self._process.kill()
         self._process.join(timeout=5)  # (killed: it is gone at once)
         self._start()
+
+    def alive(self) -> bool:
+        """Return whether the writer process runs (``/healthz``; one that stopped is replaced
+        when the next batch is to be written)."""
+        return not self._broken and self._process is not None and self._process.is_alive()
 
     def close(self) -> None:
         """Commit what is queued and what the writer holds, then stop it."""

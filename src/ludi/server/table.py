@@ -45,10 +45,13 @@ _, n_ = catalog(__name__)
 #: how a match ends at the table (stored in its result as ``why``; its reason is told to each
 #: reader in their language)
 CONCEDED, CLOCK_RAN_OUT, AGREED = "conceded", "clock", "agreed"
+#: ended by the server's operator (``ludi admin end``, ``ludi.server.orders``)
+OPERATOR = "operator"
 _ENDINGS = {
     CONCEDED: N_("{seat} conceded"),
     CLOCK_RAN_OUT: N_("{seat}'s clock ran out"),
     AGREED: N_("the players agreed to end it: no winner"),
+    OPERATOR: N_("the server's operator ended it: no winner"),
 }
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")

@@ -142,6 +142,26 @@ owners = Table(
     Column("since", Float, nullable=False),
 )
 
+#: the addresses and networks the operator banned (``ludi admin ban``; ``ludi.store.bans``)
+bans = Table(
+    "ludi_bans",
+    metadata,
+    Column("address", String(64), primary_key=True),  # an address or a network (CIDR)
+    Column("reason", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+#: what the operator asked of the server holding a match (``ludi admin end``/``delete``;
+#: ``ludi.store.orders``): carried out, and removed, by whoever takes it first
+orders = Table(
+    "ludi_orders",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("match_id", String(32), nullable=False),
+    Column("kind", String(16), nullable=False),  # end, delete
+    Column("at", Float, nullable=False),
+)
+
 
 def hash_token(token: str) -> str:
     """Return the stored form of a seat token (its SHA-256 in hex)."""

@@ -43,7 +43,13 @@ from ludi.server.host_data import HostData
 from ludi.server.ports import BotRunner, Broadcaster, ClusterLink, MatchStore, TableStore, Writer
 from ludi.server.room import RULE_OVER, RULE_SEAT, Client, RemoteClient, Room, dumps
 from ludi.server.table import Table, clock_fact
-from ludi.server.turn_clocks import clocks_follow, default_stand_in, hand_back, handing_back
+from ludi.server.turn_clocks import (
+    clock_time,
+    clocks_follow,
+    default_stand_in,
+    hand_back,
+    handing_back,
+)
 from ludi.store.sql import (
     FINISHED,
     RUNNING,
@@ -191,6 +197,8 @@ class Hub:
         self.tables = tables
         #: the clocks' time (seconds); tests replace it
         self.now: Callable[[], float] = time.monotonic
+        #: the correspondence clocks' time (``time.time``: their deadlines outlive the process)
+        self.wall: Callable[[], float] = time.time
         #: the data files the host offers beside the shipped data (``ludi serve --data``)
         self.data = HostData()
 
@@ -500,7 +508,7 @@ class Hub:
         if clocks is not None and not giving_back:
             clocks_after = clocks.copy()
             to_act = () if over else state.to_act
-            clocks_after.sync(to_act, room.humans(), self.now(), moved=seat)
+            clocks_after.sync(to_act, room.humans(), clock_time(self, clocks), moved=seat)
             facts = (("clocks", None, {**clocks_after.stored(), "n": n + 1}),)
         item = Append(
             room.id,
@@ -586,7 +594,7 @@ class Hub:
 
     def broadcast(self, room: Room, full_for: Client | None = None) -> None:
         """Send every client of the room its own state message (``ludi.server.broadcast``)."""
-        self.broadcaster.broadcast(room, self.now(), full_for)
+        self.broadcaster.broadcast(room, clock_time(self, room.table.clocks), full_for)
 
     def spawn(self, work: Any) -> None:
         """Run ``work`` beside the hub's other tasks (stopped with them by ``close``)."""
@@ -607,7 +615,7 @@ class Hub:
             before = room.connected()
             room.clients.add(client)
             room.touched = time.monotonic()
-            self.broadcaster.send_whole(room, client, self.now())
+            self.broadcaster.send_whole(room, client, clock_time(self, room.table.clocks))
             self.broadcaster.presence(room, before, client)
         if client.seat is not None and client.seat in room.table.timed_out:
             # back at the table after the clock handed the seat to its stand-in: take it back
@@ -616,7 +624,7 @@ class Hub:
     async def resend(self, room: Room, client: Client) -> None:
         """Send a client its whole state again (it asked: a resync, another language)."""
         async with room.lock:
-            self.broadcaster.send_whole(room, client, self.now())
+            self.broadcaster.send_whole(room, client, clock_time(self, room.table.clocks))
 
     def leave(self, room: Room, client: Client) -> None:
         """Remove a client from its room; if it held the last connection to its seat, the

@@ -201,6 +201,9 @@ class Hub:
         self.wall: Callable[[], float] = time.time
         #: the data files the host offers beside the shipped data (``ludi serve --data``)
         self.data = HostData()
+        #: told of each stored move, with the seats that were to act before it (the e-mail
+        #: notices, ``ludi.server.notify``); each must return at once
+        self.watchers: list[Callable[[Room, tuple[int, ...]], None]] = []
 
     async def watch_loop(self) -> None:
         """Measure, for ever, how late the event loop runs a 10 ms timer (its lag)."""
@@ -492,6 +495,7 @@ class Hub:
             raise IllegalAction(_("the match is over"), _(RULE_OVER))
         state = room.state
         action = state.parse_action(text)
+        before = tuple(state.to_act)
         state.apply(seat, action)  # (a refusal changes nothing: ``State.apply``)
         n = room.n
         over = state.is_over
@@ -551,6 +555,11 @@ class Hub:
         elif giving_back:
             await hand_back(self, room, seat)
         self.broadcast(room)
+        for watch in self.watchers:
+            try:
+                watch(room, before)
+            except Exception:  # (the move is stored and told: a watcher cannot undo it)
+                log.exception("match %s: a watcher failed", room.id)
         self.kick_bots(room)
         return room.n
 

@@ -3,6 +3,7 @@ and standing across restarts (driven by a hand-set clock, never by sleeping)."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 from typing import Any
@@ -96,8 +97,12 @@ def test_a_correspondence_match_runs_out_on_its_day_after_the_server_restarted(
     with make_client(tmp_path / "m.db") as again:
         hub = again.app.state.hub  # type: ignore[attr-defined]
         hub.wall = wall
-        # start-up loaded the match: its timer runs though nobody opened it
-        room = again.portal.call(hub.room, match_id)
+        # start-up loads the match by itself: its timer runs though nobody opened it
+        deadline = time.monotonic() + 30
+        while match_id not in hub.rooms:
+            assert time.monotonic() < deadline, "start-up did not load the match"
+            again.portal.call(asyncio.sleep, 0.01)
+        room = hub.rooms[match_id]
         assert room.timer is not None
         when, seat = room.table.clocks.deadline()
         assert (when, seat) == (pytest.approx(moved_at + DAY, abs=0.001), 1)

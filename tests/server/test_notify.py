@@ -192,6 +192,31 @@ def test_a_turn_is_not_mailed_to_a_player_at_the_table_nor_once_played(
         assert len(mails.mails) == 1
 
 
+def test_the_end_of_a_match_is_mailed_to_who_asked_for_it_and_is_away(
+    tmp_path: Path, sink: tuple[Sink, int]
+) -> None:
+    mails, port = sink
+    with mail_client(tmp_path / "m.db", port) as client:
+        notifier = client.app.state.context.notifier  # type: ignore[attr-defined]
+        made = create(
+            client, game="sylla", seats=[{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}]
+        )
+        leave_address(client, made, 1, "bob@example.org")
+        token = made["seats"][2]["token"]
+        only_turns = {"token": token, "address": "cy@example.org", "over": False}
+        assert client.post(f"/api/matches/{made['id']}/notices", json=only_turns).status_code == 200
+        with client.websocket_connect(f"/ws/{made['id']}") as ann:
+            hello(ann, made["seats"][0]["token"])
+            ann.send_json({"type": "concede"})
+            while not ann.receive_json().get("over"):
+                pass
+        notifier.drain()
+        [mail] = mails.mails  # Bob's: Cy wants no word of the end, Ann saw it
+        assert mail["To"] == "bob@example.org"
+        assert "окончена" in mail["Subject"]
+        assert "1 из 3" in text(mail)  # Bob shares the win
+
+
 def test_an_unsubscribe_token_is_the_servers_and_names_its_address() -> None:
     key = b"k" * 32
     token = sign(key, "bob@example.org")

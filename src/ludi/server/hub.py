@@ -201,8 +201,9 @@ class Hub:
         self.wall: Callable[[], float] = time.time
         #: the data files the host offers beside the shipped data (``ludi serve --data``)
         self.data = HostData()
-        #: told of each stored move, with the seats that were to act before it (the e-mail
-        #: notices, ``ludi.server.notify``); each must return at once
+        #: told of each stored move and of a match ended at the table, with the seats that
+        #: were to act before it (the e-mail notices, ``ludi.server.notify``); each must
+        #: return at once
         self.watchers: list[Callable[[Room, tuple[int, ...]], None]] = []
 
     async def watch_loop(self) -> None:
@@ -555,11 +556,7 @@ class Hub:
         elif giving_back:
             await hand_back(self, room, seat)
         self.broadcast(room)
-        for watch in self.watchers:
-            try:
-                watch(room, before)
-            except Exception:  # (the move is stored and told: a watcher cannot undo it)
-                log.exception("match %s: a watcher failed", room.id)
+        self.tell_watchers(room, before)
         self.kick_bots(room)
         return room.n
 
@@ -600,6 +597,14 @@ class Hub:
                 table.clocks.comeback(seat)
             await self.committer.append(Fact(room.id, "back", seat, {"n": room.n}))
         clocks_follow(self, room)
+
+    def tell_watchers(self, room: Room, before: tuple[int, ...]) -> None:
+        """Tell the watchers of a stored change (``watchers``)."""
+        for watch in self.watchers:
+            try:
+                watch(room, before)
+            except Exception:  # (the change is stored and told: a watcher cannot undo it)
+                log.exception("match %s: a watcher failed", room.id)
 
     def broadcast(self, room: Room, full_for: Client | None = None) -> None:
         """Send every client of the room its own state message (``ludi.server.broadcast``)."""

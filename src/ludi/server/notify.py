@@ -215,10 +215,11 @@ class Notifier:
     # -- on the event loop -------------------------------------------------------------------
 
     def seen(self, room: Room, before: Iterable[int]) -> None:
-        """Note what a move changed for the seats a human plays: whose turn has just begun
-        (none whose player is at the table), or, if the match ended, everyone's rank."""
+        """Note what a move changed for the seats a human plays whose player is not at the
+        table (they see it): whose turn has just begun, or, if the match ended, their rank."""
         header = room.header
-        humans = [s.seat for s in header.seats if s.bot is None]
+        looking = set(room.connected())
+        humans = [s.seat for s in header.seats if s.bot is None and s.seat not in looking]
         names = {s.seat: s.name for s in header.seats}
         if room.over:
             ranking = list((header.result or {}).get("ranking") or [])
@@ -228,8 +229,7 @@ class Notifier:
                 self._queue.put(notice)
             return
         begun = set(room.state.to_act) - set(before)
-        looking = set(room.connected())
-        for seat in sorted(begun & set(humans) - looking):
+        for seat in sorted(begun & set(humans)):
             self._queue.put(Notice(room.id, seat, TURN, header.game, names[seat]))
 
     # -- the notifier's thread ---------------------------------------------------------------

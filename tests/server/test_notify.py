@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 from server_helpers import create, free_port, hello
 
 from ludi.server.app import create_app
+from ludi.server.mail import MailConfigError, SmtpServer
 from ludi.server.notify import DIGEST_EVERY, sign, signed_address
 
 
@@ -161,6 +162,7 @@ def test_a_turn_sends_one_mail_the_digest_waits_its_hour_and_unsubscribing_stops
         notifier.wake()
         notifier.drain()
         assert len(mails.mails) == 2
+        assert client.get("/api/stats").json()["mail"] == {"sent": 2, "failed": 0}
 
 
 def test_a_turn_is_not_mailed_to_a_player_at_the_table_nor_once_played(
@@ -263,3 +265,24 @@ def test_the_turns_api_lists_the_seats_waiting_first(tmp_path: Path) -> None:
         assert answer["waiting"] == 1
         assert [(s["seat"], s["waiting"]) for s in answer["seats"]] == [(1, True), (0, False)]
         assert client.get("/api/mail").json()["mail"] is False
+
+
+@pytest.mark.parametrize(
+    ("url", "server"),
+    [
+        ("smtp://mail.club.example", SmtpServer("mail.club.example", 25, "plain")),
+        (
+            "smtp+starttls://ann%40club:p%3Ass@mail.club.example",
+            SmtpServer("mail.club.example", 587, "starttls", "ann@club", "p:ss"),
+        ),
+        ("smtps://mail.club.example:2465", SmtpServer("mail.club.example", 2465, "tls")),
+    ],
+)
+def test_an_smtp_url_names_the_server_its_security_and_login(url: str, server: SmtpServer) -> None:
+    assert SmtpServer.parse(url) == server
+
+
+@pytest.mark.parametrize("url", ["http://mail.club.example", "smtp://", "mail.club.example"])
+def test_an_smtp_url_ludi_cannot_use_is_refused(url: str) -> None:
+    with pytest.raises(MailConfigError):
+        SmtpServer.parse(url)

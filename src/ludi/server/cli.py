@@ -268,8 +268,15 @@ def run_serve(args: argparse.Namespace) -> int:
             f"ludi: error: --workers {workers} needs PostgreSQL (--db postgresql+psycopg://...): "
             "SQLite lets one process write at a time, so it serves one process"
         )
-    if args.smtp and not args.mail_from:
-        raise SystemExit("ludi: error: --smtp needs --mail-from, the address mails come from")
+    if args.smtp:
+        from ludi.server.mail import MailConfigError, SmtpServer
+
+        try:
+            SmtpServer.parse(args.smtp)
+        except MailConfigError as exc:
+            raise SystemExit(f"ludi: error: {exc}") from None
+        if not args.mail_from or "@" not in args.mail_from:
+            raise SystemExit("ludi: error: --smtp needs --mail-from, the address mails come from")
     settings: dict[str, Any] = {s.dest: getattr(args, s.dest) for s in SETTINGS}
     settings["bot_processes"] = bot_processes(args.bot_processes, workers)
     settings["tune_gc"] = True

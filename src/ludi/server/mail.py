@@ -111,7 +111,9 @@ def compose(
                 len(waiting),
                 n=len(waiting),
             )
-            lines = [_("Your move in these matches:"), ""]
+            ended = any(w.over is not None for w in waiting)
+            lines = [_("News from your matches:") if ended else _("Your move in these matches:")]
+            lines.append("")
             for w in waiting:
                 title = game_title(w.game)
                 if w.over is not None:

@@ -103,14 +103,18 @@ def test_a_correspondence_match_runs_out_on_its_day_after_the_server_restarted(
             assert time.monotonic() < deadline, "start-up did not load the match"
             again.portal.call(asyncio.sleep, 0.01)
         room = hub.rooms[match_id]
-        assert room.timer is not None
         when, seat = room.table.clocks.deadline()
         assert (when, seat) == (pytest.approx(moved_at + DAY, abs=0.001), 1)
+        assert hub.deadlines.when[match_id] == when
+        # days to go: the match need not stay in memory meanwhile
+        assert not room.busy() and hub.evict_idle(0.0) == 1 and match_id not in hub.rooms
         wall.t += 3 * 3600  # 23 hours since Ann's move
-        again.portal.call(clock_check, hub, room)
-        assert room.header.seats[1].bot is None
+        assert again.portal.call(hub.deadlines.apply_due) == 0
+        assert match_id not in hub.rooms
         wall.t += 3600 + 1
-        again.portal.call(clock_check, hub, room)
+        assert again.portal.call(hub.deadlines.apply_due) == 1
+        # the match came back into memory for its deadline, and Bob's stand-in took his seat
+        room = hub.rooms[match_id]
         assert room.header.seats[1].bot == "random"
         assert room.table.timed_out == {1}
 
@@ -128,3 +132,21 @@ def test_a_correspondence_clock_can_end_the_match(tmp_path: Path) -> None:
         wall.t += 2
         client.portal.call(clock_check, hub, room)
         assert room.over and room.header.result["winners"] == [1]
+
+
+def test_the_deadlines_loop_applies_a_deadline_that_has_come(tmp_path: Path) -> None:
+    """The loop, not the test, applies it: the hand-set wall clock passes the first match's
+    deadline, and the loop, woken by the next match's deadline, ends the first match."""
+    wall = HandClock()
+    with make_client(tmp_path / "m.db") as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        hub.wall = wall
+        lose = {"kind": "days", "base": DAY, "on_timeout": "lose"}
+        first = create(client, clock=lose)
+        wall.t += DAY + 1
+        create(client, clock=lose)  # (a deadline noted: the loop looks again)
+        deadline = time.monotonic() + 30
+        while hub.rooms[first["id"]].header.status != "finished":
+            assert time.monotonic() < deadline, "the deadline was not applied"
+            client.portal.call(asyncio.sleep, 0.01)
+        assert hub.rooms[first["id"]].header.result["winners"] == [1]

@@ -38,6 +38,7 @@ from ludi.engine import GameData, IllegalAction, OptionError, State
 from ludi.i18n import catalog, using
 from ludi.server.bots import bot_seed, check_spec
 from ludi.server.clocks import ClockRules, Clocks
+from ludi.server.correspondence import Deadlines
 from ludi.server.handover import disown, release
 from ludi.server.host_data import HostData
 from ludi.server.ports import BotRunner, Broadcaster, ClusterLink, MatchStore, TableStore, Writer
@@ -199,6 +200,8 @@ class Hub:
         self.now: Callable[[], float] = time.monotonic
         #: the correspondence clocks' time (``time.time``: their deadlines outlive the process)
         self.wall: Callable[[], float] = time.time
+        #: their deadlines, kept apart from the matches (``ludi.server.correspondence``)
+        self.deadlines = Deadlines(self)
         #: the data files the host offers beside the shipped data (``ludi serve --data``)
         self.data = HostData()
         #: told of each stored move and of a match ended at the table, with the seats that

@@ -42,7 +42,8 @@ def clock_time(hub: Hub, clocks: Clocks | None) -> float:
 
 def clocks_follow(hub: Hub, room: Room, moved: int | None = None) -> None:
     """Run the clocks of the human seats to act, stop the others, and set the timer of
-    the first to run out."""
+    the first to run out (a correspondence clock's deadline is kept by the hub's
+    ``deadlines`` instead, so the match need not stay in memory)."""
     clocks = room.table.clocks
     if clocks is None:
         return
@@ -53,6 +54,10 @@ def clocks_follow(hub: Hub, room: Room, moved: int | None = None) -> None:
         room.timer.cancel()
         room.timer = None
     first = clocks.deadline()
+    if clocks.rules.wall:
+        # days away: the match may leave memory meanwhile (``ludi.server.correspondence``)
+        hub.deadlines.set(room.id, first[0] if first is not None else None)
+        return
     if first is not None:
         delay = max(0.0, first[0] - now) + 0.01
         room.timer = asyncio.get_running_loop().call_later(

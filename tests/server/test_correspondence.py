@@ -13,6 +13,7 @@ from server_helpers import create, hello, make_client
 
 from ludi.engine import OptionError
 from ludi.server.clocks import DAY, ClockRules, Clocks
+from ludi.server.correspondence import RESTART_GRACE, forgive_downtime
 from ludi.server.turn_clocks import clock_check
 
 
@@ -150,3 +151,35 @@ def test_the_deadlines_loop_applies_a_deadline_that_has_come(tmp_path: Path) -> 
             assert time.monotonic() < deadline, "the deadline was not applied"
             client.portal.call(asyncio.sleep, 0.01)
         assert hub.rooms[first["id"]].header.result["winners"] == [1]
+
+
+def test_a_deadline_that_passed_while_the_server_was_down_gets_an_hour(tmp_path: Path) -> None:
+    wall = HandClock()
+    with make_client(tmp_path / "m.db") as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        hub.wall = wall
+        made = create(client, clock={"kind": "days", "base": DAY, "on_timeout": "lose"})
+        match_id = made["id"]
+    # the server is down for two days: Ann's day to move passed meanwhile
+    wall.t += 2 * DAY
+    with make_client(tmp_path / "m.db") as again:
+        hub = again.app.state.hub  # type: ignore[attr-defined]
+        hub.wall, hub.up_since = wall, wall.t
+        again.portal.call(hub.room, match_id)
+        hub.evict_idle(0.0)  # (read again with this test's clock)
+        room = again.portal.call(hub.room, match_id)
+        assert hub.deadlines.when[match_id] == pytest.approx(wall.t + RESTART_GRACE)
+        assert again.portal.call(hub.deadlines.apply_due) == 0 and not room.over
+        wall.t += RESTART_GRACE + 1
+        assert again.portal.call(hub.deadlines.apply_due) == 1
+        assert room.over and room.header.result["winners"] == [1]
+
+
+def test_only_a_deadline_from_before_the_start_is_moved() -> None:
+    clocks = Clocks(days(2), 3)
+    clocks.sync([0, 1], clocked=[0, 1, 2], now=0.0)
+    clocks.sync([0, 1, 2], clocked=[0, 1, 2], now=DAY, moved=1)
+    up_since = 2 * DAY + 5  # seat 0's deadline passed while the server was down
+    assert forgive_downtime(clocks, up_since) == [0]
+    assert clocks.deadline() == (up_since + RESTART_GRACE, 0)
+    assert clocks.left(1, up_since) == DAY - 5  # the others keep theirs

@@ -8,7 +8,8 @@ Three kinds, as on any online board game site:
 - **Correspondence** (``days``): each move must be made within ``base`` seconds, a whole number
   of days (``DAYS_OFFERED``); a match may run for weeks. Its time is the wall clock's, not the
   process's: each running seat's deadline is stored with every move (``since``) and stands
-  across restarts (the downtime counts: a move has days, a restart takes seconds).
+  across restarts (the downtime counts: a move has days, a restart takes seconds; a deadline
+  that passed while the server was down is moved, ``ludi.server.correspondence``).
 
 A clock runs only for a seat a human plays and only while that seat is to act (in a
 simultaneous decision every deciding seat's clock runs at once). Each action is a move: a seat

@@ -7,7 +7,9 @@ process keeps only ``(match, when)`` for each match whose correspondence clock r
 deadline comes, the match is loaded again if it left memory (its deadline is stored with its
 last move: ``Clocks.stored``) and the clock's rule applies (``turn_clocks.clock_check``).
 A restarted server finds the deadlines again as it loads the matches whose clock runs
-(``Hub.resume_bots``); those then leave memory like any other once nobody uses them.
+(``Hub.resume_bots``); those then leave memory like any other once nobody uses them. A
+deadline that passed while the server was down is moved to ``RESTART_GRACE`` after it came
+back (``forgive_downtime``): the downtime of a move counts, but nobody loses a move to it.
 """
 
 from __future__ import annotations
@@ -15,15 +17,42 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ludi.engine import State
+    from ludi.server.clocks import Clocks
     from ludi.server.hub import Hub
 
 log = logging.getLogger("ludi.server")
 
 #: the longest the loop sleeps before looking again (the wall clock may be set meanwhile)
 LOOK_EVERY = 300.0
+#: a deadline that passed while the server was down moves to this long after it came back
+RESTART_GRACE = 3600.0
+
+
+def forgive_downtime(clocks: Clocks, up_since: float) -> list[int]:
+    """Move every running correspondence deadline that passed before the server came back
+    (``up_since``) to ``RESTART_GRACE`` after it: nobody could move while it was down. Return
+    the seats given the grace."""
+    late = [s for s in sorted(clocks.started) if clocks.started[s] + clocks.rules.base < up_since]
+    for seat in late:
+        clocks.started[seat] = up_since + RESTART_GRACE - clocks.rules.base
+    return late
+
+
+def first_deadline(
+    clocks: Clocks, state: State, humans: Sequence[int], hub: Hub
+) -> tuple[tuple[str, int | None, dict[str, Any]], ...]:
+    """Start a new match's correspondence clocks and return the fact that stores when its
+    first move began, with the match (a live clock's first move simply starts again after a
+    restart: nothing to store)."""
+    if not clocks.rules.wall:
+        return ()
+    clocks.sync(state.to_act, humans, hub.wall())
+    return (("clocks", None, {**clocks.stored(), "n": 0}),)
 
 
 class Deadlines:

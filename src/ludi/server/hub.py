@@ -38,7 +38,7 @@ from ludi.engine import GameData, IllegalAction, OptionError, State
 from ludi.i18n import catalog, using
 from ludi.server.bots import bot_seed, check_spec
 from ludi.server.clocks import ClockRules, Clocks
-from ludi.server.correspondence import Deadlines
+from ludi.server.correspondence import Deadlines, first_deadline
 from ludi.server.handover import disown, release
 from ludi.server.host_data import HostData
 from ludi.server.ports import BotRunner, Broadcaster, ClusterLink, MatchStore, TableStore, Writer
@@ -202,6 +202,9 @@ class Hub:
         self.wall: Callable[[], float] = time.time
         #: their deadlines, kept apart from the matches (``ludi.server.correspondence``)
         self.deadlines = Deadlines(self)
+        #: when this process started serving, on the wall clock (a correspondence deadline
+        #: that passed before it was while the server was down: ``forgive_downtime``)
+        self.up_since = time.time()
         #: the data files the host offers beside the shipped data (``ludi serve --data``)
         self.data = HostData()
         #: told of each stored move and of a match ended at the table, with the seats that
@@ -418,12 +421,14 @@ class Hub:
         header = new_header(
             state, rows, rematch_of.id if rematch_of is not None else None, creator=creator
         )
-        fact = clock_fact(clock, stand_ins) if clock is not None else None
+        facts: tuple[tuple[str, int | None, dict[str, Any]], ...] = ()
+        clocks = Clocks(clock, state.players) if clock is not None else None
+        if clock is not None and clocks is not None:
+            facts = (("clock", None, clock_fact(clock, stand_ins)),)
+            facts += first_deadline(clocks, state, [r.seat for r in rows if r.bot is None], self)
         # stored by the moves' writer, with its clock in the same transaction
         try:
-            await self.committer.append(
-                NewMatch(header, (("clock", None, fact),) if fact is not None else ())
-            )
+            await self.committer.append(NewMatch(header, facts))
         except Exception as exc:
             log.exception("a new %s match could not be stored", game)
             raise StoreFailure(_("the server could not store the new match; please retry")) from exc
@@ -438,8 +443,8 @@ class Hub:
             return room, tokens
         if self.cluster is not None:  # a new id: nobody else can hold it
             await asyncio.to_thread(self.cluster.claim, header.id)
-        if clock is not None:
-            room.table.clocks = Clocks(clock, state.players)
+        if clocks is not None:
+            room.table.clocks = clocks
             room.table.stand_in = stand_ins
         self.rooms[header.id] = room
         if rematch_of is not None:

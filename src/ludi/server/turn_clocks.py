@@ -13,6 +13,7 @@ import ludi
 from ludi.i18n import catalog
 from ludi.server.bots import check_spec
 from ludi.server.clocks import LOSE, Clocks
+from ludi.server.correspondence import forgive_downtime
 from ludi.server.ending import end_match
 from ludi.server.protocol import ProtocolError
 from ludi.server.room import Room
@@ -50,6 +51,8 @@ def clocks_follow(hub: Hub, room: Room, moved: int | None = None) -> None:
     to_act = () if room.over else room.state.to_act
     now = clock_time(hub, clocks)
     clocks.sync(to_act, room.humans(), now, moved=moved)
+    if clocks.rules.wall:
+        forgive_downtime(clocks, hub.up_since)
     if room.timer is not None:
         room.timer.cancel()
         room.timer = None

@@ -131,6 +131,7 @@ test("formatClock: minutes and seconds, hours when there are some, never below z
   assert.equal(formatClock(272), "4:32");
   assert.equal(formatClock(3903), "1:05:03");
   assert.equal(formatClock(-3), "0:00");
+  assert.equal(formatClock(2 * 86400 + 5 * 3600 + 7 * 60), "2 days 5:07");
 });
 
 test("clockOf: a running clock counts down from the message, a stopped one stands", () => {

@@ -11,6 +11,7 @@
 ``GET  /api/matches/{id}/replay/{step}``   a finished match after ``step`` actions, per seat
 ``GET  /api/matches/{id}/record``          a finished match's record (``ludi replay`` reads it)
 ``GET  /api/stats``                        recent server-side latencies and live matches
+``POST /api/turns``                        which of a browser's seats are to move now
 ``WS   /ws/{id}``                          live play (see ``ludi.server.protocol``)
 ========================================  ==================================================
 
@@ -50,7 +51,8 @@ from ludi.server.hub import Full, StoreFailure
 from ludi.server.invalid import explain
 from ludi.server.language import LanguageMiddleware
 from ludi.server.logs import Tagging
-from ludi.server.routes import lobby, pages, play, replay
+from ludi.server.notify import open_notifier
+from ludi.server.routes import lobby, notifications, pages, play, replay
 from ludi.server.routes.relay import Relay
 from ludi.server.sockets import RAW, FloodRules, RawSocket
 from ludi.store.bans import BanList
@@ -85,6 +87,8 @@ def create_app(
     writer_process: bool = False,
     lobby_game: str = LOBBY_GAME,
     data: Sequence[str] = (),
+    smtp: str | None = None,
+    mail_from: str | None = None,
 ) -> FastAPI:
     """Return the Ludi web app storing its matches in ``db`` (a SQLite path or a database URL).
 
@@ -106,7 +110,8 @@ def create_app(
     ``if __name__ == "__main__":``). The lobby offers ``lobby_game`` first to a browser that
     has not chosen a game yet. ``data``: the component data files the host offers beside the
     shipped data, ``GAME=FILE`` each (``ludi.server.host_data``; raises ``DataError`` for a file
-    its game refuses)."""
+    its game refuses). With ``smtp`` (a URL, ``ludi.server.mail``) and ``mail_from``, a seat
+    may leave an e-mail address to hear of its turns (``ludi.server.notify``)."""
     host_data = HostData.read(data)
     store = SqlStore(db)
     # on PostgreSQL, this process is one node among any others serving the same database
@@ -142,6 +147,9 @@ def create_app(
     )
     if cluster is not None:
         ctx.relay = Relay(ctx, cluster)
+    if smtp:
+        ctx.notifier = open_notifier(store, smtp, mail_from)
+        hub.watchers.append(ctx.notifier.seen)
 
     app = FastAPI(title="Ludi", lifespan=_lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.context = ctx
@@ -170,6 +178,7 @@ def create_app(
     app.include_router(play.router)
     app.include_router(health.router)
     app.include_router(metrics.router)
+    app.include_router(notifications.router)
     return app
 
 
@@ -196,6 +205,8 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     if collector is not None:
         collector.cancel()
     await hub.close()
+    if ctx.notifier is not None:
+        ctx.notifier.close()
     if cluster is not None:
         await cluster.stop()
     ctx.store.close()

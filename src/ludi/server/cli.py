@@ -64,7 +64,7 @@ class Setting:
 
     flag: str
     kind: Callable[[str], Any]
-    default: float | int
+    default: float | int | str | None
     metavar: str
     help: str
 
@@ -138,6 +138,16 @@ SETTINGS = (
         "N",
         "unfinished matches one address may start in a day",
     ),
+    # e-mail notices (ludi.server.notify): none unless the host names an SMTP server
+    Setting(
+        "--smtp",
+        str,
+        None,
+        "URL",
+        "send players 'your turn' e-mails through this server: smtp://[user:pass@]host[:port], "
+        "smtp+starttls://..., smtps://...",
+    ),
+    Setting("--mail-from", str, None, "ADDR", "the address Ludi's e-mails come from"),
 )
 
 
@@ -175,7 +185,9 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
             type=setting.kind,
             default=setting.default,
             metavar=setting.metavar,
-            help=f"{setting.help} ({setting.default:g})",
+            help=setting.help
+            if setting.default is None
+            else f"{setting.help} ({setting.default:g})",
         )
     p.add_argument(
         "--data",
@@ -305,6 +317,15 @@ def run_serve(args: argparse.Namespace) -> int:
             f"ludi: error: --workers {workers} needs PostgreSQL (--db postgresql+psycopg://...): "
             "SQLite lets one process write at a time, so it serves one process"
         )
+    if args.smtp:
+        from ludi.server.mail import MailConfigError, SmtpServer
+
+        try:
+            SmtpServer.parse(args.smtp)
+        except MailConfigError as exc:
+            raise SystemExit(f"ludi: error: {exc}") from None
+        if not args.mail_from or "@" not in args.mail_from:
+            raise SystemExit("ludi: error: --smtp needs --mail-from, the address mails come from")
     settings: dict[str, Any] = {s.dest: getattr(args, s.dest) for s in SETTINGS}
     settings["bot_processes"] = bot_processes(args.bot_processes, workers)
     settings["tune_gc"] = True

@@ -1,10 +1,15 @@
 """Turn clocks: a clock per seat, chosen when the match is created.
 
-Two kinds, as on any online board game site:
+Three kinds, as on any online board game site:
 
 - **Fischer**: each seat starts with ``base`` seconds; its clock runs while it is to act, and
   each move it makes adds ``increment`` seconds.
 - **Per move**: each move must be made within ``base`` seconds; nothing carries over.
+- **Correspondence** (``days``): each move must be made within ``base`` seconds, a whole number
+  of days (``DAYS_OFFERED``); a match may run for weeks. Its time is the wall clock's, not the
+  process's: each running seat's deadline is stored with every move (``since``) and stands
+  across restarts (the downtime counts: a move has days, a restart takes seconds; a deadline
+  that passed while the server was down is moved, ``ludi.server.correspondence``).
 
 A clock runs only for a seat a human plays and only while that seat is to act (in a
 simultaneous decision every deciding seat's clock runs at once). Each action is a move: a seat
@@ -16,7 +21,7 @@ until its player comes back (then the player takes it back; a Fischer clock that
 restarts at ``RETURN_GRACE`` seconds, or the increment if that is more, so the returning
 player can move at all), or ``lose`` ends the match with that seat last.
 
-A server restart neither charges nor gives time unfairly: what is stored is each seat's clock
+A live clock's server restart neither charges nor gives time unfairly: what is stored is each seat's clock
 at the start of its current move (written with every move). On restart the seats to act start
 that move again with that time: the downtime, when nobody could move, is charged to nobody, and
 a seat loses at most the part of one move it had thought before the crash (it gets it back).
@@ -38,7 +43,11 @@ _, n_ = catalog(__name__)
 
 FISCHER = "fischer"
 PER_MOVE = "move"
-KINDS = (FISCHER, PER_MOVE)
+DAYS = "days"
+KINDS = (FISCHER, PER_MOVE, DAYS)
+#: the days a correspondence move may take, as the lobby offers them
+DAYS_OFFERED = (1, 2, 3, 7)
+DAY = 86400.0
 #: what happens when a clock runs out
 BY_BOT, LOSE = "bot", "lose"
 ON_TIMEOUT = (BY_BOT, LOSE)
@@ -63,13 +72,23 @@ class ClockRules:
         """Return the rules ``raw`` asks for; raises ``OptionError`` saying what is wrong."""
         kind = raw.get("kind")
         if kind not in KINDS:
-            raise OptionError(_("a clock is 'fischer' or 'move', not {kind}", kind=repr(kind)))
+            raise OptionError(
+                _("a clock is 'fischer', 'move' or 'days', not {kind}", kind=repr(kind))
+            )
         try:
             base = float(raw.get("base", 0))
             increment = float(raw.get("increment", 0) or 0)
         except (TypeError, ValueError):
             raise OptionError(_("a clock's times are numbers of seconds")) from None
-        if not MIN_SECONDS <= base <= MAX_SECONDS:
+        if kind == DAYS:
+            if base / DAY not in DAYS_OFFERED or increment:
+                raise OptionError(
+                    _(
+                        "a correspondence clock gives {days} days a move",
+                        days=", ".join(str(d) for d in DAYS_OFFERED),
+                    )
+                )
+        elif not MIN_SECONDS <= base <= MAX_SECONDS:
             raise OptionError(
                 _(
                     "a clock's time is between {least} s and {most} hours",
@@ -98,6 +117,9 @@ class ClockRules:
 
     def describe(self) -> str:
         """Return the clock as a player reads it: "10 min + 5 s a move", "1 min a move"."""
+        if self.kind == DAYS:
+            days = round(self.base / DAY)
+            return n_("{n} day a move", "{n} days a move", days, n=days)
         if self.kind == PER_MOVE:
             return _("{time} a move", time=_duration(self.base))
         if self.increment:
@@ -107,6 +129,12 @@ class ClockRules:
                 extra=_duration(self.increment),
             )
         return _duration(self.base)
+
+    @property
+    def wall(self) -> bool:
+        """Whether the clock runs on the wall clock (``time.time``: a correspondence clock,
+        whose deadlines outlive the process) rather than the process's monotonic clock."""
+        return self.kind == DAYS
 
 
 def _duration(seconds: float) -> str:
@@ -202,15 +230,26 @@ class Clocks:
 
     def stored(self) -> dict[str, Any]:
         """Return what a restart needs: the rules and each seat's time at the start of its
-        current move (what the running clocks have used of this move is not kept: see the
-        module's docstring)."""
-        return {"rules": self.rules.to_json(), "bank": [round(b, 3) for b in self.bank]}
+        current move (what a live clock has used of this move is not kept: see the module's
+        docstring); a correspondence clock keeps when each running seat's move began."""
+        out: dict[str, Any] = {
+            "rules": self.rules.to_json(),
+            "bank": [round(b, 3) for b in self.bank],
+        }
+        if self.rules.wall:
+            out["since"] = {str(s): round(t, 3) for s, t in sorted(self.started.items())}
+        return out
 
     @classmethod
     def restore(cls, stored: Mapping[str, Any], players: int) -> Clocks:
-        """Return the clocks ``stored()`` described, none running yet."""
+        """Return the clocks ``stored()`` described: none running yet, but for a
+        correspondence clock, whose seats to act resume the move they began (``sync`` keeps
+        their start)."""
         rules = ClockRules.parse(stored["rules"])
         bank = [float(b) for b in stored.get("bank", [])]
         if len(bank) != players:
             bank = [rules.base] * players
-        return cls(rules, players, bank)
+        clocks = cls(rules, players, bank)
+        if rules.wall:
+            clocks.started = {int(s): float(t) for s, t in stored.get("since", {}).items()}
+        return clocks

@@ -25,6 +25,7 @@ from ludi.store.sql import SqlStore
 from ludi.store.table import TableLog
 
 if TYPE_CHECKING:
+    from ludi.server.notify import Notifier
     from ludi.server.routes.relay import Relay
 
 
@@ -103,6 +104,8 @@ class ServerContext:
     relay: Relay | None = None
     #: the finished matches replayed lately (``routes.replay``)
     replays: OrderedDict[str, Replay] = field(default_factory=OrderedDict)
+    #: the e-mail notices, when the host configured SMTP (``ludi.server.notify``)
+    notifier: Notifier | None = None
 
 
 def server_context(connection: HTTPConnection) -> ServerContext:

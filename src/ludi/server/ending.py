@@ -60,3 +60,4 @@ async def end_match(hub: Hub, room: Room, loser: int | None, why: str) -> None:
     room.header.updated = time.time()
     clocks_follow(hub, room)
     hub.broadcast(room)
+    hub.tell_watchers(room, tuple(room.state.to_act))

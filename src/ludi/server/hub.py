@@ -38,12 +38,19 @@ from ludi.engine import GameData, IllegalAction, OptionError, State
 from ludi.i18n import catalog, using
 from ludi.server.bots import bot_seed, check_spec
 from ludi.server.clocks import ClockRules, Clocks
+from ludi.server.correspondence import Deadlines, first_deadline
 from ludi.server.handover import disown, release
 from ludi.server.host_data import HostData
 from ludi.server.ports import BotRunner, Broadcaster, ClusterLink, MatchStore, TableStore, Writer
 from ludi.server.room import RULE_OVER, RULE_SEAT, Client, RemoteClient, Room, dumps
 from ludi.server.table import Table, clock_fact
-from ludi.server.turn_clocks import clocks_follow, default_stand_in, hand_back, handing_back
+from ludi.server.turn_clocks import (
+    clock_time,
+    clocks_follow,
+    default_stand_in,
+    hand_back,
+    handing_back,
+)
 from ludi.store.sql import (
     FINISHED,
     RUNNING,
@@ -191,8 +198,19 @@ class Hub:
         self.tables = tables
         #: the clocks' time (seconds); tests replace it
         self.now: Callable[[], float] = time.monotonic
+        #: the correspondence clocks' time (``time.time``: their deadlines outlive the process)
+        self.wall: Callable[[], float] = time.time
+        #: their deadlines, kept apart from the matches (``ludi.server.correspondence``)
+        self.deadlines = Deadlines(self)
+        #: when this process started serving, on the wall clock (a correspondence deadline
+        #: that passed before it was while the server was down: ``forgive_downtime``)
+        self.up_since = time.time()
         #: the data files the host offers beside the shipped data (``ludi serve --data``)
         self.data = HostData()
+        #: told of each stored move and of a match ended at the table, with the seats that
+        #: were to act before it (the e-mail notices, ``ludi.server.notify``); each must
+        #: return at once
+        self.watchers: list[Callable[[Room, tuple[int, ...]], None]] = []
 
     async def watch_loop(self) -> None:
         """Measure, for ever, how late the event loop runs a 10 ms timer (its lag)."""
@@ -403,12 +421,14 @@ class Hub:
         header = new_header(
             state, rows, rematch_of.id if rematch_of is not None else None, creator=creator
         )
-        fact = clock_fact(clock, stand_ins) if clock is not None else None
+        facts: tuple[tuple[str, int | None, dict[str, Any]], ...] = ()
+        clocks = Clocks(clock, state.players) if clock is not None else None
+        if clock is not None and clocks is not None:
+            facts = (("clock", None, clock_fact(clock, stand_ins)),)
+            facts += first_deadline(clocks, state, [r.seat for r in rows if r.bot is None], self)
         # stored by the moves' writer, with its clock in the same transaction
         try:
-            await self.committer.append(
-                NewMatch(header, (("clock", None, fact),) if fact is not None else ())
-            )
+            await self.committer.append(NewMatch(header, facts))
         except Exception as exc:
             log.exception("a new %s match could not be stored", game)
             raise StoreFailure(_("the server could not store the new match; please retry")) from exc
@@ -423,8 +443,8 @@ class Hub:
             return room, tokens
         if self.cluster is not None:  # a new id: nobody else can hold it
             await asyncio.to_thread(self.cluster.claim, header.id)
-        if clock is not None:
-            room.table.clocks = Clocks(clock, state.players)
+        if clocks is not None:
+            room.table.clocks = clocks
             room.table.stand_in = stand_ins
         self.rooms[header.id] = room
         if rematch_of is not None:
@@ -484,6 +504,7 @@ class Hub:
             raise IllegalAction(_("the match is over"), _(RULE_OVER))
         state = room.state
         action = state.parse_action(text)
+        before = tuple(state.to_act)
         state.apply(seat, action)  # (a refusal changes nothing: ``State.apply``)
         n = room.n
         over = state.is_over
@@ -500,7 +521,7 @@ class Hub:
         if clocks is not None and not giving_back:
             clocks_after = clocks.copy()
             to_act = () if over else state.to_act
-            clocks_after.sync(to_act, room.humans(), self.now(), moved=seat)
+            clocks_after.sync(to_act, room.humans(), clock_time(self, clocks), moved=seat)
             facts = (("clocks", None, {**clocks_after.stored(), "n": n + 1}),)
         item = Append(
             room.id,
@@ -543,6 +564,7 @@ class Hub:
         elif giving_back:
             await hand_back(self, room, seat)
         self.broadcast(room)
+        self.tell_watchers(room, before)
         self.kick_bots(room)
         return room.n
 
@@ -584,9 +606,17 @@ class Hub:
             await self.committer.append(Fact(room.id, "back", seat, {"n": room.n}))
         clocks_follow(self, room)
 
+    def tell_watchers(self, room: Room, before: tuple[int, ...]) -> None:
+        """Tell the watchers of a stored change (``watchers``)."""
+        for watch in self.watchers:
+            try:
+                watch(room, before)
+            except Exception:  # (the change is stored and told: a watcher cannot undo it)
+                log.exception("match %s: a watcher failed", room.id)
+
     def broadcast(self, room: Room, full_for: Client | None = None) -> None:
         """Send every client of the room its own state message (``ludi.server.broadcast``)."""
-        self.broadcaster.broadcast(room, self.now(), full_for)
+        self.broadcaster.broadcast(room, clock_time(self, room.table.clocks), full_for)
 
     def spawn(self, work: Any) -> None:
         """Run ``work`` beside the hub's other tasks (stopped with them by ``close``)."""
@@ -607,7 +637,7 @@ class Hub:
             before = room.connected()
             room.clients.add(client)
             room.touched = time.monotonic()
-            self.broadcaster.send_whole(room, client, self.now())
+            self.broadcaster.send_whole(room, client, clock_time(self, room.table.clocks))
             self.broadcaster.presence(room, before, client)
         if client.seat is not None and client.seat in room.table.timed_out:
             # back at the table after the clock handed the seat to its stand-in: take it back
@@ -616,7 +646,7 @@ class Hub:
     async def resend(self, room: Room, client: Client) -> None:
         """Send a client its whole state again (it asked: a resync, another language)."""
         async with room.lock:
-            self.broadcaster.send_whole(room, client, self.now())
+            self.broadcaster.send_whole(room, client, clock_time(self, room.table.clocks))
 
     def leave(self, room: Room, client: Client) -> None:
         """Remove a client from its room; if it held the last connection to its seat, the

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 import ludi
 from ludi.i18n import catalog
 from ludi.server.bots import check_spec
-from ludi.server.clocks import LOSE
+from ludi.server.clocks import LOSE, Clocks
+from ludi.server.correspondence import forgive_downtime
 from ludi.server.ending import end_match
 from ludi.server.protocol import ProtocolError
 from ludi.server.room import Room
@@ -34,20 +35,34 @@ def default_stand_in(game: str) -> str:
     return "ismcts:seconds=0.3" if "ismcts" in names else names[0]
 
 
+def clock_time(hub: Hub, clocks: Clocks | None) -> float:
+    """Return the time ``clocks`` count in: the wall clock's for a correspondence clock
+    (its deadlines are stored and outlive the process), else the process's own."""
+    return hub.wall() if clocks is not None and clocks.rules.wall else hub.now()
+
+
 def clocks_follow(hub: Hub, room: Room, moved: int | None = None) -> None:
     """Run the clocks of the human seats to act, stop the others, and set the timer of
-    the first to run out."""
+    the first to run out (a correspondence clock's deadline is kept by the hub's
+    ``deadlines`` instead, so the match need not stay in memory)."""
     clocks = room.table.clocks
     if clocks is None:
         return
     to_act = () if room.over else room.state.to_act
-    clocks.sync(to_act, room.humans(), hub.now(), moved=moved)
+    now = clock_time(hub, clocks)
+    clocks.sync(to_act, room.humans(), now, moved=moved)
+    if clocks.rules.wall:
+        forgive_downtime(clocks, hub.up_since)
     if room.timer is not None:
         room.timer.cancel()
         room.timer = None
     first = clocks.deadline()
+    if clocks.rules.wall:
+        # days away: the match may leave memory meanwhile (``ludi.server.correspondence``)
+        hub.deadlines.set(room.id, first[0] if first is not None else None)
+        return
     if first is not None:
-        delay = max(0.0, first[0] - hub.now()) + 0.01
+        delay = max(0.0, first[0] - now) + 0.01
         room.timer = asyncio.get_running_loop().call_later(
             delay, lambda: hub.spawn(clock_check(hub, room))
         )
@@ -79,7 +94,7 @@ async def clock_check(hub: Hub, room: Room) -> None:
         clocks = room.table.clocks
         if clocks is None or room.over or hub.rooms.get(room.id) is not room:
             return
-        expired = clocks.expired(hub.now())
+        expired = clocks.expired(clock_time(hub, clocks))
         for seat in expired:
             if clocks.rules.on_timeout == LOSE:
                 await end_match(hub, room, seat, CLOCK_RAN_OUT)

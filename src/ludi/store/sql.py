@@ -162,6 +162,28 @@ orders = Table(
     Column("at", Float, nullable=False),
 )
 
+#: the e-mail address a seat left for its match and the notices it wants
+#: (``ludi.server.notify``): its own seat link is mailed to that address and nowhere else
+notices = Table(
+    "ludi_notices",
+    metadata,
+    Column("match_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("address", String(254), nullable=False, index=True),
+    Column("lang", String(16), nullable=False),
+    Column("kinds", String(64), nullable=False),  # comma-separated: turn, over
+    Column("link", Text, nullable=False),
+    Column("since", Float, nullable=False),
+)
+
+#: the server's own secrets, made once and kept (the unsubscribe links' key)
+server_keys = Table(
+    "ludi_server_keys",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("secret", String(128), nullable=False),
+)
+
 
 def hash_token(token: str) -> str:
     """Return the stored form of a seat token (its SHA-256 in hex)."""

@@ -92,10 +92,11 @@ export async function loadWords(game = null, lang = chosenLanguage()) {
 }
 
 /** Put the words of the page's HTML in the reader's language: an element's text marked
- * data-i18n="English text", its attributes marked data-i18n-title, -placeholder, -aria-label. */
+ * data-i18n="English text", its attributes marked data-i18n-title, -placeholder, -aria-label,
+ * -label (an optgroup's). */
 export function translatePage(root = document) {
   for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = _(node.dataset.i18n);
-  for (const attr of ["title", "placeholder", "aria-label"]) {
+  for (const attr of ["title", "placeholder", "aria-label", "label"]) {
     for (const node of root.querySelectorAll(`[data-i18n-${attr}]`)) {
       node.setAttribute(attr, _(node.getAttribute(`data-i18n-${attr}`)));
     }

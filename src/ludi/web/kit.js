@@ -109,6 +109,8 @@ export function formatClock(seconds) {
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   const two = (n) => String(n).padStart(2, "0");
+  // a correspondence clock: days and hours, the minutes (the seconds matter little there)
+  if (h >= 24) return n_("{n} day {h}:{m}", "{n} days {h}:{m}", Math.floor(h / 24), {h: h % 24, m: two(m)});
   return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
 }
 

@@ -14,6 +14,7 @@ import {
   translatePage,
 } from "./common.js";
 import {botLabel} from "./kit.js";
+import {checkTurns} from "./turns.js";
 
 let GAMES = [];
 let BOTS = [];
@@ -396,7 +397,10 @@ async function refreshMine() {
   const box = $("my-matches");
   box.hidden = mine.length === 0;
   if (!mine.length) return;
-  const ids = [...new Set(mine.map((m) => m.id))].slice(0, 12);
+  // the matches waiting for a move of this browser's come first (the badge and title follow)
+  const turns = await checkTurns().catch(() => ({seats: []}));
+  const waiting = turns.seats.filter((s) => s.waiting).map((s) => s.id);
+  const ids = [...new Set([...waiting, ...mine.map((m) => m.id)])].slice(0, 12);
   const headers = await Promise.all(
     ids.map((id) => api(`/api/matches/${encodeURIComponent(id)}`).catch(() => null)),
   );
@@ -508,6 +512,9 @@ async function start() {
   $("clock-timeout").addEventListener("change", showClock);
   refresh();
   setInterval(refresh, 10000);
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden) refreshMine().catch(() => {});
+  });
 }
 
 start().catch((error) => toast(_("The lobby could not start: {reason}", {reason: error.message}), "error"));

@@ -34,6 +34,8 @@ import {
   waitingText,
 } from "./kit.js";
 import {patched} from "./patch.js";
+import {showNotices} from "./notices.js";
+import {pageTurn, watchTurns} from "./turns.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -202,6 +204,10 @@ function onMessage(msg) {
         game: msg.match.game,
         link: `/match/${encodeURIComponent(matchId)}#seat=${page.token}`,
       });
+      if (!page.notices && !msg.over) {
+        page.notices = true; // (once: the card keeps its own state)
+        showNotices(document.querySelector(".side"), matchId, page.token).catch(() => {});
+      }
     }
     if (page.tokens.has("?") && msg.seat !== null) {
       page.tokens.set(msg.seat, page.tokens.get("?"));
@@ -342,9 +348,8 @@ function myTurn(msg) {
 function announceTurn(msg) {
   const mine = page.mode === "live" && !msg.over && myTurn(msg);
   const game = page.gameTitle || "Ludi";
-  document.title = mine ? _("▶ Your turn — {game}", {game}) : `${game} — Ludi`;
-  const icon = document.querySelector("link[rel=icon]");
-  if (icon) icon.href = mine ? "/static/favicon-turn.svg" : "/static/favicon.svg";
+  // (with the other matches waiting for this browser: turns.js)
+  pageTurn(mine ? _("▶ Your turn — {game}", {game}) : `${game} — Ludi`, mine);
   // a turn that has just come: a chime and a notification, if the player asked for them
   if (mine && !page.wasMine && page.alerts && document.hidden) {
     chime();
@@ -955,6 +960,7 @@ async function start() {
   $("log-close").addEventListener("click", () => document.body.classList.remove("log-open"));
   installTips($("board"));
   setInterval(tickClocks, 250);
+  watchTurns(matchId);
   $("chat-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const input = $("chat-text");

@@ -195,6 +195,8 @@ async def stats(ctx: Context) -> dict[str, Any]:
             "messages_sent": cluster.sent,
             "messages_received": cluster.received,
         }
+    if ctx.notifier is not None:
+        numbers["mail"] = {"sent": ctx.notifier.sent, "failed": ctx.notifier.failed}
     return numbers
 
 

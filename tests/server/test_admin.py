@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from server_helpers import create, hello
+from sqlalchemy import select
 from starlette.websockets import WebSocketDisconnect
 
 from ludi.cli.main import main
 from ludi.server.app import create_app
-from ludi.store.sql import FINISHED, SqlStore
+from ludi.store.sql import FINISHED, SqlStore, metadata
 
 OPERATOR_ENDED = "the server's operator ended it: no winner"
 
@@ -80,6 +81,12 @@ def test_with_no_server_running_admin_does_it_itself(
     assert header is not None and header.status == FINISHED
     assert header.result is not None and header.result["reason"] == OPERATOR_ENDED
     assert store.header(deleted) is None
+    # nothing of the deleted match is left in any table (its seats, moves, notices...)
+    with store.engine.connect() as conn:
+        for table in metadata.sorted_tables:
+            if "match_id" in table.c:
+                left = conn.execute(select(table).where(table.c.match_id == deleted)).first()
+                assert left is None, table.name
     assert admin(capsys, db, "end", ended)[1].strip() == f"{ended} is over already"
     code, out = admin(capsys, db, "end", "nosuchmatch", "--wait", "0")
     assert code != 0 and "no match nosuchmatch" in out

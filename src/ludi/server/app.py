@@ -11,6 +11,7 @@
 ``GET  /api/matches/{id}/replay/{step}``   a finished match after ``step`` actions, per seat
 ``GET  /api/matches/{id}/record``          a finished match's record (``ludi replay`` reads it)
 ``GET  /api/stats``                        recent server-side latencies and live matches
+``GET  /account``, ``/api/account/...``    accounts, ratings (``routes.accounts``)
 ``WS   /ws/{id}``                          live play (see ``ludi.server.protocol``)
 ========================================  ==================================================
 
@@ -40,6 +41,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ludi.engine import IllegalAction, LudiError
 from ludi.i18n import catalog
+from ludi.server.accounts import OFF, Accounts, Passwords
 from ludi.server.bots import MAX_SECONDS, BotPool
 from ludi.server.cluster import Cluster, is_postgres
 from ludi.server.context import Limits, ServerContext, open_hub
@@ -47,9 +49,13 @@ from ludi.server.host_data import HostData
 from ludi.server.hub import Full, StoreFailure
 from ludi.server.invalid import explain
 from ludi.server.language import LanguageMiddleware
+from ludi.server.ratings import RatingsOnEnd
+from ludi.server.routes import accounts as accounts_routes
 from ludi.server.routes import lobby, pages, play, replay
 from ludi.server.routes.relay import Relay
+from ludi.server.security import SecurityMiddleware
 from ludi.server.sockets import RAW, FloodRules, RawSocket
+from ludi.store.accounts import AccountStore
 from ludi.store.sql import SqlStore
 
 __all__ = ["RAW", "RawSocket", "collect_paced", "create_app"]
@@ -81,6 +87,8 @@ def create_app(
     writer_process: bool = False,
     lobby_game: str = LOBBY_GAME,
     data: Sequence[str] = (),
+    accounts: str = "off",
+    passwords: Passwords | None = None,
 ) -> FastAPI:
     """Return the Ludi web app storing its matches in ``db`` (a SQLite path or a database URL).
 
@@ -102,7 +110,8 @@ def create_app(
     ``if __name__ == "__main__":``). The lobby offers ``lobby_game`` first to a browser that
     has not chosen a game yet. ``data``: the component data files the host offers beside the
     shipped data, ``GAME=FILE`` each (``ludi.server.host_data``; raises ``DataError`` for a file
-    its game refuses)."""
+    its game refuses). ``accounts``: ``off``, ``open`` or ``invite`` (``ludi.server.accounts``;
+    ``passwords``: its hasher, the tests' a cheap one)."""
     host_data = HostData.read(data)
     store = SqlStore(db)
     # on PostgreSQL, this process is one node among any others serving the same database
@@ -138,6 +147,10 @@ def create_app(
     )
     if cluster is not None:
         ctx.relay = Relay(ctx, cluster)
+    if accounts != OFF:
+        account_store = AccountStore(store.engine)
+        ctx.accounts = Accounts(accounts, account_store, passwords)
+        hub.broadcaster = RatingsOnEnd(hub.broadcaster, hub, account_store)
 
     app = FastAPI(title="Ludi", lifespan=_lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.context = ctx
@@ -146,6 +159,8 @@ def create_app(
     # every request and websocket is answered in its reader's language (ludi.server.language)
     app.add_middleware(LanguageMiddleware)
     app.middleware("http")(_limit_body)
+    # every answer with the security headers; no change asked for from another site's page
+    app.add_middleware(SecurityMiddleware)
     # added last, so outermost: it sees the websocket's own send and receive (``RawSocket``)
     app.add_middleware(RawSocket)
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
@@ -157,6 +172,7 @@ def create_app(
     app.include_router(lobby.router)
     app.include_router(replay.router)
     app.include_router(play.router)
+    app.include_router(accounts_routes.router)
     return app
 
 

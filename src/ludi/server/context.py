@@ -25,6 +25,7 @@ from ludi.store.sql import SqlStore
 from ludi.store.table import TableLog
 
 if TYPE_CHECKING:
+    from ludi.server.accounts import Accounts
     from ludi.server.routes.relay import Relay
 
 
@@ -103,6 +104,8 @@ class ServerContext:
     relay: Relay | None = None
     #: the finished matches replayed lately (``routes.replay``)
     replays: OrderedDict[str, Replay] = field(default_factory=OrderedDict)
+    #: the accounts, on a server that has them (``ludi.server.accounts``)
+    accounts: Accounts | None = None
 
 
 def server_context(connection: HTTPConnection) -> ServerContext:

@@ -1,7 +1,9 @@
 // The lobby: create a match (game, players, seats, options), list open, running and finished ones.
 import {
   _,
+  accountLink,
   api,
+  asAccount,
   botChoices,
   el,
   languagePicker,
@@ -12,6 +14,7 @@ import {
   statusLabel,
   toast,
   translatePage,
+  whoAmI,
 } from "./common.js";
 import {botLabel} from "./kit.js";
 
@@ -343,8 +346,12 @@ async function create(event) {
   button.disabled = true;
   try {
     const body = readForm();
-    const created = await api("/api/matches", body);
-    showCreated(created, $("hotseat").checked);
+    // a rated match is the signed-in account's request (its CSRF token); never a hot seat
+    const rated = !$("rated-label").hidden && $("rated").checked;
+    const created = rated
+      ? await asAccount("/api/matches", {...body, rated})
+      : await api("/api/matches", body);
+    showCreated(created, $("hotseat").checked && !rated);
     // the links are shown only now: keep them in "My matches" so a reload does not lose them
     for (const s of created.seats.filter((seat) => !seat.bot).reverse()) {
       rememberSeat({id: created.id, seat: s.seat, title: s.title, game: created.match.game, link: s.link});
@@ -498,6 +505,10 @@ async function start() {
   translatePage();
   // a new language: the lobby is drawn again in it (nothing on it is lost but the form)
   $("lang-slot").replaceChildren(languagePicker(() => location.reload()));
+  const me = await whoAmI();
+  const account = await accountLink();
+  if (account) $("account-slot").replaceChildren(account);
+  $("rated-label").hidden = !me.account;
   const data = await api("/api/games");
   GAMES = data.games;
   BOTS = data.bots;

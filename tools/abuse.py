@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import contextlib
 import http.client
 import json
@@ -260,9 +261,10 @@ async def _attack(port: int, targets: list[str], seconds: float, args: dict[str,
             report["flood_reconnects"] += 1
 
     report["signin_answers"] = {}
+    # (blocking requests, a thread each: a password guesser waits for each answer)
+    guessers = concurrent.futures.ThreadPoolExecutor(max(1, args["signin_flooders"]))
 
     async def guess(i: int) -> None:
-        # (blocking requests, in the loop's threads: a password guesser waits for each answer)
         address = addresses[i % len(addresses)]
         n = 0
         while time.monotonic() < deadline:
@@ -271,7 +273,7 @@ async def _attack(port: int, targets: list[str], seconds: float, args: dict[str,
             body = {"name": name, "password": f"guess-{i}-{n}"}
             try:
                 status, _answer = await loop.run_in_executor(
-                    None, request, port, "POST", "/api/account/signin", body, address
+                    guessers, request, port, "POST", "/api/account/signin", body, address
                 )
             except OSError:
                 status = 0
@@ -286,6 +288,7 @@ async def _attack(port: int, targets: list[str], seconds: float, args: dict[str,
         tasks += [asyncio.create_task(spectate(i)) for i in batch]
         await asyncio.sleep(0.01)
     await asyncio.gather(*tasks, return_exceptions=True)
+    guessers.shutdown()
     report["bot_matches_started"] = len(own)
     return report
 

@@ -205,6 +205,18 @@ def test_changes_need_the_csrf_token_and_another_sites_page_is_refused(app: Test
         headers={"Origin": "https://evil.example"},
     )
     assert login.status_code == 403
+    # Ludi's own page, behind a proxy that passes another Host
+    proxied = app.post(
+        "/api/account/signin",
+        json={"name": "Cassia", "password": "correct horse"},
+        headers={
+            "Origin": "https://club.example",
+            "Host": "127.0.0.1:8000",
+            "X-Forwarded-Host": "club.example",
+        },
+    )
+    assert proxied.status_code == 200
+    csrf = proxied.json()["csrf"]
     # Ludi's own page
     own = app.post(
         "/api/account/signout", headers={CSRF_HEADER: csrf, "Origin": "http://testserver"}
@@ -461,3 +473,25 @@ def test_the_operators_tools(app: TestClient, db: Path | str) -> None:
     assert app.get("/api/account").json()["account"] is None
     refused = app.post("/api/account/signin", json={"name": "Ann", "password": password})
     assert refused.status_code == 401
+
+
+def test_ludi_admins_account_commands(db: Path | str, capsys: pytest.CaptureFixture[str]) -> None:
+    from ludi.cli import admin_accounts
+
+    db = str(db)
+    assert admin_accounts.main(["--db", db, "invite", "--count", "2", "--note", "club"]) == 0
+    codes = capsys.readouterr().out.split()
+    assert len(codes) == 2
+    assert admin_accounts.main(["invites", "--db", db]) == 0
+    listed = capsys.readouterr().out
+    assert all(code in listed for code in codes) and "club" in listed
+    with server(db, mode="invite") as client:
+        sign_up(client, "Ann", invite=codes[0])
+    assert admin_accounts.main(["--db", db, "accounts"]) == 0
+    assert "Ann" in capsys.readouterr().out
+    assert admin_accounts.main(["--db", db, "disable", "nobody"]) == 1
+    assert admin_accounts.main(["--db", db, "reset-password", "ann"]) == 0
+    password = capsys.readouterr().out.splitlines()[-1]
+    with server(db, mode="invite") as client:
+        ok = client.post("/api/account/signin", json={"name": "Ann", "password": password})
+        assert ok.status_code == 200

@@ -79,17 +79,21 @@ def same_origin(headers: list[tuple[bytes, bytes]]) -> bool:
     """Whether a request's ``Origin`` (if it has one) names the host it was sent to. A
     request without one is a browser's own page's (browsers send it with every cross-site
     request that changes something) or no browser's."""
-    origin = host = None
+    origin = None
+    hosts = []
     for name, value in headers:
         if name == b"origin":
             origin = value.decode("latin-1")
-        elif name == b"host":
-            host = value.decode("latin-1")
+        elif name in (b"host", b"x-forwarded-host"):
+            # (a proxy that passes the server another Host names the browser's in
+            # X-Forwarded-Host; another site's page cannot set that header: it would need
+            # the server's consent to a cross-site request, which Ludi never gives)
+            hosts += [h.strip().lower() for h in value.decode("latin-1").split(",")]
     if origin is None:
         return True
-    if origin == "null" or host is None:
+    if origin == "null":
         return False
-    return urlsplit(origin).netloc.lower() == host.lower()
+    return urlsplit(origin).netloc.lower() in hosts
 
 
 class SecurityMiddleware:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_helpers import PATIENCE, Server, free_port, open_page
+from e2e_helpers import PATIENCE, Server, free_port, open_page, wire
 from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import connect
 
@@ -95,6 +95,21 @@ def test_sign_up_play_rated_and_read_the_leaderboard(
         link.click()
     assert claimed.value.ok
     expect(page.locator("#turn")).not_to_be_empty()
+
+    # another device, signed in: the lobby's "My matches" has the seat, opened without its link
+    other = open_page(browser, club.base + "/account", width, height)
+    other.fill("#signin-name", f"Livia {size}")
+    other.fill("#signin-password", "correct horse")
+    other.click("#signin-button")
+    expect(other.locator("#profile h2")).to_have_text(f"Livia {size}")
+    other.goto(club.base + "/")
+    row = other.locator(f"#my-matches [data-match='{match_id}'] a")
+    expect(row).to_have_attribute("href", f"/match/{match_id}")
+    row.click()
+    expect(other.locator("#turn")).not_to_be_empty()
+    assert wire(other).state["seat"] == 0
+    other.close()
+
     final = play_out(club, match_id, token)
     expect(page.locator("#ratings")).to_contain_text("now")
     change = page.locator("#rating-changes li").first

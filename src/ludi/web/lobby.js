@@ -399,9 +399,30 @@ function matchRow(m) {
   );
 }
 
-/** "My matches": the seats this browser opened, with where each match stands now. */
+/** The signed-in account's unfinished matches, as "My matches" lists a seat: on any device,
+ * opened by the session without the seat's link (ludi.server.accounts). */
+async function accountSeats() {
+  const me = await whoAmI();
+  if (!me.account) return [];
+  const profile = await api("/api/account/profile").catch(() => null);
+  return ((profile && profile.matches) || [])
+    .filter((m) => m.status !== "finished")
+    .map((m) => ({
+      id: m.id,
+      seat: m.seat,
+      title: null,
+      game: m.game,
+      link: `/match/${encodeURIComponent(m.id)}`,
+    }));
+}
+
+/** "My matches": the seats this browser opened, and the signed-in account's, with where each
+ * match stands now. */
 async function refreshMine() {
   const mine = myMatches();
+  for (const held of await accountSeats()) {
+    if (!mine.some((m) => m.id === held.id && m.seat === held.seat)) mine.push(held);
+  }
   const box = $("my-matches");
   box.hidden = mine.length === 0;
   if (!mine.length) return;
@@ -414,12 +435,15 @@ async function refreshMine() {
     const header = headers[k];
     if (!header) return; // the server no longer has it
     const game = GAMES.find((g) => g.id === header.game);
-    const seats = mine.filter((m) => m.id === id);
+    // (a seat the account holds is named as the match names it)
+    const seats = mine
+      .filter((m) => m.id === id)
+      .map((m) => ({...m, title: m.title || (header.seats[m.seat] || {}).title || String(m.seat + 1)}));
     const yourTurn =
       header.status !== "finished" && header.to_act && seats.some((s) => header.to_act.includes(s.seat));
     const links = seats.map((s) => {
       // a finished match that was rematched leads to the rematch: the seat's link carries over
-      const hash = s.link.slice(s.link.indexOf("#"));
+      const hash = s.link.includes("#") ? s.link.slice(s.link.indexOf("#")) : "";
       if (header.rematch) {
         return el(
           "a",

@@ -261,6 +261,7 @@ def test_every_answer_carries_the_security_headers(app: TestClient) -> None:
         ), path
         assert headers["referrer-policy"] == "no-referrer", path
         assert headers["x-content-type-options"] == "nosniff", path
+    assert app.get("/api/account").headers["cache-control"] == "no-store"
     refused = app.post("/api/matches", json={}, headers={"Origin": "https://evil.example"})
     assert (
         refused.status_code == 403

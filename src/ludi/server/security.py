@@ -14,6 +14,7 @@ Every HTTP answer (pages, static files, the API, errors) carries:
 ``X-Content-Type-Options``     ``nosniff``
 ``X-Frame-Options``            ``DENY`` (for browsers before ``frame-ancestors``)
 ``Cross-Origin-Opener-Policy`` ``same-origin``
+``Cache-Control``              ``no-store`` on the account's answers (``/api/account...``)
 =============================  ===============================================================
 
 The API's own documentation page (``/api/docs``, FastAPI's Swagger UI) loads its script from a
@@ -115,6 +116,8 @@ class SecurityMiddleware:
                 headers = list(message.get("headers", []))
                 headers.append((b"content-security-policy", policy))
                 headers.extend(HEADERS)
+                if path.startswith("/api/account"):  # (a session's CSRF token, a profile)
+                    headers.append((b"cache-control", b"no-store"))
                 message = {**message, "headers": headers}
             await send(message)
 

@@ -11,8 +11,10 @@ screen says why.
 The model is OpenSkill's Plackett-Luce (``openskill``): each player a (mu, sigma), a new one
 (25, 25/3), every match a ranking of its seats, shared places (a tie for first, the winners of
 a concession) as ties. What a player reads is ``shown(mu) = 1500 + 60 * (mu - 25)``: 1500 for
-a new player, about 23 points for a win between two established players of one strength. A
-rating is provisional until ``PROVISIONAL`` rated matches (its sigma is still wide); the
+a new player, whose first matches move it by 100-250 points; between two players of one
+strength who alternate wins, a match moves it by about 90 points after twenty matches and 40
+after sixty (OpenSkill's default dynamics keep sigma from shrinking to nothing). A rating is
+provisional until ``PROVISIONAL`` rated matches (its sigma is still wide); the
 leaderboard lists the established ratings first.
 
 Each bot level holds a fixed rating (``BOT_LEVELS``, sigma ``BOT_SIGMA``), so a new player's

@@ -365,8 +365,8 @@ def measure(port: int, pid: int, args: argparse.Namespace) -> dict[str, Any]:
             else:
                 progress[match_id] = (count, since, max(worst, now - since))
         time.sleep(0.25)
-    # the victim, from the canary's own address, right after the flood: the per-name limit
-    # that held the guesser to one try in 20 s holds its owner too (429) until it refills
+    # the victim, from the canary's own address (where it signed up), right after the flood:
+    # the per-name limit that held the guesser to one try in 20 s does not hold its owner
     victim_at_end, _answer = request(port, "POST", "/api/account/signin", victim)
     _, stats = request(port, "GET", "/api/stats")
     cpu = cpu_seconds(pid) - cpu_before

@@ -131,6 +131,8 @@ def test_signing_in_says_the_same_for_an_unknown_name_and_a_wrong_password(
 def test_sign_in_is_throttled_per_name_and_per_address(app: TestClient) -> None:
     sign_up(app, "Gaius")
     app.cookies.clear()
+    # (the guesser is not where Gaius signed up: the test client has one address)
+    app.app.state.context.accounts.throttle.known.clear()  # type: ignore[attr-defined]
     codes = [
         app.post("/api/account/signin", json={"name": "Gaius", "password": "wrong one"}).status_code
         for _ in range(8)
@@ -496,3 +498,12 @@ def test_ludi_admins_account_commands(db: Path | str, capsys: pytest.CaptureFixt
     with server(db, mode="invite") as client:
         ok = client.post("/api/account/signin", json={"name": "Ann", "password": password})
         assert ok.status_code == 200
+
+
+def test_a_guesser_does_not_lock_the_player_out_where_they_play() -> None:
+    throttle = Throttle()
+    throttle.succeeded("10.0.0.1", "Gaius")  # where Gaius plays
+    guesses = [throttle.allow("10.6.6.6", "gaius") for _ in range(10)]
+    assert guesses[:5] == [True] * 5 and not any(guesses[5:])
+    assert throttle.allow("10.0.0.1", "Gaius")
+    assert not throttle.allow("10.0.0.2", "Gaius")  # (any other address waits)

@@ -17,7 +17,9 @@ Guests always play from a seat link, whatever the mode.
   name's existence shows, behind the same per-address limit, and on an ``invite`` server only
   to someone holding a good code.
 - Attempts are throttled per name (``PER_NAME``: whether or not an account has it) and per
-  address (``PER_ADDRESS``); a refusal is the same for both.
+  address (``PER_ADDRESS``); a refusal is the same for both. An address that signed in (or
+  up) as a name before is held by its own limit only, so someone guessing from elsewhere
+  cannot lock the player out where they play (``Throttle.known``, kept in memory).
 - A seat token opens its seat and nothing else: it is never a session, and no account route
   reads it. A seat opened while signed in (``POST /api/account/claim``, which the match page
   sends) becomes the account's, and then the account opens it from any device without the
@@ -101,10 +103,15 @@ class Throttle:
     per_address: tuple[int, float] = PER_ADDRESS
     names: dict[str, TokenBucket] = field(default_factory=dict)
     addresses: dict[str, TokenBucket] = field(default_factory=dict)
+    #: (address, name key) that signed in or up with success: the name's own limit does not
+    #: hold them, so a guesser elsewhere cannot lock a player out from where they play
+    known: set[tuple[str, str]] = field(default_factory=set)
 
     def allow(self, address: str, name: str | None = None) -> bool:
-        """Take an attempt from the address's bucket and the name's (if given); return
-        whether both had one."""
+        """Take an attempt from the address's bucket and the name's (if given, and the
+        address is not ``known`` for it); return whether both had one."""
+        if name is not None and (address, name_key(name)) in self.known:
+            name = None
         burst, every = self.per_address
         if len(self.addresses) > 10_000:  # (many addresses: forget them all, not grow)
             self.addresses.clear()
@@ -115,6 +122,12 @@ class Throttle:
                 self.names.clear()
             ok = self.names.setdefault(name_key(name), TokenBucket(1 / every, burst)).allow() and ok
         return ok
+
+    def succeeded(self, address: str, name: str) -> None:
+        """Note that ``address`` signed in (or up) as ``name``."""
+        if len(self.known) > 100_000:
+            self.known.clear()
+        self.known.add((address, name_key(name)))
 
 
 class Refused(Exception):
@@ -168,7 +181,9 @@ class Accounts:
                 )
         hashed = await self._hash(password)
         try:
-            return await asyncio.to_thread(self.store.create_account, name, hashed, code)
+            account = await asyncio.to_thread(self.store.create_account, name, hashed, code)
+            self.throttle.succeeded(address, name)
+            return account
         except NameTaken:
             raise Refused(409, _("that name is taken: choose another")) from None
         except LookupError:
@@ -188,6 +203,7 @@ class Accounts:
         good = await self._verify(stored, password)
         if account is None or not good or account.disabled:
             raise Refused(401, _("wrong name or password"))
+        self.throttle.succeeded(address, name)
         return await asyncio.to_thread(self.store.open_session, account.id, agent)
 
     async def change_password(self, session: Session, old: str, new: str, address: str) -> None:

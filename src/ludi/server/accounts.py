@@ -46,7 +46,6 @@ from ludi.i18n import catalog
 from ludi.server.protocol import TokenBucket, is_plain_text
 from ludi.server.security import same_origin
 from ludi.store.accounts import Account, AccountStore, NameTaken, Session, name_key
-from ludi.store.sql import hash_token
 
 if TYPE_CHECKING:
     from ludi.server.context import ServerContext
@@ -362,8 +361,3 @@ def reset_password(
     password = secrets.token_urlsafe(12)
     store.set_password(account.id, (passwords or Passwords()).hash(password))
     return account, password
-
-
-def seat_digest(token: str) -> str:
-    """Return the stored form of a seat token (the proof a guest's seat is theirs)."""
-    return hash_token(token)

@@ -46,7 +46,7 @@ from ludi.server.routes.common import header_or_404
 from ludi.server.routes.lobby import Text, _In
 from ludi.server.routes.pages import WEB
 from ludi.store.accounts import AccountStore
-from ludi.store.sql import FINISHED, hash_token
+from ludi.store.sql import FINISHED, SqlStore, hash_token
 
 _, n_ = catalog(__name__)
 
@@ -127,22 +127,15 @@ async def _signed_in_answer(
 async def sign_up(body: SignUpIn, request: Request) -> JSONResponse:
     accounts = accounts_of(request)
     try:
-        await accounts.sign_up(body.name, body.password, body.invite, _address(request))
+        account = await accounts.sign_up(body.name, body.password, body.invite, _address(request))
     except Refused as exc:
         raise _refused(exc) from None
-    # (signed in at once; the throttle counted the sign-up, the sign-in is the same attempt)
-    token, csrf = await asyncio.to_thread(
-        _open_new, accounts.store, body.name, request.headers.get("user-agent", "")
-    )
-    response = JSONResponse({"account": {"name": " ".join(body.name.split())}, "csrf": csrf})
+    # (signed in at once: the sign-up was the attempt the throttle counted)
+    agent = request.headers.get("user-agent", "")
+    token, csrf = await asyncio.to_thread(accounts.store.open_session, account.id, agent)
+    response = JSONResponse({"account": {"name": account.name}, "csrf": csrf})
     set_cookie(response, request, token)
     return response
-
-
-def _open_new(store: AccountStore, name: str, agent: str) -> tuple[str, str]:
-    account = store.find(" ".join(name.split()))
-    assert account is not None
-    return store.open_session(account.id, agent)
 
 
 @router.post("/api/account/signin")
@@ -228,7 +221,7 @@ async def profile(session: SignedIn, request: Request, ctx: Context) -> dict[str
     return await asyncio.to_thread(_profile, store, ctx.store, account.id, account.name)
 
 
-def _profile(store: AccountStore, matches: Any, account_id: int, name: str) -> dict[str, Any]:
+def _profile(store: AccountStore, matches: SqlStore, account_id: int, name: str) -> dict[str, Any]:
     held = store.seats_of(account_id)
     rated = store.rated_ids([m for m, _seat in held])
     out = []

@@ -52,6 +52,9 @@ _, n_ = catalog(__name__)
 
 router = APIRouter()
 
+#: the matches a profile lists (the newest seats taken; each is a header read from the store)
+PROFILE_MATCHES = 50
+
 
 class SignUpIn(_In):
     name: Text = Field(min_length=1, max_length=80)
@@ -215,14 +218,15 @@ async def claim(body: ClaimIn, session: Changing, request: Request, ctx: Context
 
 @router.get("/api/account/profile")
 async def profile(session: SignedIn, request: Request, ctx: Context) -> dict[str, Any]:
-    """The account's matches (newest first), ratings, and results against each bot level."""
+    """The account's latest ``PROFILE_MATCHES`` matches (newest first), ratings, and results
+    against each bot level (in those matches)."""
     store = accounts_of(request).store
     account = session.account
     return await asyncio.to_thread(_profile, store, ctx.store, account.id, account.name)
 
 
 def _profile(store: AccountStore, matches: SqlStore, account_id: int, name: str) -> dict[str, Any]:
-    held = store.seats_of(account_id)
+    held = store.seats_of(account_id, PROFILE_MATCHES)
     rated = store.rated_ids([m for m, _seat in held])
     out = []
     levels: dict[str, dict[str, int]] = {}

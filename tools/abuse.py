@@ -13,9 +13,11 @@ directory, one bot worker process), then:
   by default: a single machine; more: a distributed attacker), for ``--seconds``:
   asks for an unbounded bot (``ismcts:seconds=1e9``; then, refused, for matches with the
   longest bot the server allows, as many as it lets him), opens ``--spectators`` spectator
-  sockets (2,000) across the canary's, the bystanders' and its own matches, and floods from
+  sockets (2,000) across the canary's, the bystanders' and its own matches, floods from
   ``--flooders`` connections (100), each sending pings as fast as it can, reconnecting when
-  closed.
+  closed, and floods the sign-in (the server runs with ``--accounts open``) from
+  ``--signin-flooders`` connections (20), each trying passwords as fast as it is answered,
+  at an account the canary's player made and at names nobody has.
 
 It reports the canary's round trips (median, 99th percentile, worst) alone and under attack,
 the bystanders' longest gap between two moves, what the attacker got (sockets accepted and
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import contextlib
 import http.client
 import json
@@ -54,6 +57,8 @@ from ludi import benchfile
 #: a move nobody waits this long for is a stall
 STALL = 15.0
 CANARY_ADDRESS = "127.0.0.1"
+#: the account the sign-in flood guesses the password of (the canary's player's)
+VICTIM = "Canary"
 
 
 def free_port() -> int:
@@ -80,7 +85,7 @@ def request(
 def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "ludi", "serve", "--no-browser", "--port", str(port)]
     # one bot worker process, as docs/server.md measured (the default is now the machine's cores)
-    command += ["--db", str(db), "--bot-delay", "0", "--bot-processes", "1"]
+    command += ["--db", str(db), "--bot-delay", "0", "--bot-processes", "1", "--accounts", "open"]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -255,13 +260,35 @@ async def _attack(port: int, targets: list[str], seconds: float, args: dict[str,
                 pass
             report["flood_reconnects"] += 1
 
+    report["signin_answers"] = {}
+    # (blocking requests, a thread each: a password guesser waits for each answer)
+    guessers = concurrent.futures.ThreadPoolExecutor(max(1, args["signin_flooders"]))
+
+    async def guess(i: int) -> None:
+        address = addresses[i % len(addresses)]
+        n = 0
+        while time.monotonic() < deadline:
+            n += 1
+            name = VICTIM if i % 2 == 0 else f"nobody-{i}-{n % 50}"
+            body = {"name": name, "password": f"guess-{i}-{n}"}
+            try:
+                status, _answer = await loop.run_in_executor(
+                    guessers, request, port, "POST", "/api/account/signin", body, address
+                )
+            except OSError:
+                status = 0
+            answers = report["signin_answers"]
+            answers[str(status)] = answers.get(str(status), 0) + 1
+
     tasks = [asyncio.create_task(hog(address)) for address in addresses]
+    tasks += [asyncio.create_task(guess(i)) for i in range(args["signin_flooders"])]
     tasks += [asyncio.create_task(flood(i)) for i in range(args["flooders"])]
     for start in range(0, args["spectators"], 100):  # as fast as the attacker's loop opens them
         batch = range(start, min(start + 100, args["spectators"]))
         tasks += [asyncio.create_task(spectate(i)) for i in batch]
         await asyncio.sleep(0.01)
     await asyncio.gather(*tasks, return_exceptions=True)
+    guessers.shutdown()
     report["bot_matches_started"] = len(own)
     return report
 
@@ -306,6 +333,9 @@ def measure(port: int, pid: int, args: argparse.Namespace) -> dict[str, Any]:
         status, created = request(port, "POST", "/api/matches", body, f"127.0.1.{1 + i}")
         assert status == 200, created
         bystanders.append(created["id"])
+    victim = {"name": VICTIM, "password": "the canary's own password"}
+    status, answer = request(port, "POST", "/api/account/signup", victim)
+    assert status == 200, answer
     results: multiprocessing.Queue[Any] = multiprocessing.Queue()
     canary_process = multiprocessing.Process(
         target=canary, args=(port, args.quiet, args.seconds, results)
@@ -335,6 +365,9 @@ def measure(port: int, pid: int, args: argparse.Namespace) -> dict[str, Any]:
             else:
                 progress[match_id] = (count, since, max(worst, now - since))
         time.sleep(0.25)
+    # the victim, from the canary's own address (where it signed up), right after the flood:
+    # the per-name limit that held the guesser to one try in 20 s does not hold its owner
+    victim_at_end, _answer = request(port, "POST", "/api/account/signin", victim)
     _, stats = request(port, "GET", "/api/stats")
     cpu = cpu_seconds(pid) - cpu_before
     out: dict[str, Any] = {}
@@ -352,6 +385,7 @@ def measure(port: int, pid: int, args: argparse.Namespace) -> dict[str, Any]:
         },
         "stalled": [m for m in bystanders if progress[m][2] > STALL],
         "attacker": out["attacker"],
+        "victim_signin_after_attack": victim_at_end,
         "server_stats": stats,
         "server_cpu_s_during_attack": round(cpu, 1),
         "load_average": [round(x, 2) for x in (*load_before, *os.getloadavg())],
@@ -365,6 +399,9 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=2000, help="spectator sockets (2000)")
     parser.add_argument("--flooders", type=int, default=100, help="flooding connections (100)")
     parser.add_argument("--addresses", type=int, default=1, help="attacker's addresses (1)")
+    parser.add_argument(
+        "--signin-flooders", type=int, default=20, help="sign-in guessing loops (20)"
+    )
     parser.add_argument(
         "--record", metavar="FILE", help="also append the run to FILE (benchmarks/abuse.json)"
     )

@@ -15,7 +15,9 @@ from sqlalchemy import select
 from starlette.websockets import WebSocketDisconnect
 
 from ludi.cli.main import main
+from ludi.server.accounts import list_invites
 from ludi.server.app import create_app
+from ludi.store.accounts import AccountStore
 from ludi.store.sql import FINISHED, SqlStore, metadata
 
 OPERATOR_ENDED = "the server's operator ended it: no winner"
@@ -164,26 +166,14 @@ def test_stats(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "matches: 2 open, 0 running, 0 finished" in out
 
 
-def test_the_accounts_commands_plug_in(
-    db: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A ``ludi.cli.admin_accounts`` module with ``register(subparsers)`` adds its commands
-    (the accounts part writes it); each runs with the database filled in."""
-    import sys
-    import types
-
-    seen: list[str] = []
-
-    def register(commands: Any) -> None:
-        c = commands.add_parser("invite", help="make an invite code")
-        c.set_defaults(admin_run=lambda args: seen.append(args.db) or 0)
-
-    module = types.ModuleType("ludi.cli.admin_accounts")
-    module.register = register  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "ludi.cli.admin_accounts", module)
+def test_the_accounts_commands_plug_in(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``ludi admin`` carries the accounts' commands (``ludi.cli.admin_accounts``), each run
+    on the database ``ludi admin`` was given."""
     SqlStore(db).close()
-    assert admin(capsys, db, "invite")[0] == 0
-    assert seen == [str(db)]
+    code, out = admin(capsys, db, "invite", "--note", "club")
+    assert code == 0
+    listed = list_invites(AccountStore(SqlStore(db).engine))
+    assert [i["code"] for i in listed] == out.split() and listed[0]["note"] == "club"
 
 
 def test_stats_ask_a_running_server(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,6 +12,7 @@
 ``GET  /api/matches/{id}/record``          a finished match's record (``ludi replay`` reads it)
 ``GET  /api/stats``                        recent server-side latencies and live matches
 ``POST /api/turns``                        which of a browser's seats are to move now
+``GET  /account``, ``/api/account/...``    accounts, ratings (``routes.accounts``)
 ``WS   /ws/{id}``                          live play (see ``ludi.server.protocol``)
 ========================================  ==================================================
 
@@ -42,6 +43,7 @@ from fastapi.staticfiles import StaticFiles
 from ludi.engine import IllegalAction, LudiError
 from ludi.i18n import catalog
 from ludi.server import health, metrics, orders
+from ludi.server.accounts import OFF, Accounts, Passwords
 from ludi.server.bans import BanGate, BanWatch
 from ludi.server.bots import MAX_SECONDS, BotPool
 from ludi.server.cluster import Cluster, is_postgres
@@ -52,9 +54,13 @@ from ludi.server.invalid import explain
 from ludi.server.language import LanguageMiddleware
 from ludi.server.logs import Tagging
 from ludi.server.notify import open_notifier
+from ludi.server.ratings import RatingsOnEnd
+from ludi.server.routes import accounts as accounts_routes
 from ludi.server.routes import lobby, notifications, pages, play, replay
 from ludi.server.routes.relay import Relay
+from ludi.server.security import SecurityMiddleware
 from ludi.server.sockets import RAW, FloodRules, RawSocket
+from ludi.store.accounts import AccountStore
 from ludi.store.bans import BanList
 from ludi.store.sql import SqlStore
 
@@ -89,6 +95,8 @@ def create_app(
     data: Sequence[str] = (),
     smtp: str | None = None,
     mail_from: str | None = None,
+    accounts: str = "off",
+    passwords: Passwords | None = None,
 ) -> FastAPI:
     """Return the Ludi web app storing its matches in ``db`` (a SQLite path or a database URL).
 
@@ -111,7 +119,9 @@ def create_app(
     has not chosen a game yet. ``data``: the component data files the host offers beside the
     shipped data, ``GAME=FILE`` each (``ludi.server.host_data``; raises ``DataError`` for a file
     its game refuses). With ``smtp`` (a URL, ``ludi.server.mail``) and ``mail_from``, a seat
-    may leave an e-mail address to hear of its turns (``ludi.server.notify``)."""
+    may leave an e-mail address to hear of its turns (``ludi.server.notify``). ``accounts``:
+    ``off``, ``open`` or ``invite`` (``ludi.server.accounts``; ``passwords``: its hasher, the
+    tests' a cheap one)."""
     host_data = HostData.read(data)
     store = SqlStore(db)
     # on PostgreSQL, this process is one node among any others serving the same database
@@ -150,6 +160,10 @@ def create_app(
     if smtp:
         ctx.notifier = open_notifier(store, smtp, mail_from)
         hub.watchers.append(ctx.notifier.seen)
+    if accounts != OFF:
+        account_store = AccountStore(store.engine)
+        ctx.accounts = Accounts(accounts, account_store, passwords)
+        hub.broadcaster = RatingsOnEnd(hub.broadcaster, hub, account_store)
 
     app = FastAPI(title="Ludi", lifespan=_lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.context = ctx
@@ -165,6 +179,8 @@ def create_app(
     app.middleware("http")(_limit_body)
     app.add_middleware(metrics.Refusals)
     app.add_middleware(Tagging)
+    # every answer with the security headers; no change asked for from another site's page
+    app.add_middleware(SecurityMiddleware)
     # added last, so outermost: it sees the websocket's own send and receive (``RawSocket``)
     app.add_middleware(RawSocket)
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
@@ -179,6 +195,7 @@ def create_app(
     app.include_router(health.router)
     app.include_router(metrics.router)
     app.include_router(notifications.router)
+    app.include_router(accounts_routes.router)
     return app
 
 

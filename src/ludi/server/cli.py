@@ -189,6 +189,14 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
             if setting.default is None
             else f"{setting.help} ({setting.default:g})",
         )
+    # accounts (``ludi.server.accounts``)
+    p.add_argument(
+        "--accounts",
+        choices=("off", "open", "invite"),
+        default="off",
+        help="off: link-only (the default); open: anyone may sign up; invite: sign-up needs "
+        "an invite code (ludi admin)",
+    )
     p.add_argument(
         "--data",
         action="append",
@@ -331,6 +339,7 @@ def run_serve(args: argparse.Namespace) -> int:
     settings["tune_gc"] = True
     settings["writer_process"] = True
     settings["data"] = host_data(args.data or [])
+    settings["accounts"] = args.accounts
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else args.host}:{args.port}/"
     for match_id in import_records(db, args.imports or []):
         print(f"imported: {url}match/{match_id}", flush=True)

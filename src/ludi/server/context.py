@@ -25,6 +25,7 @@ from ludi.store.sql import SqlStore
 from ludi.store.table import TableLog
 
 if TYPE_CHECKING:
+    from ludi.server.accounts import Accounts
     from ludi.server.notify import Notifier
     from ludi.server.routes.relay import Relay
 
@@ -106,6 +107,8 @@ class ServerContext:
     replays: OrderedDict[str, Replay] = field(default_factory=OrderedDict)
     #: the e-mail notices, when the host configured SMTP (``ludi.server.notify``)
     notifier: Notifier | None = None
+    #: the accounts, on a server that has them (``ludi.server.accounts``)
+    accounts: Accounts | None = None
 
 
 def server_context(connection: HTTPConnection) -> ServerContext:

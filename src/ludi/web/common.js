@@ -51,11 +51,75 @@ export function n_(singular, plural, n, params = {}) {
 export const N_ = (message) => message;
 
 /** Return gettext's plural expression ("n%10==1 && n%100!=11 ? 0 : ...") as a function of n;
- * anything but arithmetic on n is refused (the English rule then). */
+ * anything but arithmetic on n is refused (the English rule then). The expression is read by a
+ * small parser of C's operators, never run as code: the pages' Content-Security-Policy allows
+ * no eval (ludi.server.security). */
 export function pluralRule(expression) {
-  if (!/^[\sn0-9%<>=!&|?:()+\-*/]+$/.test(expression || "")) return (n) => (n !== 1 ? 1 : 0);
-  const rule = new Function("n", `return Number(${expression});`);
-  return (n) => rule(n);
+  const english = (n) => (n !== 1 ? 1 : 0);
+  const tokens = String(expression || "").match(/\d+|n|&&|\|\||[=!<>]=|[-+*/%<>()?:!]|\S/g);
+  if (!tokens) return english;
+  let at = 0;
+  const peek = () => tokens[at];
+  const take = (t) => (tokens[at] === t ? (at++, true) : false);
+  const BINARY = [
+    ["||", (a, b) => +(a || b)],
+    ["&&", (a, b) => +(a && b)],
+    ["==", (a, b) => +(a === b)],
+    ["!=", (a, b) => +(a !== b)],
+    ["<", (a, b) => +(a < b)],
+    [">", (a, b) => +(a > b)],
+    ["<=", (a, b) => +(a <= b)],
+    [">=", (a, b) => +(a >= b)],
+    ["+", (a, b) => a + b],
+    ["-", (a, b) => a - b],
+    ["*", (a, b) => a * b],
+    ["/", (a, b) => Math.trunc(a / b)],
+    ["%", (a, b) => a % b],
+  ];
+  // C's precedence, loosest first: each level a list of operators
+  const LEVELS = [["||"], ["&&"], ["==", "!="], ["<", ">", "<=", ">="], ["+", "-"], ["*", "/", "%"]];
+  const OPS = new Map(BINARY);
+  function ternary() {
+    const test = binary(0);
+    if (!take("?")) return test;
+    const yes = ternary();
+    if (!take(":")) throw new Error("plural rule: ':' expected");
+    const no = ternary();
+    return (n) => (test(n) ? yes(n) : no(n));
+  }
+  function binary(level) {
+    if (level === LEVELS.length) return unary();
+    let left = binary(level + 1);
+    while (LEVELS[level].includes(peek())) {
+      const op = OPS.get(tokens[at++]);
+      const a = left;
+      const b = binary(level + 1);
+      left = (n) => op(a(n), b(n));
+    }
+    return left;
+  }
+  function unary() {
+    if (take("!")) {
+      const inner = unary();
+      return (n) => +!inner(n);
+    }
+    if (take("(")) {
+      const inner = ternary();
+      if (!take(")")) throw new Error("plural rule: ')' expected");
+      return inner;
+    }
+    const token = tokens[at++];
+    if (token === "n") return (n) => n;
+    if (/^\d+$/.test(token || "")) return () => Number(token);
+    throw new Error(`plural rule: unexpected ${token}`);
+  }
+  try {
+    const rule = ternary();
+    if (at !== tokens.length) return english;
+    return (n) => Number(rule(n));
+  } catch {
+    return english;
+  }
 }
 
 /** Take a catalog as the server gives it: {lang, plural, messages, languages}. */
@@ -161,13 +225,13 @@ export function svg(tag, attrs = {}, ...children) {
 }
 
 /** Call the server's REST API; throws an Error carrying the server's reason. */
-export async function api(path, body) {
+export async function api(path, body, headers = {}) {
   const init =
     body === undefined
       ? {}
       : {
           method: "POST",
-          headers: {"Content-Type": "application/json"},
+          headers: {"Content-Type": "application/json", ...headers},
           body: JSON.stringify(body),
         };
   const response = await fetch(path, init);
@@ -288,4 +352,40 @@ export function rememberSeat(entry) {
   } catch {
     // private browsing or a full storage: the seat still works, it is only not remembered
   }
+}
+
+// -- accounts (ludi.server.accounts): who is signed in, and a change asked for as them ----------
+
+let who = null;
+
+/** The server's accounts mode and the signed-in account: {mode, account: {name}|null, csrf}
+ * (asked once a page; `fresh` asks again). */
+export function whoAmI(fresh = false) {
+  if (!who || fresh) {
+    who = api("/api/account").catch(() => ({mode: "off", account: null, csrf: null}));
+  }
+  return who;
+}
+
+/** Ask for a change as the signed-in account: a POST carrying its CSRF token. */
+export async function asAccount(path, body = {}) {
+  const {csrf} = await whoAmI();
+  return api(path, body, csrf ? {"X-Ludi-CSRF": csrf} : {});
+}
+
+/** The account's link in a page's top bar: its name (to the profile), or "Sign in"; nothing
+ * on a server without accounts. */
+export async function accountLink() {
+  const me = await whoAmI();
+  if (me.mode === "off") return null;
+  return el(
+    "a",
+    {class: "pill account-link", id: "account-link", href: "/account"},
+    me.account ? me.account.name : _("Sign in"),
+  );
+}
+
+/** A rating as players read it, with its thousands grouped in the page's language. */
+export function ratingText(value) {
+  return new Intl.NumberFormat(language()).format(value);
 }

@@ -1,7 +1,9 @@
 // The lobby: create a match (game, players, seats, options), list open, running and finished ones.
 import {
   _,
+  accountLink,
   api,
+  asAccount,
   botChoices,
   el,
   languagePicker,
@@ -12,6 +14,7 @@ import {
   statusLabel,
   toast,
   translatePage,
+  whoAmI,
 } from "./common.js";
 import {botLabel} from "./kit.js";
 import {checkTurns} from "./turns.js";
@@ -342,8 +345,12 @@ async function create(event) {
   button.disabled = true;
   try {
     const body = readForm();
-    const created = await api("/api/matches", body);
-    showCreated(created, $("hotseat").checked);
+    // a rated match is the signed-in account's request (its CSRF token); never a hot seat
+    const rated = !$("rated-label").hidden && $("rated").checked;
+    const created = rated
+      ? await asAccount("/api/matches", {...body, rated})
+      : await api("/api/matches", body);
+    showCreated(created, $("hotseat").checked && !rated);
     // the links are shown only now: keep them in "My matches" so a reload does not lose them
     for (const s of created.seats.filter((seat) => !seat.bot).reverse()) {
       rememberSeat({id: created.id, seat: s.seat, title: s.title, game: created.match.game, link: s.link});
@@ -391,9 +398,30 @@ function matchRow(m) {
   );
 }
 
-/** "My matches": the seats this browser opened, with where each match stands now. */
+/** The signed-in account's unfinished matches, as "My matches" lists a seat: on any device,
+ * opened by the session without the seat's link (ludi.server.accounts). */
+async function accountSeats() {
+  const me = await whoAmI();
+  if (!me.account) return [];
+  const profile = await api("/api/account/profile").catch(() => null);
+  return ((profile && profile.matches) || [])
+    .filter((m) => m.status !== "finished")
+    .map((m) => ({
+      id: m.id,
+      seat: m.seat,
+      title: null,
+      game: m.game,
+      link: `/match/${encodeURIComponent(m.id)}`,
+    }));
+}
+
+/** "My matches": the seats this browser opened, and the signed-in account's, with where each
+ * match stands now. */
 async function refreshMine() {
   const mine = myMatches();
+  for (const held of await accountSeats()) {
+    if (!mine.some((m) => m.id === held.id && m.seat === held.seat)) mine.push(held);
+  }
   const box = $("my-matches");
   box.hidden = mine.length === 0;
   if (!mine.length) return;
@@ -409,12 +437,15 @@ async function refreshMine() {
     const header = headers[k];
     if (!header) return; // the server no longer has it
     const game = GAMES.find((g) => g.id === header.game);
-    const seats = mine.filter((m) => m.id === id);
+    // (a seat the account holds is named as the match names it)
+    const seats = mine
+      .filter((m) => m.id === id)
+      .map((m) => ({...m, title: m.title || (header.seats[m.seat] || {}).title || String(m.seat + 1)}));
     const yourTurn =
       header.status !== "finished" && header.to_act && seats.some((s) => header.to_act.includes(s.seat));
     const links = seats.map((s) => {
       // a finished match that was rematched leads to the rematch: the seat's link carries over
-      const hash = s.link.slice(s.link.indexOf("#"));
+      const hash = s.link.includes("#") ? s.link.slice(s.link.indexOf("#")) : "";
       if (header.rematch) {
         return el(
           "a",
@@ -500,6 +531,10 @@ async function start() {
   translatePage();
   // a new language: the lobby is drawn again in it (nothing on it is lost but the form)
   $("lang-slot").replaceChildren(languagePicker(() => location.reload()));
+  const me = await whoAmI();
+  const account = await accountLink();
+  if (account) $("account-slot").replaceChildren(account);
+  $("rated-label").hidden = !me.account;
   const data = await api("/api/games");
   GAMES = data.games;
   BOTS = data.bots;

@@ -5,7 +5,9 @@
 // one gets the generic board. What every game has in common is drawn by the kit.
 import {
   _,
+  accountLink,
   api,
+  asAccount,
   botChoices,
   el,
   hashParams,
@@ -15,7 +17,9 @@ import {
   n_,
   rememberSeat,
   toast,
+  ratingText,
   translatePage,
+  whoAmI,
 } from "./common.js";
 import {
   botLabel,
@@ -244,7 +248,80 @@ function onMessage(msg) {
   } else if (msg.type === "rematch") {
     toast(_("A rematch starts: same seats"));
     goTo(msg.id);
+  } else if (msg.type === "ratings") {
+    showRatings(true);
   }
+  if (msg.type === "state" && msg.over) showRatings(false);
+}
+
+// -- accounts and ratings (ludi.server.accounts, ludi.server.ratings) ----------------------------
+
+/** Make the seat this page opened the signed-in player's (its token the proof): from then on
+ * their profile lists it, and their session opens it on any device. */
+async function claimSeat(token) {
+  const me = await whoAmI();
+  if (!me.account || !token) return;
+  try {
+    await asAccount("/api/account/claim", {match: matchId, token});
+  } catch (error) {
+    toast(error.message, "error");
+  }
+}
+
+let ratingsShown = false;
+
+/** Once a rated match is over: each player's rating change ("+23, now 1,612"), or why the
+ * match did not count. `again`: the server said the ratings are settled now. */
+async function showRatings(again) {
+  if (ratingsShown && !again) return;
+  ratingsShown = true;
+  let data;
+  try {
+    data = await api(`/api/matches/${encodeURIComponent(matchId)}/ratings`);
+  } catch {
+    return;
+  }
+  const box = $("ratings");
+  if (!data.rated || data.status === "pending") {
+    box.hidden = true;
+    ratingsShown = data.status === "pending" ? false : ratingsShown;
+    return;
+  }
+  box.hidden = false;
+  if (data.status === "void") {
+    box.replaceChildren(
+      el("h3", {}, _("Ratings")),
+      el("p", {class: "muted"}, _("This match does not count: {reason}", {reason: data.reason})),
+    );
+    return;
+  }
+  const seats = page.msg ? page.msg.match.seats : [];
+  const rows = Object.entries(data.seats).map(([seat, change]) => {
+    const sign = change.change > 0 ? "+" : change.change < 0 ? "−" : "±";
+    const mine = page.msg && String(page.msg.seat) === seat;
+    return el(
+      "li",
+      {class: mine ? "mine" : ""},
+      el("strong", {}, change.account),
+      seats[seat] ? ` (${seatTitle(page.msg.match, Number(seat))})` : "",
+      ": ",
+      el(
+        "span",
+        {class: "rating-change"},
+        _("{change}, now {rating}", {
+          change: `${sign}${ratingText(Math.abs(change.change))}`,
+          rating: ratingText(change.after),
+        }),
+      ),
+      change.provisional ? el("span", {class: "muted"}, " ", _("(provisional)")) : null,
+    );
+  });
+  const game = page.msg ? page.msg.match.game : "";
+  box.replaceChildren(
+    el("h3", {}, _("Ratings")),
+    el("ul", {class: "links", id: "rating-changes"}, rows),
+    game ? el("p", {}, el("a", {href: `/ratings/${encodeURIComponent(game)}`}, _("Leaderboard"))) : null,
+  );
 }
 
 /** The log of a newcomer: the game's lines with the table's chat where it was said. */
@@ -988,6 +1065,8 @@ async function start() {
     }
     return;
   }
+  accountLink().then((link) => link && $("account-slot").replaceChildren(link));
+  if (!page.hot) claimSeat(page.tokens.get("?"));
   connect(page.hot ? null : page.tokens.get("?") || null);
 }
 

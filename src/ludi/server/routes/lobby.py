@@ -32,6 +32,7 @@ from ludi.server.context import Context, ServerContext
 from ludi.server.games import catalog_package, dealt_seat_names, games_offered
 from ludi.server.hub import Elsewhere, Room, SeatRequest
 from ludi.server.protocol import TokenBucket, is_plain_text
+from ludi.server.ratings import mark_rated, rated_plan
 from ludi.server.routes.common import header_or_404, room_or_404
 from ludi.store.sql import FINISHED, OPEN, RUNNING, MatchHeader, hash_token
 
@@ -86,6 +87,8 @@ class MatchIn(_In):
     clock: ClockIn | None = None
     # one of the data files the host offers for the game, by its id (never a path)
     data: Text | None = Field(default=None, max_length=64)
+    # a rated match (signed in, on a server with accounts: ``ludi.server.ratings``)
+    rated: bool = False
 
 
 class TokenIn(_In):
@@ -140,6 +143,7 @@ async def create_match(body: MatchIn, request: Request, ctx: Context) -> dict[st
     guard = guards.setdefault(host, TokenBucket(rate, 10 * rate))
     if not guard.allow():
         raise HTTPException(429, _("too many matches created; wait a moment"))
+    rated = await rated_plan(request, body) if body.rated else None
     seats = [SeatRequest(s.name, s.bot, s.stand_in) for s in body.seats]
     clock = ClockRules.parse(body.clock.model_dump()) if body.clock is not None else None
     data = ctx.hub.data.chosen(body.game, body.data)
@@ -154,10 +158,12 @@ async def create_match(body: MatchIn, request: Request, ctx: Context) -> dict[st
         creator=host,
         data=data,
     )
-    return _created(room, tokens)
+    if rated is not None:
+        await mark_rated(request, room, rated)
+    return _created(room, tokens, rated=rated is not None)
 
 
-def _created(room: Room, tokens: list[str]) -> dict[str, Any]:
+def _created(room: Room, tokens: list[str], rated: bool = False) -> dict[str, Any]:
     seats = []
     for info, token in zip(room.header.seats, tokens, strict=True):
         seats.append(
@@ -176,7 +182,11 @@ def _created(room: Room, tokens: list[str]) -> dict[str, Any]:
         "match": room.public(),
         "seats": seats,
         "spectator_link": f"/match/{room.id}",
-        "hotseat_link": f"/match/{room.id}#hot={','.join(humans)}" if len(humans) > 1 else None,
+        # (a rated match has no hot seat: each human seat is another account's)
+        "hotseat_link": (
+            f"/match/{room.id}#hot={','.join(humans)}" if len(humans) > 1 and not rated else None
+        ),
+        "rated": rated,
     }
 
 

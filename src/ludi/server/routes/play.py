@@ -24,6 +24,7 @@ from ludi.server.context import Context, ServerContext
 from ludi.server.ending import concede, vote
 from ludi.server.hub import RULE_OVER, RULE_SEAT, Client, Elsewhere, Full, Hub, Room, StoreFailure
 from ludi.server.protocol import ProtocolError, TokenBucket, parse_message
+from ludi.server.ratings import account_seat, rated_handler
 from ludi.server.routes.common import plausible_id
 from ludi.server.sockets import (
     MAX_REFUSED,
@@ -87,7 +88,9 @@ async def _play(ctx: ServerContext, ws: WebSocket, host: str, match_id: str) -> 
     msg = await greeting(ws)
     if msg is None:
         return
-    seat, refusal = admit(ctx, room, hash_token(msg.token) if msg.token is not None else None)
+    # no token: a signed-in player's own seat, if they hold one here (``ratings.account_seat``)
+    digest = hash_token(msg.token) if msg.token is not None else await account_seat(ctx, ws, room)
+    seat, refusal = admit(ctx, room, digest)
     if refusal is not None:
         await refuse(ws, *refusal)
         return
@@ -95,6 +98,9 @@ async def _play(ctx: ServerContext, ws: WebSocket, host: str, match_id: str) -> 
     if msg.lang is not None:  # the page's choice, over the browser's preference
         client.lang = msg.lang
     client.patch = msg.patch
+    handler = await rated_handler(
+        ctx, room, client, lambda text, at: handle(hub, room, client, text, at)
+    )
     sender = asyncio.create_task(send_loop(ws, client))
     await hub.join(room, client)
     try:
@@ -103,7 +109,7 @@ async def _play(ctx: ServerContext, ws: WebSocket, host: str, match_id: str) -> 
             client,
             address_guard(ctx, host),
             ctx.flood,
-            lambda text, at: handle(hub, room, client, text, at),
+            handler,
         )
     finally:
         hub.leave(room, client)

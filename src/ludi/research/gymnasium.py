@@ -1,13 +1,13 @@
 """Gymnasium single-agent environments: one seat learns, Ludi's bots play the others.
 
 Importing this module registers ``ludi/<Game>-v0`` for every game with a research encoding
-(``ludi/Caesar-v0``, ``ludi/Sylla-v0``, ``ludi/Aeterna-v0``, ``ludi/AgeOfRome-v0``)::
+(``ludi/Caesar-v1``, ``ludi/Sylla-v0``, ``ludi/Aeterna-v0``, ``ludi/AgeOfRome-v0``)::
 
     import gymnasium, ludi.research.gymnasium
-    env = gymnasium.make("ludi/Caesar-v0", opponents="heuristic")
+    env = gymnasium.make("ludi/Caesar-v1", opponents="heuristic")
 
-(or, without the import, ``gymnasium.make("ludi.research.gymnasium:ludi/Caesar-v0")``).
-``gymnasium.make_vec("ludi/Caesar-v0", num_envs=N)`` gives a ``LudiVectorEnv`` (N matches
+(or, without the import, ``gymnasium.make("ludi.research.gymnasium:ludi/Caesar-v1")``).
+``gymnasium.make_vec("ludi/Caesar-v1", num_envs=N)`` gives a ``LudiVectorEnv`` (N matches
 stepped in one loop, ``vectorization_mode="sync"`` or ``"async"`` Gymnasium's own vector
 environments of ``LudiEnv``).
 The observation is the learner's encoded view (float32), the action an id of the game's fixed
@@ -241,7 +241,7 @@ class LudiVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
 
 
 def env_id(game_id: str) -> str:
-    """Return the Gymnasium id of a game (``caesar`` -> ``ludi/Caesar-v0``), its version the
+    """Return the Gymnasium id of a game (``caesar`` -> ``ludi/Caesar-v1``), its version the
     game's encoder's."""
     title = "".join(word.capitalize() for word in game_id.split("_"))  # age_of_rome: AgeOfRome
     return f"ludi/{title}-v{spec(game_id).encoder.version}"

@@ -49,8 +49,9 @@ def golden_states(golden: Any) -> list[State]:
     return states
 
 
-def test_a_game_has_the_fast_path() -> None:
-    assert has_fast_path("caesar")
+@pytest.mark.parametrize("game_id", ["caesar", "sylla"])
+def test_the_game_has_the_fast_path(game_id: str) -> None:
+    assert has_fast_path(game_id)
 
 
 @pytest.mark.parametrize("golden", GOLDENS, ids=[g.id for g in GOLDENS])

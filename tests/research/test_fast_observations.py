@@ -49,7 +49,7 @@ def golden_states(golden: Any) -> list[State]:
     return states
 
 
-@pytest.mark.parametrize("game_id", ["caesar", "sylla", "aeterna"])
+@pytest.mark.parametrize("game_id", ["caesar", "sylla", "aeterna", "age_of_rome"])
 def test_the_game_has_the_fast_path(game_id: str) -> None:
     assert has_fast_path(game_id)
 

@@ -23,17 +23,22 @@ Denarii have no bound in the rules; ``MAX_DENARII`` is far above what a seat hol
 and bot play stay under 60): an offer above it has no id and ``Encoder.mask`` refuses it.
 
 The observation is the seat's view, seats counted from the viewer (``me`` first).
+``AgeOfRomeEncoder.observe`` gives the same numbers read straight from the state (only what
+the view shows the seat) by ``observation.py``, compiled with the rules.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludi.engine.encoding import Encoder, Family, Features
+from ludi.engine.game import Game, GameData, OptionValue
+from ludi.games.age_of_rome.observation import DENARII, GLORY, Places, observe
 from ludi.games.age_of_rome.tables import (
     BOOSTS,
     CHESTS,
@@ -43,6 +48,9 @@ from ludi.games.age_of_rome.tables import (
     TYPES,
     Tables,
 )
+
+if TYPE_CHECKING:
+    from ludi.engine import State
 
 MAX_DENARII = 99
 #: every phase of the rules (``rules.common`` and ``rules.diplomacy``)
@@ -71,9 +79,6 @@ PHASES = (
 )
 PLACES = (*TYPES, "colosseum", "intrigue")
 HOME = "home"
-#: scales that bring counts near [0, 1]
-GLORY = 30.0
-DENARII = 20.0
 
 
 @lru_cache(maxsize=8)
@@ -101,6 +106,29 @@ class AgeOfRomeEncoder(Encoder):
     data."""
 
     max_points = 300.0  # glory
+
+    def __init__(
+        self, game: Game, players: int, options: Mapping[str, OptionValue], data: GameData
+    ) -> None:
+        super().__init__(game, players, options, data)
+        t = self.tables
+        at = Places(
+            self.offsets,
+            players,
+            list(PHASES),
+            list(t.provinces),
+            [b.id for b in t.battlefields],
+        )
+        kinds = [g.id for g in t.goods]
+        events = [e.id for e in t.events]
+        tasks = [k.id for k in t.tasks]
+        characters = [c.id for c in t.characters]
+        at.kind_of = [kinds.index(t.goods[g].id) for g in t.goods_of]
+        at.kinds = len(kinds)
+        at.event_index = [events.index(e.id) for e in t.events]
+        at.task_index = [tasks.index(k.id) for k in t.tasks]
+        at.character_index = [characters.index(c.id) for c in t.characters]
+        self.places = at
 
     @property
     def tables(self) -> Tables:
@@ -485,6 +513,11 @@ class AgeOfRomeEncoder(Encoder):
         out.scalar("offer.counter", offer.get("counter_offer"), DENARII)
         out.flag("offer.countered", "counter_offer" in offer)
         out.onehot("offer.token", offer.get("token"), ("espionage", "alliance"))
+
+    def observe(self, state: State, seat: int) -> array[float]:
+        out = array("f", self.zeros)
+        observe(state, seat, self.places, out)  # type: ignore[arg-type]
+        return out
 
 
 def _effect_names() -> tuple[str, ...]:

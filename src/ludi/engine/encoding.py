@@ -70,7 +70,7 @@ class ActionSpace:
     families: tuple[Family, ...]
     notations: tuple[str, ...]
     factors: tuple[tuple[int, tuple[int, ...]], ...]
-    index: Mapping[str, int] = field(repr=False)
+    index: dict[str, int] = field(repr=False)
 
     @classmethod
     def build(cls, families: Iterable[Family]) -> ActionSpace:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
@@ -48,6 +48,7 @@ from ludi.games.age_of_rome.tables import (
     TYPES,
     Tables,
 )
+from ludi.i18n import pick
 
 if TYPE_CHECKING:
     from ludi.engine import State
@@ -135,6 +136,12 @@ class AgeOfRomeEncoder(Encoder):
         from ludi.games.age_of_rome.game import tables_of
 
         return tables_of(self.data)
+
+    def printed(self, names: Sequence[str]) -> list[str]:
+        """Return names the data gives in English as the view prints them, in the reader's
+        language (``wording.named``): the one-hots over them must not depend on it."""
+        names_ru: dict[str, str] = getattr(self.data, "names_ru", {})
+        return [pick({"en": name, "ru": names_ru.get(name, "")}) for name in names]
 
     def families(self) -> list[Family]:
         t = self.tables
@@ -244,7 +251,7 @@ class AgeOfRomeEncoder(Encoder):
         me = view["you"] or 0
         seats = view["seats"]
         names = [s["name"] for s in seats]
-        province_names = list(t.province_names)
+        province_names = self.printed(t.province_names)
 
         def rel(name: str | None) -> int | None:
             return None if name is None else self.relative(me, names.index(name))
@@ -457,7 +464,7 @@ class AgeOfRomeEncoder(Encoder):
         me = view["you"] or 0
         seats = view["seats"]
         names = [s["name"] for s in seats]
-        province_names = list(t.province_names)
+        province_names = self.printed(t.province_names)
         effect_names = _effect_names()
         activation = view.get("activation") or {}
         out.onehot("activation.by", rel(activation.get("by")), range(n))
@@ -507,7 +514,7 @@ class AgeOfRomeEncoder(Encoder):
         out.onehot("offer.by", rel(offer.get("by")), range(n))
         out.onehot("offer.to", rel(offer.get("to")), range(n))
         out.onehot("offer.province", offer.get("province"), province_names)
-        out.onehot("offer.building", offer.get("building"), list(self.tables.type_names))
+        out.onehot("offer.building", offer.get("building"), self.printed(self.tables.type_names))
         out.scalar("offer.level", offer.get("level"), 3.0)
         out.scalar("offer.denarii", offer.get("denarii"), DENARII)
         out.scalar("offer.counter", offer.get("counter_offer"), DENARII)
@@ -520,7 +527,8 @@ class AgeOfRomeEncoder(Encoder):
         return out
 
 
-def _effect_names() -> tuple[str, ...]:
-    from ludi.games.age_of_rome.view import INTRIGUE_NAMES
+def _effect_names() -> list[str]:
+    """The intrigue effects as the view names them, in the reader's language."""
+    from ludi.games.age_of_rome.view import INTRIGUE_NAMES, intrigue_name
 
-    return INTRIGUE_NAMES
+    return [intrigue_name(e) for e in range(len(INTRIGUE_NAMES))]

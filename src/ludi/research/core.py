@@ -71,9 +71,8 @@ class Spec:
         """Return the seat's action mask (int8) and its legal actions by id (none if it is
         not to act)."""
         mask = bytearray(self.num_actions)  # filled in place, then seen as an array: no copy
-        legal: dict[int, Action] = {}
-        if seat in state.to_act:
-            legal = legal_by_id(state.legal_actions(seat), self.encoder.actions.index, mask)
+        # ``legal_actions`` is empty for a seat not to act (the engine's contract)
+        legal = legal_by_id(state.legal_actions(seat), self.encoder.actions.index, mask)
         return np.frombuffer(mask, dtype=np.int8), legal
 
     def apply(

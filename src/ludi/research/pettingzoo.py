@@ -105,14 +105,13 @@ class LudiAEC(AECEnv):  # type: ignore[misc]
         self.spec_.apply(self.state_, seat, int(action), legal)
         state = self.state_
         result = state.result if state.is_over else None
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if result is not None:
+        if result is not None:  # the rewards stay the reset's zeros until the end
             for agent_, reward in zip(
                 self.possible_agents, self.spec_.rewards(result), strict=True
             ):
                 self.rewards[agent_] = reward
                 self.terminations[agent_] = True
-        self._accumulate_rewards()
+            self._accumulate_rewards()
         self.agent_selection = self._next_agent()
 
     def render(self) -> str | None:

@@ -19,7 +19,7 @@ import gymnasium
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.utils import get_action_masks
 
-import ludi.research.gymnasium  # noqa: F401  (registers ludi/Caesar-v0)
+import ludi.research.gymnasium  # noqa: F401  (registers ludi/Caesar-v1)
 from ludi.cli.simulate import wilson
 
 
@@ -29,7 +29,7 @@ def evaluate(
     """Return the win rate over ``games`` matches and its 95% interval."""
     wins = 0.0
     for i in range(games):
-        env = gymnasium.make("ludi/Caesar-v0", opponents=opponents, seat=i % 2)
+        env = gymnasium.make("ludi/Caesar-v1", opponents=opponents, seat=i % 2)
         obs, _ = env.reset(seed=seed + i)
         done = False
         reward = 0.0
@@ -50,7 +50,7 @@ def main() -> None:
     parser.add_argument("--load", help="continue from a saved model")
     args = parser.parse_args()
 
-    env = gymnasium.make("ludi/Caesar-v0", opponents=args.opponents, seat=None)
+    env = gymnasium.make("ludi/Caesar-v1", opponents=args.opponents, seat=None)
     model = (
         MaskablePPO.load(args.load, env=env)
         if args.load

@@ -92,12 +92,12 @@ def test_gymnasium_env_checker_passes_and_masks_name_the_legal_actions(game_id: 
 
 
 def test_gymnasium_caesar_against_the_heuristic_and_illegal_ids() -> None:
-    env = gymnasium.make("ludi/Caesar-v0", opponents="heuristic", seat=1)
+    env = gymnasium.make("ludi/Caesar-v1", opponents="heuristic", seat=1)
     _, info = env.reset(seed=1)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     _, reward, done, _, info = env.step(illegal)
     assert done and reward == 0.0 and "rule" in info["illegal"]
-    strict = gymnasium.make("ludi/Caesar-v0", illegal="raise")
+    strict = gymnasium.make("ludi/Caesar-v1", illegal="raise")
     strict.reset(seed=1)
     with pytest.raises(IllegalAction):
         strict.step(illegal)
@@ -208,7 +208,7 @@ def test_make_vec_steps_every_match_with_its_own_mask(game_id: str, mode: str) -
 
 
 def test_the_vector_env_autoresets_on_the_next_step() -> None:
-    envs = gymnasium.make_vec("ludi/Caesar-v0", num_envs=2)
+    envs = gymnasium.make_vec("ludi/Caesar-v1", num_envs=2)
     assert isinstance(envs, ludi_gym.LudiVectorEnv)
     envs.reset(seed=1)
     rng = np.random.default_rng(1)

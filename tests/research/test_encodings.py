@@ -138,3 +138,19 @@ def test_the_core_and_the_encoders_import_no_research_library() -> None:
         "assert not heavy, heavy\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_caesar_senate_segment_counts_the_senate_tokens_held() -> None:
+    """A seat that took Senate tokens shows how many, and the control tokens laid under them
+    (Сенат), in its own ``senate`` segment and in its opponent's ``opponent.senate``."""
+    config = spec("caesar")
+    encoder = config.encoder
+    held = [s for s in random_states(config, range(6)) if s.senate[0]]  # type: ignore[attr-defined]
+    assert held, "no random match took a Senate token: the test proves nothing"
+    for state in held:
+        senate = state.senate[0]  # type: ignore[attr-defined]
+        mine = encoder.offsets["me.senate"]
+        theirs = encoder.offsets["opponent.senate"]
+        expected = [len(senate) / 6.0, sum(senate) / 12.0]
+        assert config.observation(state, 0)[mine : mine + 2] == pytest.approx(expected)
+        assert config.observation(state, 1)[theirs : theirs + 2] == pytest.approx(expected)

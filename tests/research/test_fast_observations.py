@@ -14,6 +14,7 @@ import pytest
 import ludi
 from ludi import Rng
 from ludi.engine import Encoder, State
+from ludi.i18n import using
 from ludi.research import spec
 
 
@@ -49,8 +50,9 @@ def golden_states(golden: Any) -> list[State]:
     return states
 
 
-def test_a_game_has_the_fast_path() -> None:
-    assert has_fast_path("caesar")
+@pytest.mark.parametrize("game_id", ["caesar", "sylla", "aeterna", "age_of_rome"])
+def test_the_game_has_the_fast_path(game_id: str) -> None:
+    assert has_fast_path(game_id)
 
 
 @pytest.mark.parametrize("golden", GOLDENS, ids=[g.id for g in GOLDENS])
@@ -85,3 +87,33 @@ def _segment(encoder: Encoder, index: int) -> str:
         if segment.start <= index < segment.start + segment.size:
             return f"{segment.name}[{index - segment.start}]"
     return str(index)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"),
+    [
+        ("caesar", 2, {}),
+        ("sylla", 3, {}),
+        ("aeterna", 3, {}),
+        ("age_of_rome", 3, {"spies_allies": True}),
+    ],
+)
+def test_the_encoded_view_is_the_same_in_every_language(
+    game_id: str, players: int, options: dict[str, object]
+) -> None:
+    """The view names some things in the reader's words (Age of Rome's provinces, building
+    types and intrigues): the reference encoding of a Russian view is the observation."""
+    config = spec(game_id, players, options)
+    state = config.new_state(3)
+    rng = Rng(3)
+    step = 0
+    while not state.is_over:
+        if step % 3 == 0:
+            for seat in range(players):
+                with using("ru"):
+                    reference = config.encoder.encode(state.view(seat))
+                observed = config.observation(state, seat)
+                assert np.array_equal(observed, np.asarray(reference, dtype=np.float32))
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        step += 1

@@ -389,6 +389,11 @@ def run_research(
         ("openspiel_steps_per_second", "OpenSpiel steps / s"),
     ):
         table.add_row(label, f"{report[key]:,.0f}", f"{report[key] / raw:.0%}")
+        if key == "gymnasium_steps_per_second":  # a step carries the bots' replies too
+            per_step = report["gymnasium_decisions_per_step"]
+            decisions = report[key] * per_step
+            label = f"  its decisions / s, every seat's ({per_step:.1f} a step)"
+            table.add_row(label, f"{decisions:,.0f}", f"{decisions / raw:.0%}")
     for n, rate in report["vector_steps_per_second"].items():
         label = f"make_vec steps / s, N = {n} (vs random, summed)"
         table.add_row(label, f"{rate:,.0f}", f"{rate / raw:.0%}")

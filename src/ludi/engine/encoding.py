@@ -70,7 +70,7 @@ class ActionSpace:
     families: tuple[Family, ...]
     notations: tuple[str, ...]
     factors: tuple[tuple[int, tuple[int, ...]], ...]
-    index: Mapping[str, int] = field(repr=False)
+    index: dict[str, int] = field(repr=False)
 
     @classmethod
     def build(cls, families: Iterable[Family]) -> ActionSpace:
@@ -174,7 +174,7 @@ class Encoder:
 
     #: a bound on any seat's points (``Result.points``), for the range of the margin reward
     max_points: float = 1000.0
-    #: the environments' version (``ludi/Caesar-v0``): raise it whenever the action space,
+    #: the environments' version (``ludi/Caesar-v1``): raise it whenever the action space,
     #: the observation layout or the rewards change
     version: int = 0
 

@@ -301,9 +301,10 @@ class State(ABC, Generic[D]):
         """Carry out ``action``, which the caller has just taken from ``legal_actions(seat)``
         in this very state, without checking it again.
 
-        For search bots only, which apply thousands of moves they have just listed and would
-        otherwise pay for re-deriving the legal moves twice; a move from anywhere else (a
-        player, a record, a client) goes through ``apply``, which refuses what is not legal.
+        For search bots, which apply thousands of moves they have just listed and would
+        otherwise pay for re-deriving the legal moves twice, and the research adapters (an id
+        among the legal ids they listed for the mask); a move from anywhere else (a player, a
+        record, a client) goes through ``apply``, which refuses what is not legal.
         Given anything but a legal action, the state may be left broken."""
         self._carry_out(seat, action)
         self._history = (self._history, seat, action)

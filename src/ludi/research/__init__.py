@@ -6,7 +6,7 @@ action space and its observation of a seat's view, ``ludi.engine.encoding``), fo
 the Game object, so a new game joins every adapter by declaring it.
 
 - ``ludi.research.pettingzoo.env("sylla", players=4)``: a PettingZoo AEC environment;
-- ``gymnasium.make("ludi/Caesar-v0", opponents="heuristic")``: one seat learns, Ludi's bots
+- ``gymnasium.make("ludi/Caesar-v1", opponents="heuristic")``: one seat learns, Ludi's bots
   play the others (registered on ``import ludi.research.gymnasium``);
 - ``ludi.research.openspiel.register("caesar")``: the game in OpenSpiel (``pyspiel``).
 

@@ -6,7 +6,8 @@ Each figure is the median of several repetitions of random masked play, in CPU t
 - ``pettingzoo``: AEC steps, the action chosen uniformly among the mask's ids (the mask
   alone, ``env.action_mask``: the observation is measured apart);
 - ``gymnasium``: learner steps against ``random`` opponents (their moves, and the encoding of
-  the observation every step returns, included);
+  the observation every step returns, included); ``gymnasium_decisions_per_step``: the
+  decisions of all seats a step carries on average (the learner's and the bots' replies);
 - ``openspiel``: ``legal_actions`` and ``apply_action`` through the registration;
 - ``vector_steps_per_second``: learner steps (summed over the matches) of
   ``gymnasium.make_vec`` (``LudiVectorEnv``) at N = 1, 8 and 64 matches, against ``random``;
@@ -80,6 +81,9 @@ def measure(
                 steps += 1
         return steps
 
+    #: every seat's decisions and the learner's steps, over all the Gymnasium runs
+    played = [0, 0]
+
     def gym(deadline: float, seed: int) -> int:
         env = gym_adapter.LudiEnv(game, players, options, opponents="random")
         rng = np.random.default_rng(seed)
@@ -91,6 +95,8 @@ def measure(
                 ids = np.flatnonzero(env.action_masks())
                 _, _, done, _, _ = env.step(int(ids[rng.integers(len(ids))]))
                 steps += 1
+            played[0] += len(env.state.history())
+        played[1] += steps
         return steps
 
     def spiel(deadline: float, seed: int) -> int:
@@ -159,6 +165,7 @@ def measure(
         "pettingzoo_steps_per_second": _rate(aec, seconds),
         "gymnasium_steps_per_second": _rate(gym, seconds),
         "openspiel_steps_per_second": _rate(spiel, seconds),
+        "gymnasium_decisions_per_step": played[0] / max(1, played[1]),
         "vector_steps_per_second": {str(n): vector(n) for n in VECTOR_SIZES},
         "observation_us": observation_us(config.observation),
         "view_encoding_us": observation_us(lambda st, seat: config.encoder.encode(st.view(seat))),

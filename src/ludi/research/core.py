@@ -9,7 +9,18 @@ from pathlib import Path
 
 import numpy as np
 
-from ludi.engine import Encoder, Game, GameData, OptionError, OptionValue, Result, State, get_game
+from ludi.engine import (
+    Action,
+    Encoder,
+    Game,
+    GameData,
+    OptionError,
+    OptionValue,
+    Result,
+    State,
+    get_game,
+)
+from ludi.engine.masks import legal_by_id
 
 #: the reward variants: ``win`` is the seat's share of the win (1 alone, 1/k in a k-way tie,
 #: else 0); ``margin`` is its points minus the best of the others' points
@@ -54,16 +65,32 @@ class Spec:
 
     def action_mask(self, state: State, seat: int) -> np.ndarray:
         """Return 1 at the ids of the seat's legal actions, 0 elsewhere (int8)."""
-        mask = bytearray(self.num_actions)  # filled in Python, then seen as an array: no copy
-        if seat in state.to_act:
-            index = self.encoder.actions.index
-            for action in state.legal_actions(seat):
-                mask[index[action.notation]] = 1
-        return np.frombuffer(mask, dtype=np.int8)
+        return self.legal(state, seat)[0]
 
-    def apply(self, state: State, seat: int, action_id: int) -> None:
+    def legal(self, state: State, seat: int) -> tuple[np.ndarray, dict[int, Action]]:
+        """Return the seat's action mask (int8) and its legal actions by id (none if it is
+        not to act)."""
+        mask = bytearray(self.num_actions)  # filled in place, then seen as an array: no copy
+        # ``legal_actions`` is empty for a seat not to act (the engine's contract)
+        legal = legal_by_id(state.legal_actions(seat), self.encoder.actions.index, mask)
+        return np.frombuffer(mask, dtype=np.int8), legal
+
+    def apply(
+        self,
+        state: State,
+        seat: int,
+        action_id: int,
+        legal: Mapping[int, Action] | None = None,
+    ) -> None:
         """Carry out the action an id names for ``seat``; raises ``ValueError`` for an id
-        outside the space, ``IllegalAction`` (naming the rule) for one not legal now."""
+        outside the space, ``IllegalAction`` (naming the rule) for one not legal now.
+
+        ``legal``: the legal actions by id ``legal`` gave for this very state, if any: an id
+        among them is carried out without the rules checking it again (``State.apply_legal``)."""
+        action = legal.get(action_id) if legal else None
+        if action is not None:
+            state.apply_legal(seat, action)
+            return
         if not 0 <= action_id < self.num_actions:
             raise ValueError(f"action id {action_id} is outside 0..{self.num_actions - 1}")
         state.apply(seat, self.encoder.actions.notations[action_id])

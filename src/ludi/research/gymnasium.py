@@ -1,13 +1,13 @@
 """Gymnasium single-agent environments: one seat learns, Ludi's bots play the others.
 
 Importing this module registers ``ludi/<Game>-v0`` for every game with a research encoding
-(``ludi/Caesar-v0``, ``ludi/Sylla-v0``, ``ludi/Aeterna-v0``, ``ludi/AgeOfRome-v0``)::
+(``ludi/Caesar-v1``, ``ludi/Sylla-v0``, ``ludi/Aeterna-v0``, ``ludi/AgeOfRome-v0``)::
 
     import gymnasium, ludi.research.gymnasium
-    env = gymnasium.make("ludi/Caesar-v0", opponents="heuristic")
+    env = gymnasium.make("ludi/Caesar-v1", opponents="heuristic")
 
-(or, without the import, ``gymnasium.make("ludi.research.gymnasium:ludi/Caesar-v0")``).
-``gymnasium.make_vec("ludi/Caesar-v0", num_envs=N)`` gives a ``LudiVectorEnv`` (N matches
+(or, without the import, ``gymnasium.make("ludi.research.gymnasium:ludi/Caesar-v1")``).
+``gymnasium.make_vec("ludi/Caesar-v1", num_envs=N)`` gives a ``LudiVectorEnv`` (N matches
 stepped in one loop, ``vectorization_mode="sync"`` or ``"async"`` Gymnasium's own vector
 environments of ``LudiEnv``).
 The observation is the learner's encoded view (float32), the action an id of the game's fixed
@@ -29,7 +29,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ludi.bots import Bot, Seat, make_bot
-from ludi.engine import GameData, IllegalAction, OptionError, games
+from ludi.engine import Action, GameData, IllegalAction, OptionError, games
 from ludi.research.core import has_encoding, spec
 
 
@@ -73,14 +73,16 @@ class LudiEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.action_space = spaces.Discrete(self.config.num_actions)
         self.state = self.config.new_state(0)
         self.bots: dict[int, Bot] = {}
-        #: the legal ids of the last observation, kept for ``action_masks`` (None: unknown)
+        #: the legal ids of the last observation, kept for ``action_masks`` (None: unknown),
+        #: and their actions, which the learner's choice among them is carried out from
         self._mask: np.ndarray | None = None
+        self._legal: dict[int, Action] = {}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        self._mask = None
+        self._mask, self._legal = None, {}
         rng = self.np_random
         n = self.config.players
         self.seat = self.fixed_seat if self.fixed_seat is not None else int(rng.integers(n))
@@ -101,9 +103,10 @@ class LudiEnv(gymnasium.Env[np.ndarray, np.int64]):
     def _act(self, action: Any) -> tuple[float, bool, str | None]:
         """Carry out the learner's action and the bots' replies; return the reward, whether
         the match is over, and why the action was refused (``None``: it was legal)."""
-        self._mask = None
+        legal = self._legal if self._mask is not None else None
+        self._mask, self._legal = None, {}
         try:
-            self.config.apply(self.state, self.seat, int(action))
+            self.config.apply(self.state, self.seat, int(action), legal)
         except (IllegalAction, ValueError) as exc:
             if self.illegal == "raise":
                 raise
@@ -121,10 +124,15 @@ class LudiEnv(gymnasium.Env[np.ndarray, np.int64]):
     LOSS_MARGIN = 100.0
 
     def action_masks(self) -> np.ndarray:
-        """Return the legal ids as booleans (MaskablePPO's ``action_masks``)."""
+        """Return the legal ids as booleans (MaskablePPO's ``action_masks``), read-only."""
+        return self._legal_mask().view(np.bool_)
+
+    def _legal_mask(self) -> np.ndarray:
+        """Return the learner's legal ids as a read-only int8 mask, listed once a state."""
         if self._mask is None:
-            self._mask = self.config.action_mask(self.state, self.seat)
-        return self._mask.astype(bool)
+            self._mask, self._legal = self.config.legal(self.state, self.seat)
+            self._mask.flags.writeable = False  # shared with ``info``: read, never changed
+        return self._mask
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
@@ -145,9 +153,7 @@ class LudiEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self.config.observation(self.state, self.seat)
 
     def _info(self) -> dict[str, Any]:
-        self._mask = self.config.action_mask(self.state, self.seat)
-        self._mask.flags.writeable = False  # shared with ``action_masks``: read, never changed
-        return {"action_mask": self._mask, "seat": self.seat}
+        return {"action_mask": self._legal_mask(), "seat": self.seat}
 
 
 class LudiVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
@@ -241,7 +247,7 @@ class LudiVectorEnv(gymnasium.vector.VectorEnv[np.ndarray, np.ndarray, np.ndarra
 
 
 def env_id(game_id: str) -> str:
-    """Return the Gymnasium id of a game (``caesar`` -> ``ludi/Caesar-v0``), its version the
+    """Return the Gymnasium id of a game (``caesar`` -> ``ludi/Caesar-v1``), its version the
     game's encoder's."""
     title = "".join(word.capitalize() for word in game_id.split("_"))  # age_of_rome: AgeOfRome
     return f"ludi/{title}-v{spec(game_id).encoder.version}"

@@ -20,7 +20,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ludi.engine import GameData
+from ludi.engine import Action, GameData
 from ludi.research.core import Spec, spec
 
 
@@ -51,6 +51,9 @@ class LudiAEC(AECEnv):  # type: ignore[misc]
         }
         self._action_spaces = {a: spaces.Discrete(config.num_actions) for a in self.possible_agents}
         self.state_ = config.new_state(0)
+        #: per seat, its legal actions by id in this state, listed for its mask and kept so
+        #: that its choice among them is carried out without the rules checking it again
+        self._legal: dict[int, dict[int, Action]] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_spaces[agent]
@@ -62,6 +65,7 @@ class LudiAEC(AECEnv):  # type: ignore[misc]
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> 1)
         self.state_ = self.spec_.new_state(seed)
+        self._legal = {}
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -78,12 +82,14 @@ class LudiAEC(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         return {
             "observation": self.spec_.observation(self.state_, seat),
-            "action_mask": self.spec_.action_mask(self.state_, seat),
+            "action_mask": self.action_mask(agent),
         }
 
     def action_mask(self, agent: str) -> np.ndarray:
         """Return the agent's action mask alone, without encoding its observation."""
-        return self.spec_.action_mask(self.state_, self._seat[agent])
+        seat = self._seat[agent]
+        mask, self._legal[seat] = self.spec_.legal(self.state_, seat)
+        return mask
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -93,17 +99,19 @@ class LudiAEC(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} must act: an action id, not None")
         self._cumulative_rewards[agent] = 0.0
-        self.spec_.apply(self.state_, self._seat[agent], int(action))
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        seat = self._seat[agent]
+        legal = self._legal.get(seat)
+        self._legal = {}
+        self.spec_.apply(self.state_, seat, int(action), legal)
         state = self.state_
         result = state.result if state.is_over else None
-        if result is not None:
+        if result is not None:  # the rewards stay the reset's zeros until the end
             for agent_, reward in zip(
                 self.possible_agents, self.spec_.rewards(result), strict=True
             ):
                 self.rewards[agent_] = reward
                 self.terminations[agent_] = True
-        self._accumulate_rewards()
+            self._accumulate_rewards()
         self.agent_selection = self._next_agent()
 
     def render(self) -> str | None:

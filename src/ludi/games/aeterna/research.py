@@ -11,24 +11,34 @@ the damage tokens, the discard rewards):
 - ``pass``, ``end``; ``pay``, ``ruin``: one per damage token; ``order``: turn-order space.
 
 The observation is the seat's view, seats counted from the viewer (``me`` first); cards are
-counted by id over the data's cards.
+counted by id over the data's cards. ``AeternaEncoder.observe`` gives the same numbers read
+straight from the state (only what the view shows the seat) by ``observation.py``, compiled
+with the rules.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludi.engine.encoding import Encoder, Family, Features
+from ludi.engine.game import Game, GameData, OptionValue
 from ludi.games.aeterna.data import AeternaData
+from ludi.games.aeterna.observation import (
+    CITIZENS,
+    POINTS,
+    RESOURCES,
+    TURN_ORDER_SPACES,
+    Places,
+    observe,
+)
 from ludi.games.aeterna.rules import P_ACTIONS, P_DRAFT, P_ORDER, P_OVER, P_REVOLTS
 
+if TYPE_CHECKING:
+    from ludi.engine import State
+
 PHASES = (P_DRAFT, P_ACTIONS, P_REVOLTS, P_ORDER, P_OVER)
-TURN_ORDER_SPACES = 4
-#: scales that bring counts near [0, 1]
-PP = 100.0
-RESOURCES = 20.0
-CITIZENS = 10.0
 
 
 class AeternaEncoder(Encoder):
@@ -37,6 +47,24 @@ class AeternaEncoder(Encoder):
     max_points = 500.0  # PP
 
     data: AeternaData
+
+    def __init__(
+        self, game: Game, players: int, options: Mapping[str, OptionValue], data: GameData
+    ) -> None:
+        super().__init__(game, players, options, data)
+        data = self.data
+        at = Places(self.offsets, players, list(PHASES), list(data.hill_numbers))
+        cards = [c.id for c in data.cards]
+        tokens = [t.id for t in data.damage_tokens]
+        rewards = [t.id for t in data.reward_tokens]
+        at.building_area = [self.offsets[f"building_area.{t}"] for t in data.building_types]
+        at.damage_spaces = [
+            self.offsets[f"damage_space.{i + 1}"] for i in range(len(data.damage_spaces))
+        ]
+        at.card_index = [cards.index(c.id) for c in data.cards]
+        at.damage_index = [tokens.index(t.id) for t in data.damage_tokens]
+        at.reward_index = [rewards.index(t.id) for t in data.reward_tokens]
+        self.places = at
 
     def families(self) -> list[Family]:
         data = self.data
@@ -111,7 +139,7 @@ class AeternaEncoder(Encoder):
             out.add(
                 f"{who}.resources",
                 [
-                    seat["pp"] / PP,
+                    seat["pp"] / POINTS,
                     seat["unrest"] / 10.0,
                     seat["ruin_tokens"] / 5.0,
                     seat["aurei"] / RESOURCES,
@@ -207,3 +235,8 @@ class AeternaEncoder(Encoder):
             out.onehot(
                 f"order.space.{i + 1}", rel(spaces[i]) if i < len(spaces) else None, range(n)
             )
+
+    def observe(self, state: State, seat: int) -> array[float]:
+        out = array("f", self.zeros)
+        observe(state, seat, self.places, out)  # type: ignore[arg-type]
+        return out

@@ -23,17 +23,22 @@ Denarii have no bound in the rules; ``MAX_DENARII`` is far above what a seat hol
 and bot play stay under 60): an offer above it has no id and ``Encoder.mask`` refuses it.
 
 The observation is the seat's view, seats counted from the viewer (``me`` first).
+``AgeOfRomeEncoder.observe`` gives the same numbers read straight from the state (only what
+the view shows the seat) by ``observation.py``, compiled with the rules.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludi.engine.encoding import Encoder, Family, Features
+from ludi.engine.game import Game, GameData, OptionValue
+from ludi.games.age_of_rome.observation import DENARII, GLORY, Places, observe
 from ludi.games.age_of_rome.tables import (
     BOOSTS,
     CHESTS,
@@ -43,6 +48,10 @@ from ludi.games.age_of_rome.tables import (
     TYPES,
     Tables,
 )
+from ludi.i18n import pick
+
+if TYPE_CHECKING:
+    from ludi.engine import State
 
 MAX_DENARII = 99
 #: every phase of the rules (``rules.common`` and ``rules.diplomacy``)
@@ -71,9 +80,6 @@ PHASES = (
 )
 PLACES = (*TYPES, "colosseum", "intrigue")
 HOME = "home"
-#: scales that bring counts near [0, 1]
-GLORY = 30.0
-DENARII = 20.0
 
 
 @lru_cache(maxsize=8)
@@ -102,11 +108,40 @@ class AgeOfRomeEncoder(Encoder):
 
     max_points = 300.0  # glory
 
+    def __init__(
+        self, game: Game, players: int, options: Mapping[str, OptionValue], data: GameData
+    ) -> None:
+        super().__init__(game, players, options, data)
+        t = self.tables
+        at = Places(
+            self.offsets,
+            players,
+            list(PHASES),
+            list(t.provinces),
+            [b.id for b in t.battlefields],
+        )
+        kinds = [g.id for g in t.goods]
+        events = [e.id for e in t.events]
+        tasks = [k.id for k in t.tasks]
+        characters = [c.id for c in t.characters]
+        at.kind_of = [kinds.index(t.goods[g].id) for g in t.goods_of]
+        at.kinds = len(kinds)
+        at.event_index = [events.index(e.id) for e in t.events]
+        at.task_index = [tasks.index(k.id) for k in t.tasks]
+        at.character_index = [characters.index(c.id) for c in t.characters]
+        self.places = at
+
     @property
     def tables(self) -> Tables:
         from ludi.games.age_of_rome.game import tables_of
 
         return tables_of(self.data)
+
+    def printed(self, names: Sequence[str]) -> list[str]:
+        """Return names the data gives in English as the view prints them, in the reader's
+        language (``wording.named``): the one-hots over them must not depend on it."""
+        names_ru: dict[str, str] = getattr(self.data, "names_ru", {})
+        return [pick({"en": name, "ru": names_ru.get(name, "")}) for name in names]
 
     def families(self) -> list[Family]:
         t = self.tables
@@ -216,7 +251,7 @@ class AgeOfRomeEncoder(Encoder):
         me = view["you"] or 0
         seats = view["seats"]
         names = [s["name"] for s in seats]
-        province_names = list(t.province_names)
+        province_names = self.printed(t.province_names)
 
         def rel(name: str | None) -> int | None:
             return None if name is None else self.relative(me, names.index(name))
@@ -429,7 +464,7 @@ class AgeOfRomeEncoder(Encoder):
         me = view["you"] or 0
         seats = view["seats"]
         names = [s["name"] for s in seats]
-        province_names = list(t.province_names)
+        province_names = self.printed(t.province_names)
         effect_names = _effect_names()
         activation = view.get("activation") or {}
         out.onehot("activation.by", rel(activation.get("by")), range(n))
@@ -479,15 +514,21 @@ class AgeOfRomeEncoder(Encoder):
         out.onehot("offer.by", rel(offer.get("by")), range(n))
         out.onehot("offer.to", rel(offer.get("to")), range(n))
         out.onehot("offer.province", offer.get("province"), province_names)
-        out.onehot("offer.building", offer.get("building"), list(self.tables.type_names))
+        out.onehot("offer.building", offer.get("building"), self.printed(self.tables.type_names))
         out.scalar("offer.level", offer.get("level"), 3.0)
         out.scalar("offer.denarii", offer.get("denarii"), DENARII)
         out.scalar("offer.counter", offer.get("counter_offer"), DENARII)
         out.flag("offer.countered", "counter_offer" in offer)
         out.onehot("offer.token", offer.get("token"), ("espionage", "alliance"))
 
+    def observe(self, state: State, seat: int) -> array[float]:
+        out = array("f", self.zeros)
+        observe(state, seat, self.places, out)  # type: ignore[arg-type]
+        return out
 
-def _effect_names() -> tuple[str, ...]:
-    from ludi.games.age_of_rome.view import INTRIGUE_NAMES
 
-    return INTRIGUE_NAMES
+def _effect_names() -> list[str]:
+    """The intrigue effects as the view names them, in the reader's language."""
+    from ludi.games.age_of_rome.view import INTRIGUE_NAMES, intrigue_name
+
+    return [intrigue_name(e) for e in range(len(INTRIGUE_NAMES))]

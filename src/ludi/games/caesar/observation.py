@@ -32,6 +32,7 @@ SEAT_SEGMENTS = (
     "bag_size",
     "known_in_bag",
     "control_left",
+    "senate",
     "centurions",
     "centurion_taken",
 )
@@ -53,6 +54,7 @@ class Places:
         provinces: list[int],
         cells: list[int],
         solo: int,
+        senate_tokens: float,
     ) -> None:
         self.phase = phase
         self.my_turn = my_turn
@@ -67,6 +69,8 @@ class Places:
         self.provinces = provinces
         self.cells = cells
         self.solo = solo
+        #: the Senate bonus tokens in the game, the scale of a seat's
+        self.senate_tokens = senate_tokens
 
 
 def observe(st: CaesarState, seat: int, at: Places, out: array[float]) -> None:
@@ -88,7 +92,7 @@ def observe(st: CaesarState, seat: int, at: Places, out: array[float]) -> None:
                 i = at.bonuses_pending + bonuses.index(bonus)
                 out[i] = out[i] + 1.0
     for rel in range(2):
-        _seat(st, seat, (seat + rel) % 2, at.seats[rel], out)
+        _seat(st, seat, (seat + rel) % 2, at.seats[rel], at.senate_tokens, out)
     _board(st, seat, at, out)
     if st.crassus >= 0:
         out[at.solo] = 1.0
@@ -102,7 +106,9 @@ def _count(out: array[float], base: int, kinds: list[int]) -> None:
         out[base + k] = out[base + k] + 1.0
 
 
-def _seat(st: CaesarState, seat: int, s: int, at: list[int], out: array[float]) -> None:
+def _seat(
+    st: CaesarState, seat: int, s: int, at: list[int], senate_tokens: float, out: array[float]
+) -> None:
     """Write seat ``s``'s screen, bag and supplies as ``seat`` sees them (``view._seat_json``);
     ``at``: the offsets of its ``SEAT_SEGMENTS``."""
     if s == st.crassus:
@@ -114,11 +120,13 @@ def _seat(st: CaesarState, seat: int, s: int, at: list[int], out: array[float]) 
     out[at[4]] = len(st.bags[s]) / TOKENS
     _count(out, at[5], st.revealed[s])
     out[at[6]] = st.supply[s] / 12.0
-    # the reference counts the view's senate entries (province indices) among the province
-    # codes, so that segment stays 0: kept so, to be the same encoding (version 0)
-    out[at[7]] = len(st.centurions[s]) / 3.0
+    senate = st.senate[s]
+    if senate:
+        out[at[7]] = len(senate) / senate_tokens
+        out[at[7] + 1] = sum(senate) / 12.0
+    out[at[8]] = len(st.centurions[s]) / 3.0
     if s == st.current:
-        _count(out, at[8], st.centurion_taken)
+        _count(out, at[9], st.centurion_taken)
 
 
 def _board(st: CaesarState, me: int, at: Places, out: array[float]) -> None:

@@ -41,6 +41,8 @@ class CaesarEncoder(Encoder):
     """Caesar!'s action families and observation for one option set and data set."""
 
     max_points = 12.0  # a seat scores its control tokens laid
+    #: 1: the Senate segments count the seat's Senate tokens (in version 0 they stayed 0)
+    version = 1
 
     data: CaesarData
 
@@ -61,6 +63,7 @@ class CaesarEncoder(Encoder):
             provinces=[at["province." + p.code] for p in self.data.provinces],
             cells=[at["cell." + c.id] for c in self.data.cells],
             solo=at["solo"],
+            senate_tokens=float(self.data.bonus_base["senate"]),
         )
 
     def bonus_kinds(self) -> tuple[str, ...]:
@@ -120,7 +123,6 @@ class CaesarEncoder(Encoder):
         data = self.data
         me = view["viewer"] or 0
         labels = [k.label for k in data.kinds]
-        codes = [p.code for p in data.provinces]
         bonuses = self.bonus_kinds()
         out.onehot("phase", view["phase"], PHASES, "place, bonus, over")
         out.flag("my_turn", view["current"] == me, "the viewer is the current player")
@@ -139,7 +141,12 @@ class CaesarEncoder(Encoder):
             out.scalar(f"{who}.bag_size", seat["bag_size"], TOKENS)
             out.counts(f"{who}.known_in_bag", seat["known_in_bag"], labels)
             out.scalar(f"{who}.control_left", seat["control_left"], 12.0)
-            out.counts(f"{who}.senate", seat["senate"], codes, doc="senate bonuses by province")
+            senate = seat["senate"]
+            out.add(
+                f"{who}.senate",
+                [len(senate) / data.bonus_base["senate"], sum(senate) / 12.0],
+                "Senate tokens held, control tokens laid under them",
+            )
             cent = seat["centurions"]
             out.scalar(f"{who}.centurions", cent if isinstance(cent, int) else len(cent), 3.0)
             out.counts(f"{who}.centurion_taken", seat["centurion_taken"], labels)

@@ -14,23 +14,27 @@ Numbers have no bound in the rules; ``MAX_NUMBER`` is far above what a seat can 
 and bot play stay under 40): an offer above it has no id and ``Encoder.mask`` refuses it.
 
 The observation is the seat's view, seats counted from the viewer (``me`` first).
+``SyllaEncoder.observe`` gives the same numbers read straight from the state (only what the
+view shows the seat) by ``observation.py``, compiled with the rules.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludi.engine.encoding import Encoder, Family, Features
+from ludi.engine.game import Game, GameData, OptionValue
 from ludi.games.sylla.data import BUILDING_TYPES, COLOURS, CRANE, SyllaData
+from ludi.games.sylla.observation import ASKED, CARDS, DENARII, PRESTIGE, Places, observe
 from ludi.games.sylla.view import PHASE_NAMES
+
+if TYPE_CHECKING:
+    from ludi.engine import State
 
 MAX_NUMBER = 99
 PHASES = tuple(PHASE_NAMES)
-#: scales that bring counts near [0, 1]
-PRESTIGE = 50.0
-DENARII = 20.0
-CARDS = 10.0
 
 
 class SyllaEncoder(Encoder):
@@ -39,6 +43,26 @@ class SyllaEncoder(Encoder):
     max_points = 500.0  # prestige
 
     data: SyllaData
+
+    def __init__(
+        self, game: Game, players: int, options: Mapping[str, OptionValue], data: GameData
+    ) -> None:
+        super().__init__(game, players, options, data)
+        data = self.data
+        kinds = list(data.card_kinds)
+        events = [e.id for e in data.events]
+        works = [w.id for w in data.works]
+        at = Places(self.offsets, players, list(PHASES))
+        at.card_kind = [kinds.index(c.kind) if c.kind in kinds else -1 for c in data.cards]
+        at.kinds = len(kinds)
+        at.tile_type = [BUILDING_TYPES.index(t.type) for t in data.tiles]
+        at.tile_asked = [ASKED.index(t.type) if t.type in ASKED else -1 for t in data.tiles]
+        at.event_index = [events.index(e.id) for e in data.events]
+        at.work_index = [works.index(w.id) for w in data.works]
+        at.revenue = [data.set_names.index(name) / 4.0 for name in data.set_names]
+        spaces = max(len(data.ladder_values), max(data.crisis, default=0) + 1)
+        at.crisis = [space in data.crisis for space in range(spaces)]
+        self.places = at
 
     def families(self) -> list[Family]:
         data = self.data
@@ -195,8 +219,11 @@ class SyllaEncoder(Encoder):
         out.scalar("auction.left_to_pay", auction.get("left_to_pay"), CARDS)
         income = view.get("income") or {}
         out.onehot("income.seat", rel(income.get("seat")), range(n))
-        out.onehot("income.building", income.get("building"), ("private_temple", "tavern"))
-        out.counts(
-            "income.still_to_ask", income.get("still_to_ask", ()), ("private_temple", "tavern")
-        )
+        out.onehot("income.building", income.get("building"), ASKED)
+        out.counts("income.still_to_ask", income.get("still_to_ask", ()), ASKED)
         out.counts("income.tavern_moved", income.get("tavern_moved", ()), tracks)
+
+    def observe(self, state: State, seat: int) -> array[float]:
+        out = array("f", self.zeros)
+        observe(state, seat, self.places, out)  # type: ignore[arg-type]
+        return out

@@ -80,6 +80,18 @@ def builds(part: str) -> Callable[[dict[str, Any]], str]:
     return cell
 
 
+def measured(key: str, part: str, digits: int = 0) -> Callable[[dict[str, Any]], str]:
+    """A cell of one of ``--compare-builds``'s measures (``clone_us``...): ``pure`` or
+    ``compiled``, a dash where the run did not measure it."""
+
+    def cell(figures: dict[str, Any]) -> str:
+        value = _get(figures, "measures")
+        value = value.get(key, {}).get(part) if isinstance(value, dict) else None
+        return "–" if value is None else f"{value:,.{digits}f}"
+
+    return cell
+
+
 def share(path: str, whole: str) -> Callable[[dict[str, Any]], str]:
     """A rate and its share of another (an adapter's steps against the raw engine's)."""
 
@@ -249,6 +261,25 @@ def engine() -> list[str]:
             ("decisions / s, pure", builds("pure")),
             ("compiled", builds("compiled")),
             ("compiled ÷ pure", builds("ratio")),
+        ],
+    )
+    out += [
+        "The search's parts in the same runs, on mid-game states: a copy of the state",
+        "(`clone`, µs), a re-drawing of what the seat to act cannot see (`sample_hidden`, µs),",
+        "both once per ISMCTS iteration, and ISMCTS iterations a second of CPU over the fixed",
+        "work (100 iterations from each of three states, the default guided search).",
+        "",
+    ]
+    out += table(
+        latest(_runs("builds.json"), _game_key),
+        [
+            *GAME,
+            ("clone, pure", measured("clone_us", "pure", 2)),
+            ("compiled", measured("clone_us", "compiled", 2)),
+            ("sample_hidden, pure", measured("sample_hidden_us", "pure", 1)),
+            ("compiled", measured("sample_hidden_us", "compiled", 1)),
+            ("ISMCTS / s, pure", measured("fixed_work.ismcts_iterations_per_second", "pure")),
+            ("compiled", measured("fixed_work.ismcts_iterations_per_second", "compiled")),
         ],
     )
     return out

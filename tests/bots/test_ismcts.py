@@ -3,6 +3,7 @@ is clearly stronger than random play at Caesar!."""
 
 from __future__ import annotations
 
+import multiprocessing
 from typing import Any
 
 import pytest
@@ -343,6 +344,55 @@ def test_a_server_caps_the_workers() -> None:
     state = _midgame(5, 4)
     bot.choose(Seat(state, state.to_act[0]))
     assert bot.last_iterations == 10
+
+
+def _search_in_a_daemon(spec: str, seed: int, box: Any) -> None:
+    state = _midgame(5, 4)
+    bot = make_bot(spec, seed=seed)
+    move = bot.choose(Seat(state, state.to_act[0]))
+    assert isinstance(bot, ISMCTSBot)
+    box.put((str(move), bot.last_iterations))
+
+
+def test_workers_search_in_parallel_from_a_daemonic_process_too() -> None:
+    # a server's bot worker is daemonic: multiprocessing refuses it children, os.fork does not
+    ctx = multiprocessing.get_context("fork")
+    box = ctx.Queue()
+    process = ctx.Process(
+        target=_search_in_a_daemon, args=("ismcts:iterations=30,workers=2", 3, box), daemon=True
+    )
+    process.start()
+    move, iterations = box.get(timeout=120)
+    process.join(timeout=30)
+    assert iterations == 60
+    state = _midgame(5, 4)
+    here = make_bot("ismcts:iterations=30,workers=2", seed=3).choose(Seat(state, state.to_act[0]))
+    assert move == str(here)  # the same seed and N: the same move, wherever it searched
+
+
+def test_workers_figures_are_the_sum_of_the_searches_they_stand_for() -> None:
+    # root parallelisation: the merged root is the helpers' roots added to the bot's own, each
+    # helper searching as a lone bot seeded with the seed drawn for it
+    state = _midgame(5, 4)
+    seat = state.to_act[0]
+    bot = make_bot("ismcts:iterations=25,workers=3", seed=11)
+    assert isinstance(bot, ISMCTSBot)
+    merged = bot.search(Seat(state, seat)).children[seat]
+    drawn = Rng(11)
+    seeds = [drawn.next64() >> 1 for _ in range(2)]
+    expected: dict[str, list[float]] = {}
+    lone = make_bot("ismcts:iterations=25", seed=0)
+    assert isinstance(lone, ISMCTSBot)
+    # the bot goes on with its generator after drawing the helpers' seeds
+    for searcher_rng in [drawn, Rng(seeds[0]), Rng(seeds[1])]:
+        lone.rng = searcher_rng
+        for notation, child in lone.search(Seat(state, seat)).children[seat].items():
+            sums = expected.setdefault(notation, [0, 0.0])
+            sums[0] += child.visits
+            sums[1] += child.reward
+    assert {k: n.visits for k, n in merged.items()} == {k: v[0] for k, v in expected.items()}
+    for notation, child in merged.items():
+        assert child.reward == pytest.approx(expected[notation][1])
 
 
 @pytest.mark.parametrize("spec", ["ismcts:workers=0", "ismcts:workers=65", "ismcts:workers=1.5"])

@@ -342,6 +342,11 @@ def check_clone(state: State, rng: Rng) -> None:
     before = state.position()
     copy = state.clone()
     assert copy.position() == before, "a clone differs from its original"
+    # a game writes its clone out slot by slot: none may be forgotten, the shared ones included
+    missing = [name for name in state._all_slots if not hasattr(copy, name)]
+    assert not missing, f"a clone lacks {missing}"
+    for name in state.SHARED:  # (equal: compiled, a number is boxed again on each read)
+        assert getattr(copy, name) == getattr(state, name), f"a clone lacks the same {name}"
     shared = shared_lists(state, copy)
     assert not shared, f"a clone shares lists with its original: {shared}"
     if state.is_over:

@@ -24,7 +24,7 @@ from ludi.bots import make_bot
 from ludi.bots.base import Seat
 from ludi.engine import OptionError
 from ludi.server.app import create_app
-from ludi.server.bots import BotPool
+from ludi.server.bots import BotPool, decision_bot
 from ludi.store.sql import SqlStore
 
 UNBOUNDED = ["ismcts:seconds=1e9", "ismcts:seconds=inf", "ismcts:seconds=nan", "ismcts:seconds=6"]
@@ -170,6 +170,37 @@ def test_a_crowded_server_shares_the_thinking_time_among_those_waiting() -> None
         return alone, crowded, pool.share("a")
 
     assert asyncio.run(scenario()) == (4.0, 1.0, 0.1)
+
+
+def test_the_hard_level_searches_on_the_cores_the_pool_has_free() -> None:
+    """With two bot processes and nothing else thinking, a ``hard`` decision searches on both
+    (``ismcts:workers=2``); while another decision is under way, on its own worker alone. Other
+    specs never get more than they ask, nor more than the cores free."""
+    pool = BotPool(processes=2)
+    state = ludi.new_match("sylla", players=3, seed=3)
+    assert pool.workers_free() == 2
+    assert decision_bot("hard", 1, state, 5.0, pool.workers_free()).workers == 2  # type: ignore[attr-defined]
+    assert decision_bot("normal", 1, state, 5.0, 2).workers == 1  # type: ignore[attr-defined]
+    assert decision_bot("ismcts:workers=4", 1, state, 5.0, 2).workers == 2  # type: ignore[attr-defined]
+    pool._busy = 1  # another decision under way
+    assert pool.workers_free() == 1
+    assert decision_bot("hard", 1, state, 5.0, pool.workers_free()).workers == 1  # type: ignore[attr-defined]
+    assert BotPool(processes=1).workers_free() == 1
+
+
+def test_a_pool_worker_makes_a_hard_decision_on_two_processes() -> None:
+    """End to end: the decision comes back from a daemonic worker that forked a helper."""
+
+    async def scenario() -> str | None:
+        pool = BotPool(processes=2, max_seconds=5.0, grace=10.0)
+        state = ludi.new_match("caesar", seed=3)
+        try:
+            return await pool.choose(state, state.to_act[0], "hard", 1, owner="a")
+        finally:
+            pool.close()
+
+    state = ludi.new_match("caesar", seed=3)
+    assert asyncio.run(scenario()) in {str(a) for a in state.legal_actions(state.to_act[0])}
 
 
 def _job(owner: str, answer: Any) -> Any:

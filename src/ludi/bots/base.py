@@ -80,6 +80,10 @@ class Bot(ABC):
         """Think on at most ``workers`` processes, whatever the settings say; a server decides
         how many a bot gets. A bot that does not search on several has nothing to cap."""
 
+    def use_workers(self, workers: int) -> None:
+        """Think on ``workers`` processes, whatever the settings say; a server gives its
+        ``hard`` level the cores it has free. A bot that does not search on several ignores it."""
+
     def cap_time(self, seconds: float) -> None:
         """Think at most ``seconds`` per decision, whatever the settings say; the search
         stops then and plays the best move found so far. A server bounds every bot's time this

@@ -43,8 +43,10 @@ The other seats' choices in that decision are drawn from the playout policy, not
 replies to the bot's (they cannot see it), and stand in the tree as one edge (``SECRET``)
 whatever they were, since the bot cannot see them either.
 
-``workers=N`` searches on N processes (root parallelisation: each its own seed and tree, the
-root's figures added up); a server caps it (``cap_workers``).
+``workers=N`` searches on N processes (root parallelisation: each its own seed, drawn from the
+bot's generator, and its own tree; the root's figures added up in a fixed order, so a bot with
+a fixed seed, N and an iteration budget plays the same move every time). A server sets N
+(``cap_workers``, ``use_workers``): its ``hard`` level searches on the cores it has free.
 
 The budget is time (``seconds``, 1 by default) or iterations (``iterations``, which makes a
 bot with a fixed seed reproducible), or both (whichever runs out first). The move played is the
@@ -62,10 +64,10 @@ that rarer; ``margin`` has not been re-tuned for them.
 from __future__ import annotations
 
 import math
-import multiprocessing
+import os
+import pickle
 import time
 from collections.abc import Sequence
-from multiprocessing.connection import Connection
 from typing import Final, TypeGuard
 
 from ludi.bots.base import Bot, Seat
@@ -266,6 +268,11 @@ class ISMCTSBot(Bot):
         decides how many a bot gets)."""
         self.workers = max(1, min(self.workers, workers))
 
+    def use_workers(self, workers: int) -> None:
+        """Search on ``workers`` processes, whatever the settings say (a server gives the
+        ``hard`` level the cores it has free for bots)."""
+        self.workers = max(1, min(workers, 64))
+
     def search(self, seat: Seat) -> _Node:
         """Run the budget's iterations from ``seat``'s point of view; return the root. With
         ``workers`` above 1, each of that many processes runs the budget on its own tree
@@ -275,25 +282,13 @@ class ISMCTSBot(Bot):
         return self._search_one(seat)
 
     def _search_parallel(self, seat: Seat) -> _Node:
-        ctx = multiprocessing.get_context("fork")
         seeds = [self.rng.next64() >> 1 for _ in range(self.workers - 1)]
-        helpers = []
-        for seed in seeds:
-            receive, send = ctx.Pipe(duplex=False)
-            process = ctx.Process(target=_search_elsewhere, args=(self, seat, seed, send))
-            process.daemon = True
-            process.start()
-            send.close()
-            helpers.append((process, receive))
+        helpers = [_fork_search(self, seat, seed) for seed in seeds]
         root = self._search_one(seat)
         total = self.last_iterations
         kids = root.children.setdefault(seat.seat, {})
-        for process, receive in helpers:
-            try:
-                figures, count = receive.recv()
-            except (EOFError, OSError):  # a helper that died adds nothing
-                figures, count = {}, 0
-            process.join()
+        for pid, reply in helpers:  # in the order of their seeds: the sums are reproducible
+            figures, count = _collect(pid, reply)
             total += count
             for notation, (visits, reward, avail) in figures.items():
                 child = kids.get(notation)
@@ -464,19 +459,46 @@ def _is_number(value: object) -> TypeGuard[float]:
 
 
 def _can_fork() -> bool:
-    """Whether this process may start helper processes: with ``fork`` (POSIX), and not from a
-    daemonic process (a server's bot worker), which may have no children."""
-    return (
-        "fork" in multiprocessing.get_all_start_methods()
-        and not multiprocessing.current_process().daemon
-    )
+    """Whether this process may start helper processes: where ``os.fork`` exists (POSIX).
+    A daemonic process (a server's bot worker) may too: its helpers are forked directly, not
+    through ``multiprocessing``, and each ends by itself when its budget runs out."""
+    return hasattr(os, "fork")
 
 
-def _search_elsewhere(bot: ISMCTSBot, seat: Seat, seed: int, reply: Connection) -> None:
-    """A helper process's search (root parallelisation): its own generator, its own tree; it
-    sends back the root's figures for the bot's seat and its iteration count."""
-    bot.rng = Rng(seed)
-    root = bot._search_one(seat)
-    kids = root.children.get(seat.seat, {})
-    reply.send(({k: (n.visits, n.reward, n.avail) for k, n in kids.items()}, bot.last_iterations))
-    reply.close()
+#: what a helper sends back: the root's figures for the bot's seat and its iteration count
+Figures = tuple[dict[str, tuple[int, float, int]], int]
+
+
+def _fork_search(bot: ISMCTSBot, seat: Seat, seed: int) -> tuple[int, int]:
+    """Start a helper process searching with its own generator (``seed``) and its own tree;
+    return its process id and the pipe its figures come back on (``_collect``)."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the helper: search, send the figures, and leave without any clean-up
+        try:
+            os.close(read)
+            bot.rng = Rng(seed)
+            root = bot._search_one(seat)
+            kids = root.children.get(seat.seat, {})
+            figures: Figures = (
+                {k: (n.visits, n.reward, n.avail) for k, n in kids.items()},
+                bot.last_iterations,
+            )
+            with os.fdopen(write, "wb") as out:
+                out.write(pickle.dumps(figures))
+        finally:
+            os._exit(0)
+    os.close(write)
+    return pid, read
+
+
+def _collect(pid: int, reply: int) -> Figures:
+    """Return a helper's figures once it has finished (none from a helper that died)."""
+    with os.fdopen(reply, "rb") as source:
+        data = source.read()
+    os.waitpid(pid, 0)
+    try:
+        figures: Figures = pickle.loads(data)
+    except (EOFError, ValueError, pickle.UnpicklingError):
+        return {}, 0
+    return figures

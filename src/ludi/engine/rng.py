@@ -15,6 +15,9 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
+#: ``permute`` reads an output as digits while their ranges multiply to at most this, so that
+#: each digit is drawn from at least 2**50 values: a bias below 2**-50, as ``randrange``'s
+_DIGITS: Final = 1 << 14
 
 
 class Rng:
@@ -50,6 +53,27 @@ class Rng:
         """Shuffle a list in place (Fisher-Yates)."""
         for i in range(len(seq) - 1, 0, -1):
             j = self.next64() % (i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    def permute(self, seq: list[T]) -> None:
+        """Shuffle a list in place, as uniformly as ``randrange`` draws (a bias below 2**-50),
+        drawing one output for several swaps of the Fisher-Yates shuffle: the output is read as
+        digits in the mixed base of the swaps' ranges. Not the permutation ``shuffle`` makes
+        from the same state; for search bots' re-drawing of hidden parts, once per iteration
+        (every record of a match depends on the rules' ``shuffle``, which stays as it is)."""
+        if len(seq) > _DIGITS:
+            self.shuffle(seq)
+            return
+        x = 0
+        used = _DIGITS  # the product of the digits' ranges read from ``x`` so far
+        for i in range(len(seq) - 1, 0, -1):
+            m = i + 1
+            if used * m > _DIGITS:
+                x = self.next64()
+                used = 1
+            used *= m
+            j = x % m
+            x //= m
             seq[i], seq[j] = seq[j], seq[i]
 
     def fork(self) -> Rng:

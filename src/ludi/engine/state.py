@@ -370,6 +370,18 @@ class State(ABC, Generic[D]):
             copier = _COPIERS[type(self)] = _make_copier(type(self))
         return copier(self)  # type: ignore[no-any-return]
 
+    def _copy_base(self, new: State[Any]) -> None:
+        """Copy what every state has into ``new``, an empty state of the same class: for a
+        game's own ``clone``, which then copies the game's slots."""
+        new.players = self.players
+        new.seed = self.seed
+        new.options = self.options
+        new.data = self.data
+        new.start = self.start
+        new.rng = Rng(state=self.rng.state)
+        new._log = self._log
+        new._history = self._history
+
     def __copy__(self: S) -> S:
         return self.clone()
 

@@ -27,6 +27,9 @@ The server owns the thinking time, not whoever asked for the bot:
   the pipe from the server reaches its end, which happens on a normal stop, on a crash, and
   on a ``kill -9`` of the server (the kernel closes the dead server's end of the pipe).
 
+A decision of the ``hard`` level searches on every worker of the pool that is idle when it
+starts (``ismcts:workers``, helpers forked from its worker); any other spec on its worker alone.
+
 A bot is made afresh for each decision with a seed drawn from the match's seed, its seat and the
 number of moves that seat has made, so a restarted server makes the same choices (whoever moved
 first in a simultaneous decision) and nothing has to survive in the workers.
@@ -54,7 +57,7 @@ from pathlib import Path
 from typing import Any
 
 import ludi
-from ludi.bots import BOTS, Seat, bots_for, make_bot
+from ludi.bots import BOTS, Bot, Seat, bots_for, make_bot
 from ludi.engine import GameData, OptionError, State
 from ludi.i18n import catalog
 
@@ -63,8 +66,9 @@ _, n_ = catalog(__name__)
 
 #: the longest a bot may think per decision unless the server is told otherwise (seconds)
 MAX_SECONDS = 5.0
-#: the processes one bot's decision may search on (``ismcts:workers``): one, the pool's worker
-WORKERS_PER_BOT = 1
+#: the level whose decisions search on every core the pool has free when they start
+#: (``ismcts:workers``, ``workers_free``); any other spec searches on its worker alone
+PARALLEL_LEVEL = "hard"
 #: how long past its budget a decision may run before its worker is replaced (seconds): loading
 #: the position and finishing the last iteration of a search
 GRACE = 2.0
@@ -119,12 +123,22 @@ def bot_names() -> list[str]:
     return sorted(BOTS)
 
 
-def _choose_here(state: State, seat: int, spec: str, seed: int, max_seconds: float) -> str:
+def decision_bot(spec: str, seed: int, state: State, max_seconds: float, workers: int = 1) -> Bot:
+    """Return the bot that makes one decision: ``spec`` capped at ``max_seconds`` and at
+    ``workers`` processes (the pool's cores free for it), the ``hard`` level searching on all
+    of them (``ismcts:workers``; the same move for the same seed and ``workers``)."""
     bot = make_bot(spec, seed=seed, game=state.game)
     bot.cap_time(max_seconds)
-    # one process per decision: the pool's workers are the server's budget of cores, and a
-    # daemonic worker could not start helpers anyway (``ismcts:workers=N`` searches alone here)
-    bot.cap_workers(WORKERS_PER_BOT)
+    bot.cap_workers(workers)
+    if spec == PARALLEL_LEVEL:
+        bot.use_workers(workers)
+    return bot
+
+
+def _choose_here(
+    state: State, seat: int, spec: str, seed: int, max_seconds: float, workers: int = 1
+) -> str:
+    bot = decision_bot(spec, seed, state, max_seconds, workers)
     return str(bot.choose(Seat(state, seat)))
 
 
@@ -135,10 +149,11 @@ def _choose_from_position(
     seed: int,
     max_seconds: float,
     data_file: str | None = None,
+    workers: int = 1,
 ) -> str:
     data = _host_data(str(position.get("game")), data_file) if data_file else None
     state = ludi.load_position(position, data)
-    return _choose_here(state, seat, spec, seed, max_seconds)
+    return _choose_here(state, seat, spec, seed, max_seconds, workers)
 
 
 @functools.cache
@@ -154,7 +169,8 @@ def _serve_decisions(jobs: Connection, replies: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     with contextlib.suppress(OSError), open("/proc/self/comm", "w") as comm:
         comm.write("ludi-bot")  # named in ps and top (Linux)
-    inbox: queue.Queue[tuple[dict[str, Any], int, str, int, float, str | None]] = queue.Queue()
+    inbox: queue.Queue[tuple[dict[str, Any], int, str, int, float, str | None, int]]
+    inbox = queue.Queue()
 
     def read() -> None:
         try:
@@ -166,9 +182,10 @@ def _serve_decisions(jobs: Connection, replies: Connection) -> None:
     threading.Thread(target=read, name="ludi-bot-lifeline", daemon=True).start()
     replies.send(("ready", None))
     while True:
-        position, seat, spec, seed, seconds, data_file = inbox.get()
+        position, seat, spec, seed, seconds, data_file, workers = inbox.get()
         try:
-            reply = ("ok", _choose_from_position(position, seat, spec, seed, seconds, data_file))
+            choice = _choose_from_position(position, seat, spec, seed, seconds, data_file, workers)
+            reply = ("ok", choice)
         except Exception as exc:
             reply = ("error", f"{type(exc).__name__}: {exc}")
         try:
@@ -282,6 +299,8 @@ class BotPool:
         self.grace = grace
         self._threads = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="ludi-bot")
         self._process_count = processes
+        #: decisions being made in the workers now
+        self._busy = 0
         self._workers: list[_Worker | None] = [None] * processes
         self._runners: list[asyncio.Task[None]] = []
         #: decisions waiting for a worker, by who created their match
@@ -379,13 +398,16 @@ class BotPool:
                 await self._wake.wait()
                 continue
             started = time.monotonic()
+            workers = self.workers_free()
+            self._busy += 1
             try:
-                result = await self._decide(slot, job)
+                result = await self._decide(slot, job, workers)
             except asyncio.CancelledError:
                 if not job.answer.done():
                     job.answer.cancel()
                 raise
             finally:
+                self._busy -= 1
                 self._charge(job.owner, time.monotonic() - started)
             if not job.answer.done():
                 if isinstance(result, Exception):
@@ -393,15 +415,20 @@ class BotPool:
                 else:
                     job.answer.set_result(result)
 
+    def workers_free(self) -> int:
+        """Return the processes a decision starting now may search on: the pool's workers
+        not busy with another (the ``hard`` level uses them all, ``PARALLEL_LEVEL``)."""
+        return max(1, self._process_count - self._busy)
+
     def share(self, owner: str) -> float:
         """Return the longest a decision of ``owner`` may think now: ``max_seconds`` divided
         among the owners waiting (``owner`` included), at least ``MIN_SHARE``."""
         waiting = len(set(self._waiting) | {owner})
         return max(MIN_SHARE, self.max_seconds / waiting)
 
-    async def _decide(self, slot: int, job: _Job) -> str | Exception | None:
+    async def _decide(self, slot: int, job: _Job, workers: int) -> str | Exception | None:
         seconds = min(job.budget, self.share(job.owner))
-        request = (job.position, job.seat, job.spec, job.seed, seconds, job.data_file)
+        request = (job.position, job.seat, job.spec, job.seed, seconds, job.data_file, workers)
         for attempt in (1, 2):
             worker = self._workers[slot]
             if worker is None:

@@ -9,6 +9,7 @@ microseconds. The rules are in ``rules.py``; what each seat sees is in ``view.py
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
@@ -289,6 +290,54 @@ class AeternaState(State[AeternaData]):
     def seat_name(self, seat: int) -> str:
         return wording.colour_name(self.data.colours[seat])
 
+    def clone(self) -> AeternaState:
+        """Return an independent copy (``State.clone``), written out slot by slot: compiled,
+        this is native code, where the engine's generic copier reads and writes each slot
+        through Python's attribute protocol (docs/compiled.md). A new slot goes here too
+        (the conformance suite checks that the copy has every slot, and shares no list)."""
+        new = type(self).__new__(type(self))
+        self._copy_base(new)
+        new.table = self.table
+        new.epoch = self.epoch
+        new.phase = self.phase
+        new.current = self.current
+        new.main_done = self.main_done
+        new.zero_used = self.zero_used[:]
+        new.order = self.order[:]
+        new.passed = self.passed[:]
+        new.turn_index = self.turn_index
+        new.packets = [v[:] for v in self.packets]
+        new.pending = self.pending[:]
+        new.drafted = [v[:] for v in self.drafted]
+        new.draft_round = self.draft_round
+        new.hands = [v[:] for v in self.hands]
+        new.played = [v[:] for v in self.played]
+        new.discarded = self.discarded[:]
+        new.board_cards = self.board_cards[:]
+        new.persons = self.persons[:]
+        new.person_pool = [v[:] for v in self.person_pool]
+        new.decks = [v[:] for v in self.decks]
+        new.box = self.box[:]
+        new.turned = self.turned[:]
+        new.res = self.res[:]
+        new.active = self.active[:]
+        new.hill_seat = self.hill_seat[:]
+        new.hill_count = self.hill_count[:]
+        new.hill_tokens = self.hill_tokens[:]
+        new.token_used = self.token_used[:]
+        new.box_tokens = self.box_tokens[:]
+        new.devast = self.devast[:]
+        new.hill_buildings = self.hill_buildings[:]
+        new.area_building = self.area_building[:]
+        new.area_citizen = self.area_citizen[:]
+        new.building_supply = self.building_supply[:]
+        new.damage = self.damage[:]
+        new.revolts = self.revolts[:]
+        new.choosing = self.choosing[:]
+        new.next_order = self.next_order[:]
+        new.damned = self.damned[:]
+        return new
+
     def sample_hidden(self, seat: int, rng: Rng) -> AeternaState:
         """Re-draw what ``seat`` cannot see, consistently with what it has seen.
 
@@ -308,35 +357,20 @@ class AeternaState(State[AeternaData]):
         new = self.clone()
         new.rng = rng.fork()
         n = self.players
-        cards = self.data.cards
-        # A slot is (list, index); group the hidden slots that may exchange their cards.
-        slots: list[tuple[list[int], int]] = []
-        groups: dict[Any, list[int]] = {}
+        deck_of = _deck_groups(self.data)
+        # The hidden places that may exchange their cards form a group: a deck's (its number
+        # in ``deck_of``) or, for a card the seat saw in a packet, that packet's since the seat
+        # last held it (a negative number, ``_packet_group``). A spot is (group, list, index)
+        # in the copy, index -1 for a whole list (a deck, all of one group).
+        spots: list[tuple[int, list[int], int]] = []
         # per packet, the hidden places of its cards the seat never saw: the kinds mix there
-        unseen: dict[int, list[int]] = {}
+        unseen: dict[int, list[tuple[list[int], int]]] = {}
         in_hand = [set(h) for h in self.hands]
-
-        def add(key: Any, lst: list[int], i: int, packet: int = -1) -> None:
-            if packet >= 0 and key[0] == "deck":
-                unseen.setdefault(packet, []).append(len(slots))
-            groups.setdefault(key, []).append(len(slots))
-            slots.append((lst, i))
 
         drafting = self.phase == rules.P_DRAFT
         # picks happened in rounds 0..last; packet p is before seat (p + k) % n in round k
         last = self.draft_round if drafting else len(self.drafted[0]) - 1
         holds = [[k for k in range(last + 1) if (p + k) % n == seat] for p in range(n)]
-
-        def key_of(card: int, packet: int, k: int) -> Any:
-            """A card that left ``packet`` in round ``k``, or lies in it after round k - 1:
-            known to the seat up to the picks since it last held the packet."""
-            before = [h for h in holds[packet] if h < k]
-            if before:
-                return ("packet", packet, before[-1])
-            return ("deck", cards[card].epoch, cards[card].deck)
-
-        def never_held(packet: int, k: int) -> bool:
-            return not any(h < k for h in holds[packet])
 
         # the hidden places of each packet, with where each lies in the copy
         places: list[tuple[int, list[int], int, int]] = []  # (packet, list, index, round)
@@ -359,31 +393,59 @@ class AeternaState(State[AeternaData]):
         # depends on where they really lie (another seat's pending pick among them)
         never: dict[int, list[tuple[list[int], int]]] = {}
         for p, lst, i, k in places:
-            if never_held(p, k):
+            if not any(h < k for h in holds[p]):
                 never.setdefault(p, []).append((lst, i))
-        for spots in never.values():
-            values = sorted(lst[i] for lst, i in spots)
-            for (lst, i), v in zip(spots, values, strict=True):
+        for where in never.values():
+            values = sorted(lst[i] for lst, i in where)
+            for (lst, i), v in zip(where, values, strict=True):
                 lst[i] = v
         for p, lst, i, k in places:
-            add(key_of(lst[i], p, k), lst, i, p)
-        for lst_old, lst_new in zip(self.decks, new.decks, strict=True):
-            for i, c in enumerate(lst_old):
-                add(("deck", cards[c].epoch, cards[c].deck), lst_new, i)
-        for i, c in enumerate(self.box):
-            add(("deck", cards[c].epoch, cards[c].deck), new.box, i)
+            # a card that left packet p in round k, or lies in it after round k - 1, is known
+            # to the seat up to the picks made since it last held the packet
+            before = [h for h in holds[p] if h < k]
+            if before:
+                spots.append((_packet_group(p, before[-1]), lst, i))
+            else:
+                spots.append((deck_of[lst[i]], lst, i))
+                unseen.setdefault(p, []).append((lst, i))
+        for deck in new.decks:
+            if deck:
+                spots.append((deck_of[deck[0]], deck, -1))
+        loose = [new.box]
         if self.options["personalities"] == "at_setup":
-            for pool in new.person_pool:
-                for i, c in enumerate(pool):
-                    add(("deck", cards[c].epoch, cards[c].deck), pool, i)
-        # first within each group, then the kinds across each packet's never-seen places
-        # (sorted before the shuffle, so that the draw depends only on what the seat knows, not
-        # on where the hidden cards really lie: a search cannot tell another seat's pick)
-        for members in (*groups.values(), *unseen.values()):
-            values = sorted(slots[k][0][slots[k][1]] for k in members)
-            rng.shuffle(values)
-            for k, v in zip(members, values, strict=True):
-                lst, i = slots[k]
+            loose += new.person_pool
+        for lst in loose:
+            for i in range(len(lst)):
+                spots.append((deck_of[lst[i]], lst, i))
+        # each group's cards, sorted and then shuffled (so that the draw depends only on what
+        # the seat knows, not on where the hidden cards really lie: a search cannot tell
+        # another seat's pick), dealt back to its places in the order they were listed
+        pools: dict[int, list[int]] = {}
+        for key, lst, i in spots:
+            pool = pools.get(key)
+            if pool is None:
+                pool = pools[key] = []
+            if i < 0:
+                pool.extend(lst)
+            else:
+                pool.append(lst[i])
+        for pool in pools.values():
+            pool.sort()
+            rng.permute(pool)
+        dealt = dict.fromkeys(pools, 0)
+        for key, lst, i in spots:
+            at = dealt[key]
+            if i < 0:
+                dealt[key] = at + len(lst)
+                lst[:] = pools[key][at : at + len(lst)]
+            else:
+                dealt[key] = at + 1
+                lst[i] = pools[key][at]
+        # then the kinds across each packet's never-seen places
+        for where in unseen.values():
+            values = sorted(lst[i] for lst, i in where)
+            rng.permute(values)
+            for (lst, i), v in zip(where, values, strict=True):
                 lst[i] = v
         # the hands are the drafted cards not yet played or discarded
         for s in range(n):
@@ -439,7 +501,18 @@ class AeternaState(State[AeternaData]):
             require(all(counts[i] >= counts[i + 1] for i in range(s - 1)), "stacks out of order")
 
 
-#: what ``clone`` copies how: values, flat lists, lists of lists; the rest is shared
+def _packet_group(packet: int, held: int) -> int:
+    """Return the group of the cards of ``packet`` the seat last held in draft round ``held``
+    (``sample_hidden``): negative, apart from the decks' groups."""
+    return -1 - (packet * 64 + held)
+
+
+@lru_cache(maxsize=8)
+def _deck_groups(data: AeternaData) -> tuple[int, ...]:
+    """Return, for each card, the number of its epoch's deck of its kind (``sample_hidden``
+    re-deals a hidden card among the hidden places of its deck)."""
+    decks: dict[tuple[int, str], int] = {}
+    return tuple(decks.setdefault((c.epoch, c.deck), len(decks)) for c in data.cards)
 
 
 def new_state(

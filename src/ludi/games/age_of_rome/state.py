@@ -340,6 +340,93 @@ class AgeOfRomeState(State):
     def seat_name(self, seat: int) -> str:
         return named(self, self.tables.characters[self.char[seat]].name)
 
+    def clone(self) -> AgeOfRomeState:
+        """Return an independent copy (``State.clone``), written out slot by slot: compiled,
+        this is native code, where the engine's generic copier reads and writes each slot
+        through Python's attribute protocol (docs/compiled.md). A new slot goes here too
+        (the conformance suite checks that the copy has every slot, and shares no list)."""
+        new = type(self).__new__(type(self))
+        self._copy_base(new)
+        new.tables = self.tables
+        new.table = self.table
+        new.sides = self.sides
+        new.round = self.round
+        new.phase = self.phase
+        new.acting = self.acting[:]
+        new.order = self.order[:]
+        new.cursor = self.cursor
+        new.direction = self.direction
+        new.turns = self.turns
+        new.rot = self.rot
+        new.first_prov = self.first_prov
+        new.event_now = self.event_now
+        new.cur = self.cur
+        new.loc = self.loc
+        new.boosted = self.boosted
+        new.moves_left = self.moves_left
+        new.legion_mode = self.legion_mode
+        new.ret = self.ret
+        new.act_cell = self.act_cell
+        new.act_target = self.act_target
+        new.fx = self.fx[:]
+        new.cancelled = self.cancelled
+        new.paid = self.paid
+        new.farm_penalty = self.farm_penalty
+        new.unchained = self.unchained[:]
+        new.forge_to = self.forge_to
+        new.owed = self.owed[:]
+        new.room_phase = self.room_phase
+        new.room_acting = self.room_acting[:]
+        new.level = self.level[:]
+        new.occ = self.occ[:]
+        new.intr_owner = self.intr_owner[:]
+        new.intr_up = self.intr_up[:]
+        new.supply = self.supply[:]
+        new.legions = self.legions[:]
+        new.senate = self.senate[:]
+        new.mpos = self.mpos[:]
+        new.colosseum = self.colosseum[:]
+        new.medals = self.medals[:]
+        new.found_pile = self.found_pile[:]
+        new.temple_pile = self.temple_pile[:]
+        new.char = self.char[:]
+        new.glory = self.glory[:]
+        new.denarii = self.denarii[:]
+        new.legions_home = self.legions_home[:]
+        new.legions_total = self.legions_total[:]
+        new.votes_home = self.votes_home[:]
+        new.votes_total = self.votes_total[:]
+        new.supporters = self.supporters[:]
+        new.supp_left = self.supp_left[:]
+        new.enmity = self.enmity[:]
+        new.enmity_supply = self.enmity_supply
+        new.intr_home = self.intr_home[:]
+        new.claimed = self.claimed[:]
+        new.boost_used = self.boost_used[:]
+        new.pantheon = self.pantheon[:]
+        new.anchor = self.anchor[:]
+        new.hands = [v[:] for v in self.hands]
+        new.known = [v[:] for v in self.known]
+        new.sets = [v[:] for v in self.sets]
+        new.set_types = [v[:] for v in self.set_types]
+        new.tasks = [v[:] for v in self.tasks]
+        new.task_pick = self.task_pick[:]
+        new.dipl_used = self.dipl_used[:]
+        new.dipl_done = self.dipl_done[:]
+        new.offer = self.offer[:]
+        new.recall = self.recall[:]
+        new.taken = self.taken[:]
+        new.goods_deck = self.goods_deck[:]
+        new.goods_discard = self.goods_discard[:]
+        new.reshuffled = self.reshuffled[:]
+        new.goods_out = self.goods_out[:]
+        new.task_deck = self.task_deck[:]
+        new.task_bottom = self.task_bottom[:]
+        new.event_deck = self.event_deck[:]
+        new.events_out = self.events_out[:]
+        new.scores = [v[:] for v in self.scores]
+        return new
+
     def sample_hidden(self, seat: int, rng: Rng) -> AgeOfRomeState:
         return view.sample_hidden(self, seat, rng)
 

@@ -1040,10 +1040,10 @@ def sample_hidden(st: AgeOfRomeState, seat: int, rng: Rng) -> AgeOfRomeState:
     # what the seat saw and the generator, not on where the hidden cards really are (a review
     # of the seat is then the same whatever they are: docs/review.md)
     older.sort()
-    rng.shuffle(older)
+    rng.permute(older)
     if drawn:
         drawn.sort()
-        rng.shuffle(drawn)
+        rng.permute(drawn)
     for o in range(n):
         if o != seat and sizes[o]:
             new.hands[o].extend(older[: sizes[o]])
@@ -1060,7 +1060,7 @@ def sample_hidden(st: AgeOfRomeState, seat: int, rng: Rng) -> AgeOfRomeState:
             new.known[o] = [c for c in new.known[o] if c in held and held[c] != o]
     if new.phase == common.OVER:  # the tasks are revealed at the final scoring
         new.event_deck.sort()
-        rng.shuffle(new.event_deck)
+        rng.permute(new.event_deck)
         return new
     _redraw_token(new, seat, rng)
     # tasks
@@ -1070,7 +1070,7 @@ def sample_hidden(st: AgeOfRomeState, seat: int, rng: Rng) -> AgeOfRomeState:
         if o != seat:
             tpool.extend(new.tasks[o])
     tpool.sort()
-    rng.shuffle(tpool)
+    rng.permute(tpool)
     for o in range(n):
         if o == seat:
             continue
@@ -1092,16 +1092,18 @@ def sample_hidden(st: AgeOfRomeState, seat: int, rng: Rng) -> AgeOfRomeState:
             if o != seat and st.task_bottom[o] >= 0 and others:
                 new.task_bottom[o] = others.pop()
     new.event_deck.sort()
-    rng.shuffle(new.event_deck)
+    rng.permute(new.event_deck)
     _redraw_token(new, seat, rng)
     return new
 
 
 def _redraw_token(new: AgeOfRomeState, seat: int, rng: Rng) -> None:
     """An offer's token not yet revealed is either of its owner's unused tokens."""
+    if not new.offer:
+        return  # most of the time: no import to look up, once per search iteration
     from ludi.games.age_of_rome.rules import diplomacy as d
 
-    if not new.offer or new.phase not in (d.OFFER, d.ANSWER, d.COUNTERED):
+    if new.phase not in (d.OFFER, d.ANSWER, d.COUNTERED):
         return
     placer = new.offer[d.PLACER]
     if placer == seat:

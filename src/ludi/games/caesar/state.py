@@ -233,6 +233,53 @@ class CaesarState(State[CaesarData]):
         # TRANSLATORS: auto-Crassus, the solo automaton, playing Caesar's or Pompey's side
         return _("Crassus ({side})", side=name) if seat == self.crassus else name
 
+    def clone(self) -> CaesarState:
+        """Return an independent copy (``State.clone``), written out slot by slot: compiled,
+        this is native code, where the engine's generic copier reads and writes each slot
+        through Python's attribute protocol (docs/compiled.md). A new slot goes here too
+        (the conformance suite checks that the copy has every slot, and shares no list)."""
+        new = type(self).__new__(type(self))
+        self._copy_base(new)
+        new.table = self.table
+        new.border_control_cells = self.border_control_cells
+        new.crassus = self.crassus
+        new.current = self.current
+        new.phase = self.phase
+        new.turn = self.turn
+        new.pending = [v[:] for v in self.pending]
+        new.extra_turn = self.extra_turn
+        new.centurion_taken = self.centurion_taken[:]
+        new.cell_owner = self.cell_owner[:]
+        new.cell_kind = self.cell_kind[:]
+        new.cell_facing = self.cell_facing[:]
+        new.cell_down = self.cell_down[:]
+        new.cell_hidden = self.cell_hidden[:]
+        new.cover = self.cover[:]
+        new.cover_down = self.cover_down[:]
+        new.influence = self.influence[:]
+        new.open_cells = self.open_cells[:]
+        new.control = self.control[:]
+        new.control_down = self.control_down[:]
+        new.bonus = self.bonus[:]
+        new.dashed = self.dashed
+        new.hands = [v[:] for v in self.hands]
+        new.bags = [v[:] for v in self.bags]
+        new.centurions = [v[:] for v in self.centurions]
+        new.supply = self.supply[:]
+        new.senate = [v[:] for v in self.senate]
+        new.revealed = [v[:] for v in self.revealed]
+        new.loose = [v[:] for v in self.loose]
+        new.set_aside = self.set_aside[:]
+        new.orders = self.orders[:]
+        new.orders_used = self.orders_used[:]
+        new.order = self.order
+        new.steps = self.steps[:]
+        new.short_draw = self.short_draw
+        new.removed_control = self.removed_control
+        new.winner = self.winner
+        new.end_reason = self.end_reason
+        return new
+
     def sample_hidden(self, seat: int, rng: Rng) -> CaesarState:
         """Re-draw what ``seat`` cannot see: the opponent's screen, bag and face-down tokens,
         the order of Crassus's order stack and centurion pile, and the set-aside bonus tokens.
@@ -249,11 +296,12 @@ class CaesarState(State[CaesarData]):
         if opp != self.crassus:
             _redeal_screen(new, opp, rng)
         for stack in (new.orders, new.set_aside):
-            stack.sort()
-            rng.shuffle(stack)
+            if len(stack) > 1:
+                stack.sort()
+                rng.permute(stack)
         if self.crassus >= 0:
             new.centurions[self.crassus].sort()
-            rng.shuffle(new.centurions[self.crassus])
+            rng.permute(new.centurions[self.crassus])
         return new
 
     def check_invariants(self) -> None:
@@ -291,22 +339,28 @@ class CaesarState(State[CaesarData]):
 
 def _redeal_screen(st: CaesarState, opp: int, rng: Rng) -> None:
     """Deal ``opp``'s hidden tokens again among their screen, their face-down cells and their bag."""
-    kinds = st.data.kinds
-    face_down = [c for c, hidden in enumerate(st.cell_hidden) if hidden and st.cell_owner[c] == opp]
-    pool = st.hands[opp] + st.bags[opp] + [st.cell_kind[c] for c in face_down]
+    owner, hidden = st.cell_owner, st.cell_hidden
+    face_down = [c for c in range(len(hidden)) if hidden[c] and owner[c] == opp]
+    pool = st.hands[opp] + st.bags[opp]
+    for c in face_down:
+        pool.append(st.cell_kind[c])
     for kind in st.revealed[opp]:
         pool.remove(kind)
     pool.sort()  # start from an order the seat knows, so the draw depends on its view only
     # centurions enter the bag only by Poison: one taken in the open is on the map or behind
     # the screen, unless it was poisoned and the bag has been drawn from since
-    tied = [k for k in pool if kinds[k].centurion and k not in st.loose[opp]]
-    free = [k for k in pool if not (kinds[k].centurion and k not in st.loose[opp])]
+    tied: list[int] = []
+    free = pool
+    if st.options["centurions"]:
+        kinds, loose = st.data.kinds, st.loose[opp]
+        tied = [k for k in pool if kinds[k].centurion and k not in loose]
+        free = [k for k in pool if not (kinds[k].centurion and k not in loose)]
     n, slots = len(st.hands[opp]), len(st.hands[opp]) + len(face_down)
     to_play = st.current == opp and st.phase == rules.PLACING
     for _ in range(50):
-        rng.shuffle(free)
+        rng.permute(free)
         picked = tied + free[: slots - len(tied)]
-        rng.shuffle(picked)
+        rng.permute(picked)
         st.hands[opp] = picked[:n]
         if not to_play or rules.can_place(st, opp):
             break  # the opponent was not out at the start of this turn: they can place

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
@@ -289,6 +290,71 @@ class SyllaState(State[SyllaData]):
     def seat_name(self, seat: int) -> str:
         return wording.name(self.data.colours[seat])
 
+    def clone(self) -> SyllaState:
+        """Return an independent copy (``State.clone``), written out slot by slot: compiled,
+        this is native code, where the engine's generic copier reads and writes each slot
+        through Python's attribute protocol (docs/compiled.md). A new slot goes here too
+        (the conformance suite checks that the copy has every slot, and shares no list)."""
+        new = type(self).__new__(type(self))
+        self._copy_base(new)
+        new.table = self.table
+        new.counts = self.counts
+        new.round = self.round
+        new.phase = self.phase
+        new.acting = self.acting[:]
+        new.consul = self.consul
+        new.cursor = self.cursor
+        new.order = self.order[:]
+        new.high = self.high
+        new.leader = self.leader
+        new.offerer = self.offerer
+        new.sale_slot = self.sale_slot
+        new.sales = self.sales
+        new.buyer = self.buyer
+        new.price = self.price
+        new.bought = self.bought
+        new.due = self.due
+        new.after = self.after
+        new.queue = self.queue[:]
+        new.tavern_moved = self.tavern_moved
+        new.averted = self.averted[:]
+        new.happening = self.happening[:]
+        new.cover_event = self.cover_event
+        new.choice = self.choice[:]
+        new.picked = [v[:] for v in self.picked]
+        new.revenue = self.revenue[:]
+        new.money = self.money[:]
+        new.prestige = self.prestige[:]
+        new.tokens = self.tokens[:]
+        new.secret_tok = [v[:] for v in self.secret_tok]
+        new.secret_mask = [v[:] for v in self.secret_mask]
+        new.hand = [v[:] for v in self.hand]
+        new.builds = [v[:] for v in self.builds]
+        new.cubes_left = self.cubes_left[:]
+        new.cubes = self.cubes[:]
+        new.card_owner = self.card_owner[:]
+        new.card_tilted = self.card_tilted[:]
+        new.card_cover = self.card_cover[:]
+        new.box = self.box[:]
+        new.deck = self.deck[:]
+        new.deck_known = self.deck_known
+        new.display = self.display[:]
+        new.tile_owner = self.tile_owner[:]
+        new.tile_cover = self.tile_cover[:]
+        new.stack = self.stack[:]
+        new.slots = self.slots[:]
+        new.tiles_out = self.tiles_out[:]
+        new.row = self.row[:]
+        new.event_deck = self.event_deck[:]
+        new.events_out = self.events_out[:]
+        new.work_removed = self.work_removed
+        new.work_pile = self.work_pile[:]
+        new.work_current = self.work_current
+        new.works_built = self.works_built[:]
+        new.ladder = self.ladder[:]
+        new.famine = self.famine
+        return new
+
     def sample_hidden(self, seat: int, rng: Rng) -> SyllaState:
         """Re-draw what ``seat`` cannot see, consistently with what it has seen: the other
         players' pending secret choices (cards being kept, votes, Slaves freed), the colours
@@ -308,7 +374,7 @@ class SyllaState(State[SyllaData]):
                 # sorted first: the draw depends on what the seat knows, never on the true
                 # picks (nor does any shuffle below depend on the true order)
                 pool = sorted(new.picked[other] + [c for c in new.box if c in mine])
-                rng.shuffle(pool)
+                rng.permute(pool)
                 new.picked[other] = pool[:kept]
                 new.box = [c for c in new.box if c not in mine] + pool[kept:]
             if new.choice[other] >= 0:
@@ -324,19 +390,22 @@ class SyllaState(State[SyllaData]):
                 new.tokens[3 * other + colour] += 1
                 secret[i] = colour
         unknown = sorted(new.deck[new.deck_known :])
-        rng.shuffle(unknown)
+        rng.permute(unknown)
         new.deck[new.deck_known :] = unknown
         new.event_deck.sort()
-        rng.shuffle(new.event_deck)
-        letters = [data.tiles[t].letter for t in new.stack]
-        for letter in sorted(set(letters)):
-            where = [i for i, x in enumerate(letters) if x == letter]
-            tiles = sorted(new.stack[i] for i in where)
-            rng.shuffle(tiles)
+        rng.permute(new.event_deck)
+        letter_of = _tile_letters(data)
+        by_letter: dict[str, list[int]] = {}
+        for i, t in enumerate(new.stack):
+            by_letter.setdefault(letter_of[t], []).append(i)
+        for letter in sorted(by_letter):
+            where = by_letter[letter]
+            tiles = sorted([new.stack[i] for i in where])
+            rng.permute(tiles)
             for i, t in zip(where, tiles, strict=True):
                 new.stack[i] = t
         rest = sorted(new.work_pile[1:])
-        rng.shuffle(rest)
+        rng.permute(rest)
         new.work_pile[1:] = rest
         return new
 
@@ -375,6 +444,12 @@ class SyllaState(State[SyllaData]):
         require(0 <= self.famine <= data.famine_max, "famine off its track")
         require(all(0 <= x < len(data.ladder_values) for x in self.ladder), "marker off the ladder")
         require(0 <= self.deck_known <= len(self.deck), "known bottom of the deck")
+
+
+@lru_cache(maxsize=8)
+def _tile_letters(data: SyllaData) -> tuple[str, ...]:
+    """Return each building tile's letter (the stack is shuffled within each letter)."""
+    return tuple(t.letter for t in data.tiles)
 
 
 def new_state(

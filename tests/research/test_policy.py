@@ -237,3 +237,27 @@ def test_the_server_and_the_lab_accept_a_shipped_policy():
     with pytest.raises(OptionError, match="no shipped policy"):
         check_spec("policy:nothing-2p", "caesar")
     check(Experiment(game="caesar", players=[2], matches=4, seats=["policy:caesar-2p", "easy"]))
+
+
+def test_the_sb3_vector_env_resets_a_finished_match_in_the_step_that_ends_it():
+    """Stable-Baselines3's contract: the step that ends a match returns the next match's first
+    observation, the last one in ``info["terminal_observation"]``, and masks of legal ids."""
+    pytest.importorskip("stable_baselines3")
+    from ludi.research.training import vec_env
+
+    env = vec_env("caesar", players=2, envs=3, opponents=["random", "heuristic"])
+    assert [e.opponent_specs for e in env.envs] == [["random"], ["random"], ["heuristic"]]
+    env.seed(1)
+    observations = env.reset()
+    rng = np.random.default_rng(0)
+    ended = 0
+    while ended < 4:
+        masks = np.stack(env.env_method("action_masks"))
+        assert masks.any(axis=1).all()  # every match is waiting for a legal move
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        observations, rewards, dones, infos = env.step(actions)
+        for i in np.flatnonzero(dones):
+            ended += 1
+            assert infos[i]["terminal_observation"].shape == observations[i].shape
+            assert 0.0 <= rewards[i] <= 1.0  # the share of the win
+            assert not env.envs[i].state.is_over  # already the next match

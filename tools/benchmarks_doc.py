@@ -398,9 +398,66 @@ def sequential() -> list[str]:
     return out
 
 
+def trained() -> list[str]:
+    """The trained policies (``policy:NAME``, docs/research.md) against ``random`` and each
+    level: a row per policy, from the sequential results."""
+    from ludi.bots import LEVELS
+    from ludi.sequential import read_lines, wilson
+
+    found = [read_lines(f) for f in sorted((RESULTS / "strength").glob("*-policy-*.jsonl"))]
+    columns = ["random", *LEVELS]
+    rows: dict[tuple[str, int, str], dict[str, str]] = {}
+    for lines in found:
+        last = lines[-1] if lines else None
+        if last is None or not str(last["bot"]).startswith("policy"):
+            continue
+        against = _level_of(str(last["game"]), str(last["opponent"]))
+        rewards = [float(m["reward"]) for m in lines]
+        low, high = wilson(sum(rewards), len(rewards))
+        cell = (
+            f"{100 * sum(rewards) / len(rewards):.0f}% of {len(rewards)} "
+            f"({100 * low:.0f}–{100 * high:.0f}%)"
+        )
+        rows.setdefault((str(last["game"]), int(last["players"]), str(last["bot"])), {})[
+            against
+        ] = cell
+    if not rows:
+        return []
+    out = ["### Trained baselines", ""]
+    out += [
+        "The shipped policies (`policy:NAME`, [research.md](research.md#trained-baselines)) "
+        "against `random` and each level, from the sequential results above: the win rate, "
+        "its matches and its 95% Wilson interval.",
+        "",
+        "| game | players | bot | " + " | ".join(f"vs `{c}`" for c in columns) + " |",
+        "| --- " * (len(columns) + 3) + "|",
+    ]
+    for (game, players, bot), cells in sorted(rows.items()):
+        out.append(
+            f"| {game} | {players} | `{bot}` | "
+            + " | ".join(cells.get(c, "–") for c in columns)
+            + " |"
+        )
+    return [*out, ""]
+
+
+def _level_of(game: str, opponent: str) -> str:
+    """The level (or ``random``) an opponent's recorded spec stands for in ``game``."""
+    from ludi.bots import levels_for
+    from ludi.engine import get_game
+
+    spec = opponent.removeprefix("vs:")
+    for level, level_spec in levels_for(get_game(game)).items():
+        kept = [p for p in level_spec.partition(":")[2].split(",") if p and "seconds=" not in p]
+        if spec == level_spec.partition(":")[0] + (":" + ",".join(kept) if kept else ""):
+            return level
+    return spec
+
+
 def strength() -> list[str]:
     out = ["## Bots' strength", ""]
     out += sequential()
+    out += trained()
     out += ["### Earlier runs of fixed counts", ""]
     out += [
         "The runs of `tools/strength.py` before its sequential tests: a fixed count of matches",

@@ -48,6 +48,8 @@ SKIP = {
     "(numpy; not the rules' hot path)",
     "engine/errors.py": "exceptions raised everywhere and subclassed outside the engine; "
     "compiling them gains nothing",
+    "bots/policy.py": "the trained policy bot: numpy does its work (imported only when a "
+    "policy is asked for, so the core runs without numpy)",
     "games/datafile.py": "pydantic models: pydantic builds them from their annotations at "
     "run time, which a compiled class does not keep",
     "games/*/data.py": "pydantic models of the data files, loaded once",

@@ -167,12 +167,19 @@ def test_bots_for_lists_the_heuristic_only_where_there_is_one(
         "crassus",
         "heuristic",
         "ismcts",
+        "policy",
         "random",
     ]
-    assert bots_for(ludi.get_game("sylla")) == [*levels, "heuristic", "ismcts", "random"]
-    assert bots_for(ludi.get_game("aeterna")) == [*levels, "heuristic", "ismcts", "random"]
+    assert bots_for(ludi.get_game("sylla")) == [*levels, "heuristic", "ismcts", "policy", "random"]
+    assert bots_for(ludi.get_game("aeterna")) == [
+        *levels,
+        "heuristic",
+        "ismcts",
+        "policy",
+        "random",
+    ]
     _without_heuristic(monkeypatch, "aeterna")
-    assert bots_for(ludi.get_game("aeterna")) == [*levels, "ismcts", "random"]
+    assert bots_for(ludi.get_game("aeterna")) == [*levels, "ismcts", "policy", "random"]
 
 
 @pytest.mark.parametrize("spec", ["heuristic:tolerance=-1", "heuristic:depth=2"])

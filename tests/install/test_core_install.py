@@ -72,6 +72,11 @@ def test_the_core_install_gives_working_commands(tmp_path: Path) -> None:
     run = ludi("simulate", "caesar", "-n", "2", "--seats", "random,random", "--seed", "1")
     assert run.returncode == 0 and "how the games ended" in run.stdout.lower(), run.stderr
 
+    # a trained policy is a bot of the core's, but playing it needs numpy: it says which extra
+    run = ludi("simulate", "caesar", "-n", "1", "--seats", "policy:caesar-2p,random")
+    assert run.returncode != 0 and "Traceback" not in run.stderr, run.stderr
+    assert "pip install 'ludi[research]'" in run.stderr
+
     run = ludi("serve", "--no-browser")
     assert run.returncode != 0
     assert run.stderr.startswith("ludi: error:") and "pip install 'ludi[server]'" in run.stderr
@@ -85,6 +90,7 @@ def test_the_core_install_gives_working_commands(tmp_path: Path) -> None:
         env=env,
     ).stdout
     assert "ludi/py.typed" in files and "licenses/LICENSE" in files
+    assert "ludi/bots/policies/caesar-2p.v" in files  # the shipped policies come along
 
     # a plain install is pure Python, even from a tree whose rules were compiled in place
     # (docs/compiled.md): no extension module and no manifest came along

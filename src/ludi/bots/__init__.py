@@ -9,6 +9,7 @@ automata, such as Caesar!'s auto-Crassus) live in its package and are found thro
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from ludi.bots.base import Bot, Seat
 from ludi.bots.heuristics import HeuristicBot, scorer_for
@@ -18,12 +19,34 @@ from ludi.bots.random_bot import RandomBot
 from ludi.engine import Game, OptionError, games
 
 BotFactory = Callable[..., Bot]
+#: the trained policies shipped with Ludi (``ludi.bots.policy``)
+POLICIES = Path(__file__).resolve().parent / "policies"
+
+
+class PolicyFactory:
+    """Builds a trained policy's bot (``ludi.bots.policy``: ``policy:caesar-2p``,
+    ``policy:file=PATH``), importing it only when asked for: it needs numpy, the core does not."""
+
+    def __init__(self) -> None:
+        #: ``policy:NAME`` gives the name bare, before any key=value (``make_bot``)
+        self.takes_name = True
+
+    def __call__(self, seed: int = 0, **settings: object) -> Bot:
+        try:
+            from ludi.bots.policy import PolicyBot
+        except ImportError as exc:
+            raise OptionError(
+                f"the policy bot needs numpy ({exc}): pip install 'ludi[research]'"
+            ) from None
+        return PolicyBot(seed, **settings)  # type: ignore[arg-type]
+
 
 #: the bots that play any game
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "ismcts": ISMCTSBot,
     "heuristic": HeuristicBot,
+    "policy": PolicyFactory(),
 }
 
 
@@ -45,8 +68,11 @@ def make_bot(spec: str, seed: int = 0, game: Game | None = None) -> Bot:
         known = sorted(BOTS) if game is None else bots_for(game)
         raise OptionError(f"no bot {name!r} (the bots: {', '.join(known)})")
     kwargs: dict[str, object] = {}
-    for item in filter(None, settings.split(",")):
+    for n, item in enumerate(filter(None, settings.split(","))):
         key, sep, value = item.partition("=")
+        if not sep and n == 0 and getattr(factory, "takes_name", False):
+            kwargs["name"] = item.strip()  # policy:caesar-2p
+            continue
         if not sep:
             raise OptionError(f"bot setting {item!r} is not key=value")
         kwargs[key.strip()] = _number(value.strip())
@@ -68,6 +94,8 @@ def bots_for(game: Game) -> list[str]:
     names = set(BOTS) | set(game.bots.automata() if game.bots else ())
     if scorer_for(game) is None:
         names.discard("heuristic")
+    if not _ships_policy(game):
+        names.discard("policy")
     return [*LEVELS, *sorted(names)]
 
 
@@ -77,6 +105,12 @@ def _automaton(name: str, game: Game | None) -> BotFactory | None:
         if factory is not None:
             return factory
     return None
+
+
+def _ships_policy(game: Game) -> bool:
+    """Whether Ludi ships a trained policy for ``game`` (``ludi/bots/policies``), found
+    without importing numpy."""
+    return any(POLICIES.glob(f"{game.id}-*p.v*.npz"))
 
 
 def _number(text: str) -> object:

@@ -298,6 +298,8 @@ const BOT_LEVELS = {
   ],
   crassus: [["crassus", N_("the solo automaton (Caesar! solo only)")]],
   heuristic: [["heuristic", N_("instant, no search")]],
+  // a trained network (ludi.bots.policy): the one shipped for the match's game at 2 players
+  policy: [["policy", N_("instant, for two players")]],
 };
 
 /** The bots by the names players read (a bot Ludi does not know here goes by its own). */
@@ -310,6 +312,7 @@ export const BOT_NAMES = {
   random: N_("Random"),
   heuristic: N_("Heuristic"),
   crassus: N_("Crassus"),
+  policy: N_("Trained network"),
 };
 
 /** Return a bot's name as a player reads it. */

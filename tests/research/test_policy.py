@@ -239,6 +239,20 @@ def test_the_server_and_the_lab_accept_a_shipped_policy():
     check(Experiment(game="caesar", players=[2], matches=4, seats=["policy:caesar-2p", "easy"]))
 
 
+def test_a_server_seats_a_policy_only_at_the_player_count_it_was_trained_for():
+    pytest.importorskip("fastapi")
+    from ludi.bots import policy_players
+    from ludi.server.bots import check_spec
+
+    sylla = ludi.get_game("sylla")
+    assert policy_players(sylla) == [2]
+    assert check_spec("policy", "sylla", players=2) == "policy"
+    with pytest.raises(OptionError, match="sylla-3p"):
+        check_spec("policy", "sylla", players=3)
+    with pytest.raises(OptionError):
+        check_spec("policy:sylla-2p", "sylla", players=4)
+
+
 def test_the_sb3_vector_env_resets_a_finished_match_in_the_step_that_ends_it():
     """Stable-Baselines3's contract: the step that ends a match returns the next match's first
     observation, the last one in ``info["terminal_observation"]``, and masks of legal ids."""

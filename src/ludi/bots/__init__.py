@@ -113,6 +113,17 @@ def _ships_policy(game: Game) -> bool:
     return any(POLICIES.glob(f"{game.id}-*p.v*.npz"))
 
 
+def policy_players(game: Game) -> list[int]:
+    """The player counts at which Ludi ships a trained policy for ``game`` (a policy plays
+    only the count it was trained for), found without importing numpy."""
+    counts = set()
+    for path in POLICIES.glob(f"{game.id}-*p.v*.npz"):
+        count = path.name[len(game.id) + 1 :].partition("p.")[0]
+        if count.isdigit():
+            counts.add(int(count))
+    return sorted(counts)
+
+
 def _number(text: str) -> object:
     for kind in (int, float):
         try:

@@ -213,6 +213,13 @@ class PolicyBot(Bot):
             spec_ += ("," if self.source else ":") + f"temperature={self.temperature:g}"
         return spec_
 
+    def check_match(self, game: Game, players: int) -> None:
+        """Refuse a match this policy cannot play (``OptionError`` saying why): a bare
+        ``policy`` where Ludi ships none for the game at that many players, or a policy
+        trained on another game or player count. A server asks before seating it."""
+        policy = self.policy or Policy.named(f"{game.id}-{players}p")
+        policy.fits(game, players, encoder_for(game, players))
+
     def _ready(self, seat: Seat, sample: State) -> tuple[Policy, Encoder]:
         """Return the policy and the match's encoding (its game, players, options and data),
         checked once a configuration."""

@@ -87,10 +87,13 @@ def bot_seed(match_seed: int, actions: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def check_spec(spec: str, game: str, max_seconds: float | None = None) -> str:
-    """Return ``spec`` if it names a bot Ludi has that can play ``game``, with settings inside
-    their bounds and thinking at most ``max_seconds`` a move (raises ``OptionError`` saying
-    what is wrong otherwise)."""
+def check_spec(
+    spec: str, game: str, max_seconds: float | None = None, players: int | None = None
+) -> str:
+    """Return ``spec`` if it names a bot Ludi has that can play ``game`` (at ``players``, when
+    given: a trained policy plays only the player count it was trained for), with settings
+    inside their bounds and thinking at most ``max_seconds`` a move (raises ``OptionError``
+    saying what is wrong otherwise)."""
     rules = ludi.get_game(game)
     bot = make_bot(spec, seed=0, game=rules)
     name = spec.partition(":")[0]
@@ -104,6 +107,9 @@ def check_spec(spec: str, game: str, max_seconds: float | None = None) -> str:
                 bots=", ".join(fit),
             )
         )
+    check_match = getattr(bot, "check_match", None)
+    if players is not None and check_match is not None:
+        check_match(rules, players)
     asked = bot.thinking_seconds()
     if max_seconds is not None and asked is not None and asked > max_seconds:
         raise OptionError(

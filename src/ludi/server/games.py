@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import ludi
-from ludi.bots import bots_for
+from ludi.bots import bots_for, policy_players
 from ludi.engine import Game, GameData, LudiError
 from ludi.i18n import language
 from ludi.server.host_data import HostData
@@ -27,6 +27,8 @@ def games_offered(first: str, host: HostData) -> list[dict[str, Any]]:
             **g.describe(),
             "offered_first": g.id == first,
             "bots": bots_for(g),
+            # a trained policy plays only the player count it was trained for
+            "policy_players": policy_players(g),
             "seats": seat_names(g),
             # the seats' names (and who moves first) are dealt by the match: the lobby says so
             "seats_drawn": g.presentation is not None and g.presentation.seats_drawn,

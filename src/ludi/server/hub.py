@@ -400,7 +400,7 @@ class Hub:
             for i in range(state.players):
                 own = seats[i].stand_in if i < len(seats) else None
                 spec = own or chosen.get(i) or default or default_stand_in(game)
-                stand_ins[i] = check_spec(spec, game, self.pool.max_seconds)
+                stand_ins[i] = check_spec(spec, game, self.pool.max_seconds, state.players)
         if rematch_of is not None:
             rows = [
                 SeatInfo(s.seat, s.name, s.token_hash, s.bot, joined=False)
@@ -415,7 +415,11 @@ class Hub:
             tokens = [new_token() for _ in seats]
             rows = []
             for i, (req, token) in enumerate(zip(seats, tokens, strict=True)):
-                bot = check_spec(req.bot, game, self.pool.max_seconds) if req.bot else None
+                bot = (
+                    check_spec(req.bot, game, self.pool.max_seconds, state.players)
+                    if req.bot
+                    else None
+                )
                 name = (req.name or "").strip()[:40] or _default_name(state.seat_name(i), bot)
                 rows.append(SeatInfo(i, name, hash_token(token), bot))
         header = new_header(
@@ -586,7 +590,7 @@ class Hub:
     async def set_bot(self, room: Room, seat: int, spec: str | None) -> None:
         """Hand ``seat`` to the bot ``spec``, or back to its human (``None``)."""
         if spec is not None:
-            check_spec(spec, room.header.game, self.pool.max_seconds)
+            check_spec(spec, room.header.game, self.pool.max_seconds, room.state.players)
         async with room.lock:
             await self.set_bot_locked(room, seat, spec)
             self.broadcast(room)

@@ -115,7 +115,7 @@ async def set_stand_in(hub: Hub, room: Room, seat: int, spec: str) -> None:
     """Choose the bot that plays ``seat`` when its clock runs out (a seat's own choice)."""
     if room.table.clocks is None:
         raise ProtocolError(_("this match has no clock"), rule=RULE_TABLE)
-    spec = check_spec(spec, room.header.game, hub.pool.max_seconds)
+    spec = check_spec(spec, room.header.game, hub.pool.max_seconds, room.state.players)
     async with room.lock:
         await hub.committer.append(Fact(room.id, "stand_in", seat, {"bot": spec, "n": room.n}))
         room.table.stand_in[seat] = spec

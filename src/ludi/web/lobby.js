@@ -73,9 +73,13 @@ function readClock() {
   return clock;
 }
 
-/** The bots that can play a seat of the chosen game (the server's list, per game). */
+/** The bots that can play a seat of the chosen game at the chosen player count (the server's
+ * list, per game; a trained policy only at the counts it was trained for). */
 function gameBots() {
-  return currentGame().bots || BOTS;
+  const game = currentGame();
+  const players = Number($("players").value);
+  const fits = (bot) => bot !== "policy" || (game.policy_players || []).includes(players);
+  return (game.bots || BOTS).filter(fits);
 }
 
 function seatRow(i) {
@@ -540,7 +544,10 @@ async function start() {
   BOTS = data.bots;
   fillGames();
   $("game").addEventListener("change", fillGame);
-  $("players").addEventListener("change", fillSeats);
+  $("players").addEventListener("change", () => {
+    fillSeats();
+    fillClock(); // (the bots that can stand in depend on the player count too)
+  });
   $("create-form").addEventListener("submit", create);
   $("refresh").addEventListener("click", refresh);
   $("clock-kind").addEventListener("change", showClock);

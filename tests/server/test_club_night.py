@@ -5,7 +5,7 @@ ratings show on the match, the leaderboard and both profiles; the operator backs
 up and restores it on a second server, where every account, rating and match is found again.
 
 (The same server behind nginx with TLS is ``test_proxy.py``'s; the browser's side is
-``tests/e2e/test_accounts.py``'s.)"""
+``tests/e2e/test_account_pages.py``'s.)"""
 
 from __future__ import annotations
 

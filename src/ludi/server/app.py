@@ -10,6 +10,7 @@
 ``POST /api/matches/{id}/rematch``         a rematch with the same seats (a seat token needed)
 ``GET  /api/matches/{id}/replay/{step}``   a finished match after ``step`` actions, per seat
 ``GET  /api/matches/{id}/record``          a finished match's record (``ludi replay`` reads it)
+``GET  /api/matches/{id}/review``          its review, or how far it has come (``POST``: start)
 ``GET  /api/stats``                        recent server-side latencies and live matches
 ``WS   /ws/{id}``                          live play (see ``ludi.server.protocol``)
 ========================================  ==================================================
@@ -40,6 +41,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ludi.engine import IllegalAction, LudiError
 from ludi.i18n import catalog
+from ludi.review import DEFAULT_BUDGET
 from ludi.server.bots import MAX_SECONDS, BotPool
 from ludi.server.cluster import Cluster, is_postgres
 from ludi.server.context import Limits, ServerContext, open_hub
@@ -47,7 +49,7 @@ from ludi.server.host_data import HostData
 from ludi.server.hub import Full, StoreFailure
 from ludi.server.invalid import explain
 from ludi.server.language import LanguageMiddleware
-from ludi.server.routes import lobby, pages, play, replay
+from ludi.server.routes import lobby, pages, play, replay, review
 from ludi.server.routes.relay import Relay
 from ludi.server.sockets import RAW, FloodRules, RawSocket
 from ludi.store.sql import SqlStore
@@ -81,6 +83,7 @@ def create_app(
     writer_process: bool = False,
     lobby_game: str = LOBBY_GAME,
     data: Sequence[str] = (),
+    review_budget: int = DEFAULT_BUDGET,
 ) -> FastAPI:
     """Return the Ludi web app storing its matches in ``db`` (a SQLite path or a database URL).
 
@@ -138,6 +141,7 @@ def create_app(
     )
     if cluster is not None:
         ctx.relay = Relay(ctx, cluster)
+    ctx.review_budget = review_budget
 
     app = FastAPI(title="Ludi", lifespan=_lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.context = ctx
@@ -156,6 +160,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
     app.include_router(lobby.router)
     app.include_router(replay.router)
+    app.include_router(review.router)
     app.include_router(play.router)
     return app
 
@@ -180,6 +185,8 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     resumer.cancel()
     if collector is not None:
         collector.cancel()
+    if ctx.reviews is not None:
+        ctx.reviews.close()
     await hub.close()
     if cluster is not None:
         await cluster.stop()

@@ -23,6 +23,10 @@ The server owns the thinking time, not whoever asked for the bot:
   asked: the next one is that of the owner who has had the least thinking time lately
   (``USAGE_HALF_LIFE``), so one creator's many matches, or long searches, cannot keep anyone
   else's short ones waiting for more than the decision already under way;
+- background work (a match's review, ``ludi.server.reviews``) goes in short pieces, one
+  decision of the review each, taken only when no live decision waits, and run in the worker
+  at the lowest CPU priority (a thread niced to 19): a live bot waits at most for the piece
+  under way, and the pieces yield the cores to everything else;
 - a worker ends with the server: it reads its jobs in a thread that exits the process when
   the pipe from the server reaches its end, which happens on a normal stop, on a crash, and
   on a ``kill -9`` of the server (the kernel closes the dead server's end of the pipe).
@@ -74,6 +78,10 @@ STARTUP = 60.0
 USAGE_HALF_LIFE = 60.0
 #: the least time a search gets, however crowded the server (seconds)
 MIN_SHARE = 0.1
+#: the longest one piece of background work may take before its worker is replaced (seconds)
+BACKGROUND_SECONDS = 600.0
+#: what a job for the worker starts with when it is a piece of background work
+CALL = "call"
 
 
 def bot_seed(match_seed: int, actions: int, seat: int) -> int:
@@ -148,13 +156,25 @@ def _host_data(game: str, path: str) -> GameData:
     return ludi.get_game(game).load_data(Path(path))
 
 
+def _lowest_priority() -> None:
+    """Make the calling thread (a worker's background thread) the last to get a core."""
+    with contextlib.suppress(OSError, AttributeError):  # (Linux names threads' priorities)
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+
+
+def _background_thread() -> ThreadPoolExecutor:
+    """Return a thread at the lowest CPU priority for background work."""
+    return ThreadPoolExecutor(1, thread_name_prefix="ludi-background", initializer=_lowest_priority)
+
+
 def _serve_decisions(jobs: Connection, replies: Connection) -> None:
     """A worker's life: take a decision from ``jobs``, answer on ``replies``, until the server
     is gone (its end of ``jobs`` closed: then the process exits at once, even mid-search)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     with contextlib.suppress(OSError), open("/proc/self/comm", "w") as comm:
         comm.write("ludi-bot")  # named in ps and top (Linux)
-    inbox: queue.Queue[tuple[dict[str, Any], int, str, int, float, str | None]] = queue.Queue()
+    inbox: queue.Queue[tuple[Any, ...]] = queue.Queue()
+    background: ThreadPoolExecutor | None = None
 
     def read() -> None:
         try:
@@ -166,9 +186,17 @@ def _serve_decisions(jobs: Connection, replies: Connection) -> None:
     threading.Thread(target=read, name="ludi-bot-lifeline", daemon=True).start()
     replies.send(("ready", None))
     while True:
-        position, seat, spec, seed, seconds, data_file = inbox.get()
+        job = inbox.get()
         try:
-            reply = ("ok", _choose_from_position(position, seat, spec, seed, seconds, data_file))
+            if job[0] == CALL:  # a piece of background work, in its niced thread
+                background = background or _background_thread()
+                reply = ("ok", background.submit(job[1], *job[2]).result())
+            else:
+                position, seat, spec, seed, seconds, data_file = job
+                reply = (
+                    "ok",
+                    _choose_from_position(position, seat, spec, seed, seconds, data_file),
+                )
         except Exception as exc:
             reply = ("error", f"{type(exc).__name__}: {exc}")
         try:
@@ -195,7 +223,7 @@ class _Worker:
         jobs_end.close()
         replies_end.close()
 
-    async def ask(self, job: tuple[Any, ...], timeout: float) -> tuple[str, str | None]:
+    async def ask(self, job: tuple[Any, ...], timeout: float) -> tuple[str, Any]:
         """Send one decision and wait at most ``timeout`` seconds for its answer (the clock
         starts once the worker has started): ``("ok", notation)``, ``("error", reason)``,
         ``("late", None)`` or ``("died", None)``."""
@@ -210,9 +238,9 @@ class _Worker:
             return ("died", None)
         return await self._receive(timeout)
 
-    async def _receive(self, timeout: float) -> tuple[str, str | None]:
+    async def _receive(self, timeout: float) -> tuple[str, Any]:
         loop = asyncio.get_running_loop()
-        answer: asyncio.Future[tuple[str, str | None]] = loop.create_future()
+        answer: asyncio.Future[tuple[str, Any]] = loop.create_future()
         fd = self.replies.fileno()
 
         def readable() -> None:
@@ -263,6 +291,16 @@ class _Job:
     data_file: str | None = None
 
 
+@dataclass
+class _Call:
+    """A piece of background work: ``function(*args)`` in a worker, its answer on ``answer``
+    (``function`` a module's own, so that it travels by name)."""
+
+    function: Callable[..., Any]
+    args: tuple[Any, ...]
+    answer: asyncio.Future[Any] = field(repr=False)
+
+
 class BotPool:
     """Worker processes (started on first need) for the bots that think; with
     ``processes=0``, threads instead (for tests and small machines: a thread cannot be cut
@@ -286,6 +324,9 @@ class BotPool:
         self._runners: list[asyncio.Task[None]] = []
         #: decisions waiting for a worker, by who created their match
         self._waiting: OrderedDict[str, deque[_Job]] = OrderedDict()
+        #: background work waiting for a worker no decision needs
+        self._background: deque[_Call] = deque()
+        self._background_threads: ThreadPoolExecutor | None = None
         #: each owner's recent thinking time (seconds, decaying) and when it was last updated
         self._used: dict[str, tuple[float, float]] = {}
         self._wake: asyncio.Event | None = None
@@ -335,6 +376,22 @@ class BotPool:
         self._wake.set()
         return await answer
 
+    async def background(self, function: Callable[..., Any], *args: Any) -> Any:
+        """Return ``function(*args)`` worked out in a worker when no bot's decision waits for
+        one, at the lowest CPU priority (raises ``RuntimeError`` if it failed there). A piece
+        should take well under a second: a live decision waits for the one under way."""
+        loop = asyncio.get_running_loop()
+        if self._process_count <= 0:
+            if self._background_threads is None:
+                self._background_threads = _background_thread()
+            return await loop.run_in_executor(self._background_threads, function, *args)
+        answer: asyncio.Future[Any] = loop.create_future()
+        self._background.append(_Call(function, args, answer))
+        self._start_runners()
+        assert self._wake is not None
+        self._wake.set()
+        return await answer
+
     def _start_runners(self) -> None:
         if self._runners or self._closed:
             return
@@ -354,9 +411,10 @@ class BotPool:
             for quiet in sorted(self._used, key=lambda o: self._usage(o, now))[:5_000]:
                 del self._used[quiet]
 
-    def _next_job(self) -> _Job | None:
+    def _next_job(self) -> _Job | _Call | None:
         """Return the next decision to make: the oldest one of the waiting owner who has had
-        the least thinking time lately (the first in line among equals)."""
+        the least thinking time lately (the first in line among equals); with none waiting,
+        the next piece of background work."""
         now = time.monotonic()
         while self._waiting:
             owner = min(self._waiting, key=lambda o: self._usage(o, now))
@@ -368,6 +426,10 @@ class BotPool:
                 del self._waiting[owner]
             if not job.answer.done():  # nobody waits for a cancelled one
                 return job
+        while self._background:
+            call = self._background.popleft()
+            if not call.answer.done():
+                return call
         return None
 
     async def _run(self, slot: int) -> None:
@@ -377,6 +439,9 @@ class BotPool:
             if job is None:
                 self._wake.clear()
                 await self._wake.wait()
+                continue
+            if isinstance(job, _Call):
+                await self._call(slot, job)
                 continue
             started = time.monotonic()
             try:
@@ -392,6 +457,25 @@ class BotPool:
                     job.answer.set_exception(result)
                 else:
                     job.answer.set_result(result)
+
+    async def _call(self, slot: int, call: _Call) -> None:
+        worker = self._workers[slot]
+        if worker is None:
+            worker = self._workers[slot] = _Worker(self._context)
+        try:
+            status, answer = await worker.ask((CALL, call.function, call.args), BACKGROUND_SECONDS)
+        except asyncio.CancelledError:
+            call.answer.cancel()
+            raise
+        if status not in ("ok", "error"):  # late or dead: this worker is done for
+            worker.kill()
+            self._workers[slot] = None
+        if call.answer.done():
+            return
+        if status == "ok":
+            call.answer.set_result(answer)
+        else:
+            call.answer.set_exception(RuntimeError(answer or f"the worker {status}"))
 
     def share(self, owner: str) -> float:
         """Return the longest a decision of ``owner`` may think now: ``max_seconds`` divided
@@ -432,6 +516,10 @@ class BotPool:
         for task in self._runners:
             task.cancel()
         self._threads.shutdown(wait=False, cancel_futures=True)
+        if self._background_threads is not None:
+            self._background_threads.shutdown(wait=False, cancel_futures=True)
+        for call in self._background:
+            call.answer.cancel()
         for worker in self._workers:
             if worker is not None:
                 worker.stop()

@@ -138,6 +138,14 @@ SETTINGS = (
         "N",
         "unfinished matches one address may start in a day",
     ),
+    # a finished match's review (issue #29)
+    Setting(
+        "--review-budget",
+        _positive(int),
+        500,
+        "ITERATIONS",
+        "the search's iterations per decision when a match is reviewed (docs/review.md)",
+    ),
 )
 
 

@@ -25,6 +25,7 @@ from ludi.store.sql import SqlStore
 from ludi.store.table import TableLog
 
 if TYPE_CHECKING:
+    from ludi.server.reviews import Reviews
     from ludi.server.routes.relay import Relay
 
 
@@ -103,6 +104,10 @@ class ServerContext:
     relay: Relay | None = None
     #: the finished matches replayed lately (``routes.replay``)
     replays: OrderedDict[str, Replay] = field(default_factory=OrderedDict)
+    #: the matches' reviews, under way and kept (``routes.review``, made on first need)
+    reviews: Reviews | None = None
+    #: the search's iterations per decision of a review (``ludi serve --review-budget``)
+    review_budget: int = 500
 
 
 def server_context(connection: HTTPConnection) -> ServerContext:

@@ -30,6 +30,7 @@ from ludi.server.bots import bot_names
 from ludi.server.clocks import ClockRules
 from ludi.server.context import Context, ServerContext
 from ludi.server.games import catalog_package, dealt_seat_names, games_offered
+from ludi.server.hints import refuse_hints
 from ludi.server.hub import Elsewhere, Room, SeatRequest
 from ludi.server.protocol import TokenBucket, is_plain_text
 from ludi.server.routes.common import header_or_404, room_or_404
@@ -86,6 +87,8 @@ class MatchIn(_In):
     clock: ClockIn | None = None
     # one of the data files the host offers for the game, by its id (never a path)
     data: Text | None = Field(default=None, max_length=64)
+    # whether a player alone against bots (or in hot seat) may ask for hints (docs/review.md)
+    hints: bool = True
 
 
 class TokenIn(_In):
@@ -154,6 +157,8 @@ async def create_match(body: MatchIn, request: Request, ctx: Context) -> dict[st
         creator=host,
         data=data,
     )
+    if not body.hints:
+        await refuse_hints(ctx.hub, room)
     return _created(room, tokens)
 
 

@@ -5,6 +5,7 @@ decisions with the moves in words, at desktop and phone size, in English and in 
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -110,6 +111,10 @@ def test_a_spectator_reads_the_review_kept_with_the_match(
         {"game": "caesar", "seed": 8, "seats": [{"bot": "random"}, {"bot": "random"}]},
     )
     match_id = created["id"]
+    deadline = time.monotonic() + PATIENCE * 10
+    while reviewing.get(f"/api/matches/{match_id}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish the match"
+        time.sleep(0.2)
     page = open_page(browser, f"{reviewing.base}/match/{match_id}#replay", 1366, 768)
     expect(page.locator("#review-button")).to_be_visible(timeout=PATIENCE * 10_000)
     page.locator("#review-button").click()
@@ -118,3 +123,27 @@ def test_a_spectator_reads_the_review_kept_with_the_match(
     expect(later.locator("#review-curve")).to_be_visible()
     expect(later.locator("#review-button")).to_have_count(0)
     assert page.errors == [] and later.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_hint_gives_a_move_in_words_and_everyone_sees_it_was_used(
+    reviewing: Server, browser: Browser, size: str
+) -> None:
+    created = reviewing.post(
+        "/api/matches",
+        {"game": "caesar", "seed": 6, "seats": [{"name": "Ann"}, {"bot": "random"}]},
+    )
+    match_id, token = created["id"], created["seats"][0]["token"]
+    width, height = SIZES[size]
+    page = open_page(browser, f"{reviewing.base}/match/{match_id}#seat={token}", width, height)
+    page.locator("#hint-button").click()
+    hint = page.locator("#hint-text")
+    expect(hint).to_contain_text("Hint:")
+    expect(hint).to_contain_text("simulations")
+    expect(page.locator("#hints-used")).to_contain_text("1 hint")
+    page.screenshot(path=str(SHOTS / f"hint-{size}.png"), full_page=True)
+    finish_with_a_bot(page)
+    expect(page.locator("#result #hints-used")).to_be_visible()
+    page.locator("#review-match").click()
+    expect(page.locator("#controls #hints-used")).to_contain_text("1 hint")
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -969,7 +969,7 @@ function renderReplayControls(msg) {
       el("button", {onclick: () => go(replay.step + 1), title: _("next move"), id: "next"}, "▶"),
       el("button", {onclick: () => go(replay.steps), title: _("end"), "aria-label": _("end")}, "▶|"),
     ),
-    hintsNote(msg.table.hints, msg),
+    hintsNote(msg.table.hints, msg) || "",
     el("div", {id: "review-panel", class: "review-panel"}, reviewOf().parts()),
     slider,
     el("p", {}, who),

@@ -135,7 +135,10 @@ def test_a_live_decision_goes_before_any_review_and_a_review_runs_niced() -> Non
         pool._background.append(_Call(print, (), loop.create_future()))
         job = _Job({}, 0, "random", 0, 1.0, "someone", loop.create_future())
         pool._waiting["someone"] = deque([job])
-        order = [type(pool._next_job()).__name__, type(pool._next_job()).__name__]
+        order = [type(pool._next_job()).__name__]
+        # one piece at a time, on the first worker: the others stay free for live decisions
+        order.append(type(pool._next_job(slot=1)).__name__)
+        order.append(type(pool._next_job(slot=0)).__name__)
         pool._background.clear()
         try:  # in a worker: the thread a review's pieces run in is niced to the lowest priority
             niceness = await pool.background(os.getpriority, os.PRIO_PROCESS, 0)
@@ -144,7 +147,7 @@ def test_a_live_decision_goes_before_any_review_and_a_review_runs_niced() -> Non
         return order, niceness
 
     order, niceness = asyncio.run(scenario())
-    assert order == ["_Job", "_Call"]
+    assert order == ["_Job", "NoneType", "_Call"]
     assert niceness == 19
 
 
@@ -218,3 +221,27 @@ def test_hints_are_refused_where_they_would_not_be_fair(reviewing: TestClient) -
     assert reviewing.post(path, json={"tokens": tokens[:1]}).status_code == 409
     assert reviewing.post(path, json={"tokens": tokens}).status_code == 200
     assert reviewing.post(path, json={"tokens": ["not a token"]}).status_code == 403
+
+
+def test_a_review_made_in_worker_processes_is_the_one_ludi_review_makes(tmp_path: Path) -> None:
+    """The pieces travel to a worker process and back (by name, and as ``Decision``)."""
+    store = SqlStore(tmp_path / "m.db")
+    match = ludi.new_match("caesar", players=2, seed=9)
+    while not match.is_over:
+        seat = match.to_act[0]
+        match.apply(seat, match.legal_actions(seat)[-1])
+    record = record_of(match, ["a", "b"])
+
+    async def scenario() -> dict[str, Any] | None:
+        pool = BotPool(processes=1)
+        try:
+            reviews = Reviews(ReviewStore(store.engine), pool, budget=8)
+            reviews.start("m", record, "10.0.0.1", None)
+            while reviews.running:
+                await asyncio.sleep(0.05)
+            assert reviews.progress("m") is None, reviews.failed
+            return reviews.store.get("m")
+        finally:
+            pool.close()
+
+    assert asyncio.run(scenario()) == review_record(record, budget=8).to_json()

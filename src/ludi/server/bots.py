@@ -24,9 +24,10 @@ The server owns the thinking time, not whoever asked for the bot:
   (``USAGE_HALF_LIFE``), so one creator's many matches, or long searches, cannot keep anyone
   else's short ones waiting for more than the decision already under way;
 - background work (a match's review, ``ludi.server.reviews``) goes in short pieces, one
-  decision of the review each, taken only when no live decision waits, and run in the worker
-  at the lowest CPU priority (a thread niced to 19): a live bot waits at most for the piece
-  under way, and the pieces yield the cores to everything else;
+  decision of the review each, taken only when no live decision waits, by the first worker
+  only, and run there at the lowest CPU priority (a thread niced to 19): with one worker a
+  live bot waits at most for the piece under way, with more it never waits for one, and the
+  pieces yield the cores to everything else;
 - a worker ends with the server: it reads its jobs in a thread that exits the process when
   the pipe from the server reaches its end, which happens on a normal stop, on a crash, and
   on a ``kill -9`` of the server (the kernel closes the dead server's end of the pipe).
@@ -411,10 +412,11 @@ class BotPool:
             for quiet in sorted(self._used, key=lambda o: self._usage(o, now))[:5_000]:
                 del self._used[quiet]
 
-    def _next_job(self) -> _Job | _Call | None:
-        """Return the next decision to make: the oldest one of the waiting owner who has had
-        the least thinking time lately (the first in line among equals); with none waiting,
-        the next piece of background work."""
+    def _next_job(self, slot: int = 0) -> _Job | _Call | None:
+        """Return the next decision for worker ``slot`` to make: the oldest one of the waiting
+        owner who has had the least thinking time lately (the first in line among equals);
+        with none waiting, for the first worker only, the next piece of background work (one
+        piece at a time: with two workers or more, a live decision never waits for one)."""
         now = time.monotonic()
         while self._waiting:
             owner = min(self._waiting, key=lambda o: self._usage(o, now))
@@ -426,7 +428,7 @@ class BotPool:
                 del self._waiting[owner]
             if not job.answer.done():  # nobody waits for a cancelled one
                 return job
-        while self._background:
+        while self._background and slot == 0:
             call = self._background.popleft()
             if not call.answer.done():
                 return call
@@ -435,7 +437,7 @@ class BotPool:
     async def _run(self, slot: int) -> None:
         assert self._wake is not None
         while not self._closed:
-            job = self._next_job()
+            job = self._next_job(slot)
             if job is None:
                 self._wake.clear()
                 await self._wake.wait()

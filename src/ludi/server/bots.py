@@ -494,7 +494,7 @@ class BotPool:
                 worker = self._workers[slot] = _Worker(self._context)
             status, text = await worker.ask(request, seconds + self.grace)
             if status == "ok":
-                return text
+                return str(text)
             if status == "error":
                 return RuntimeError(text)
             # late, or dead (killed, out of memory): this worker is done for

@@ -21,7 +21,7 @@ import ludi
 from ludi.bots import ISMCTSBot, Seat, make_bot
 from ludi.bots.levels import level_spec
 from ludi.engine import Presentation
-from ludi.i18n import N_, catalog
+from ludi.i18n import catalog
 from ludi.server.bots import MAX_SECONDS, BotPool, _host_data
 from ludi.server.reviews import InThreads
 from ludi.server.room import Room
@@ -34,10 +34,6 @@ _, n_ = catalog(__name__)
 
 #: the level whose move a hint gives
 LEVEL = "normal"
-RULE_HINTS = N_(
-    "Ludi server: hints are given where every human seat is at the screen that asks, in a "
-    "match that takes them"
-)
 
 
 class NoHint(Exception):

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections import deque
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,7 @@ from ludi.engine import Rng
 from ludi.engine.match import record_of
 from ludi.review import review_record, search_seed, start_state
 from ludi.server.app import create_app
-from ludi.server.bots import BotPool, _Call, _Job
+from ludi.server.bots import BotPool
 from ludi.server.reviews import Busy, Reviews, ReviewStore, review_piece
 from ludi.store.sql import SqlStore
 
@@ -128,27 +127,29 @@ def test_an_address_reviews_one_match_at_a_time(tmp_path: Path) -> None:
     assert asyncio.run(scenario()) == ["busy", "started"]
 
 
-def test_a_live_decision_goes_before_any_review_and_a_review_runs_niced() -> None:
-    async def scenario() -> tuple[list[str], int]:
+def test_a_review_runs_in_a_niced_worker_of_its_own_and_no_live_bot_waits_for_it() -> None:
+    """A piece of background work under way (here one that would take a minute) holds up no
+    live decision: those go to the bot workers, the piece to a process of its own, niced to
+    the lowest priority."""
+
+    async def scenario() -> tuple[int, bool, bool, bool]:
         pool = BotPool(processes=1)
-        loop = asyncio.get_running_loop()
-        pool._background.append(_Call(print, (), loop.create_future()))
-        job = _Job({}, 0, "random", 0, 1.0, "someone", loop.create_future())
-        pool._waiting["someone"] = deque([job])
-        order = [type(pool._next_job()).__name__]
-        # one piece at a time, on the first worker: the others stay free for live decisions
-        order.append(type(pool._next_job(slot=1)).__name__)
-        order.append(type(pool._next_job(slot=0)).__name__)
-        pool._background.clear()
-        try:  # in a worker: the thread a review's pieces run in is niced to the lowest priority
+        try:
             niceness = await pool.background(os.getpriority, os.PRIO_PROCESS, 0)
+            long_piece = asyncio.ensure_future(pool.background(time.sleep, 60))
+            match = ludi.new_match("caesar", players=2, seed=2)
+            move = await pool.choose(match, 0, "ismcts:iterations=20", seed=1, owner="live")
+            background = pool._background_worker
+            separate = background is not None and background.process.pid not in pool.worker_pids()
+            legal = move in [a.notation for a in match.legal_actions(0)]
+            return niceness, legal, long_piece.done(), separate
         finally:
             pool.close()
-        return order, niceness
 
-    order, niceness = asyncio.run(scenario())
-    assert order == ["_Job", "NoneType", "_Call"]
+    niceness, legal, piece_done, separate = asyncio.run(scenario())
     assert niceness == 19
+    assert legal and not piece_done  # the live decision came while the piece ran on
+    assert separate
 
 
 @pytest.mark.parametrize(("game", "players"), [("caesar", 2), ("age_of_rome", 2)])

@@ -24,10 +24,12 @@ The server owns the thinking time, not whoever asked for the bot:
   (``USAGE_HALF_LIFE``), so one creator's many matches, or long searches, cannot keep anyone
   else's short ones waiting for more than the decision already under way;
 - background work (a match's review, ``ludi.server.reviews``) goes in short pieces, one
-  decision of the review each, taken only when no live decision waits, by the first worker
-  only, and run there at the lowest CPU priority (a thread niced to 19): with one worker a
-  live bot waits at most for the piece under way, with more it never waits for one, and the
-  pieces yield the cores to everything else;
+  decision of a review each, to a worker of its own started on first need, the whole process
+  niced to 19: no live decision ever waits for a piece, and the pieces get a core only when
+  the live bots and the server leave one idle (a live decision took the same time with a
+  review running beside it as without, with two workers on two busy cores; when the pieces
+  shared the one worker with the live bots, each live decision waited for a piece under way,
+  about a second on a loaded machine);
 - a worker ends with the server: it reads its jobs in a thread that exits the process when
   the pipe from the server reaches its end, which happens on a normal stop, on a crash, and
   on a ``kill -9`` of the server (the kernel closes the dead server's end of the pipe).
@@ -158,7 +160,8 @@ def _host_data(game: str, path: str) -> GameData:
 
 
 def _lowest_priority() -> None:
-    """Make the calling thread (a worker's background thread) the last to get a core."""
+    """Make the calling thread (the background worker's, or its first: the whole process)
+    the last to get a core."""
     with contextlib.suppress(OSError, AttributeError):  # (Linux names threads' priorities)
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
 
@@ -168,14 +171,16 @@ def _background_thread() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(1, thread_name_prefix="ludi-background", initializer=_lowest_priority)
 
 
-def _serve_decisions(jobs: Connection, replies: Connection) -> None:
+def _serve_decisions(jobs: Connection, replies: Connection, niced: bool = False) -> None:
     """A worker's life: take a decision from ``jobs``, answer on ``replies``, until the server
-    is gone (its end of ``jobs`` closed: then the process exits at once, even mid-search)."""
+    is gone (its end of ``jobs`` closed: then the process exits at once, even mid-search).
+    ``niced``: the background worker, at the lowest CPU priority (before any other thread)."""
+    if niced:
+        _lowest_priority()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     with contextlib.suppress(OSError), open("/proc/self/comm", "w") as comm:
         comm.write("ludi-bot")  # named in ps and top (Linux)
     inbox: queue.Queue[tuple[Any, ...]] = queue.Queue()
-    background: ThreadPoolExecutor | None = None
 
     def read() -> None:
         try:
@@ -189,9 +194,8 @@ def _serve_decisions(jobs: Connection, replies: Connection) -> None:
     while True:
         job = inbox.get()
         try:
-            if job[0] == CALL:  # a piece of background work, in its niced thread
-                background = background or _background_thread()
-                reply = ("ok", background.submit(job[1], *job[2]).result())
+            if job[0] == CALL:  # a piece of background work (in the niced worker)
+                reply = ("ok", job[1](*job[2]))
             else:
                 position, seat, spec, seed, seconds, data_file = job
                 reply = (
@@ -209,12 +213,12 @@ def _serve_decisions(jobs: Connection, replies: Connection) -> None:
 class _Worker:
     """One worker process and the two pipes to it."""
 
-    def __init__(self, context: Any) -> None:
+    def __init__(self, context: Any, niced: bool = False) -> None:
         jobs_end, self.jobs = context.Pipe(duplex=False)
         self.replies, replies_end = context.Pipe(duplex=False)
         self.process = context.Process(
             target=_serve_decisions,
-            args=(jobs_end, replies_end),
+            args=(jobs_end, replies_end, niced),
             name="ludi-bot",
             daemon=True,
         )
@@ -325,8 +329,12 @@ class BotPool:
         self._runners: list[asyncio.Task[None]] = []
         #: decisions waiting for a worker, by who created their match
         self._waiting: OrderedDict[str, deque[_Job]] = OrderedDict()
-        #: background work waiting for a worker no decision needs
+        #: background work waiting for the background worker (niced, started on first need)
         self._background: deque[_Call] = deque()
+        self._background_worker: _Worker | None = None
+        self._background_runner: asyncio.Task[None] | None = None
+        self._background_wake: asyncio.Event | None = None
+        #: (with ``processes=0``: a thread niced as low)
         self._background_threads: ThreadPoolExecutor | None = None
         #: each owner's recent thinking time (seconds, decaying) and when it was last updated
         self._used: dict[str, tuple[float, float]] = {}
@@ -377,20 +385,26 @@ class BotPool:
         self._wake.set()
         return await answer
 
-    async def background(self, function: Callable[..., Any], *args: Any) -> Any:
-        """Return ``function(*args)`` worked out in a worker when no bot's decision waits for
-        one, at the lowest CPU priority (raises ``RuntimeError`` if it failed there). A piece
-        should take well under a second: a live decision waits for the one under way."""
+    async def background(
+        self, function: Callable[..., Any], *args: Any, first: bool = False
+    ) -> Any:
+        """Return ``function(*args)`` worked out in the background worker, a process at the
+        lowest CPU priority, one piece after another (``first``: before those waiting; raises
+        ``RuntimeError`` if it failed there). ``function`` is a module's own, so that it
+        travels by name."""
         loop = asyncio.get_running_loop()
         if self._process_count <= 0:
             if self._background_threads is None:
                 self._background_threads = _background_thread()
             return await loop.run_in_executor(self._background_threads, function, *args)
         answer: asyncio.Future[Any] = loop.create_future()
-        self._background.append(_Call(function, args, answer))
-        self._start_runners()
-        assert self._wake is not None
-        self._wake.set()
+        call = _Call(function, args, answer)
+        (self._background.appendleft if first else self._background.append)(call)
+        if self._background_runner is None and not self._closed:
+            self._background_wake = asyncio.Event()
+            self._background_runner = asyncio.create_task(self._run_background())
+        assert self._background_wake is not None
+        self._background_wake.set()
         return await answer
 
     def _start_runners(self) -> None:
@@ -412,11 +426,9 @@ class BotPool:
             for quiet in sorted(self._used, key=lambda o: self._usage(o, now))[:5_000]:
                 del self._used[quiet]
 
-    def _next_job(self, slot: int = 0) -> _Job | _Call | None:
-        """Return the next decision for worker ``slot`` to make: the oldest one of the waiting
-        owner who has had the least thinking time lately (the first in line among equals);
-        with none waiting, for the first worker only, the next piece of background work (one
-        piece at a time: with two workers or more, a live decision never waits for one)."""
+    def _next_job(self) -> _Job | None:
+        """Return the next decision to make: the oldest one of the waiting owner who has had
+        the least thinking time lately (the first in line among equals)."""
         now = time.monotonic()
         while self._waiting:
             owner = min(self._waiting, key=lambda o: self._usage(o, now))
@@ -428,22 +440,15 @@ class BotPool:
                 del self._waiting[owner]
             if not job.answer.done():  # nobody waits for a cancelled one
                 return job
-        while self._background and slot == 0:
-            call = self._background.popleft()
-            if not call.answer.done():
-                return call
         return None
 
     async def _run(self, slot: int) -> None:
         assert self._wake is not None
         while not self._closed:
-            job = self._next_job(slot)
+            job = self._next_job()
             if job is None:
                 self._wake.clear()
                 await self._wake.wait()
-                continue
-            if isinstance(job, _Call):
-                await self._call(slot, job)
                 continue
             started = time.monotonic()
             try:
@@ -460,10 +465,21 @@ class BotPool:
                 else:
                     job.answer.set_result(result)
 
-    async def _call(self, slot: int, call: _Call) -> None:
-        worker = self._workers[slot]
+    async def _run_background(self) -> None:
+        assert self._background_wake is not None
+        while not self._closed:
+            if not self._background:
+                self._background_wake.clear()
+                await self._background_wake.wait()
+                continue
+            call = self._background.popleft()
+            if not call.answer.done():  # nobody waits for a cancelled one
+                await self._call(call)
+
+    async def _call(self, call: _Call) -> None:
+        worker = self._background_worker
         if worker is None:
-            worker = self._workers[slot] = _Worker(self._context)
+            worker = self._background_worker = _Worker(self._context, niced=True)
         try:
             status, answer = await worker.ask((CALL, call.function, call.args), BACKGROUND_SECONDS)
         except asyncio.CancelledError:
@@ -471,7 +487,7 @@ class BotPool:
             raise
         if status not in ("ok", "error"):  # late or dead: this worker is done for
             worker.kill()
-            self._workers[slot] = None
+            self._background_worker = None
         if call.answer.done():
             return
         if status == "ok":
@@ -520,8 +536,13 @@ class BotPool:
         self._threads.shutdown(wait=False, cancel_futures=True)
         if self._background_threads is not None:
             self._background_threads.shutdown(wait=False, cancel_futures=True)
+        if self._background_runner is not None:
+            self._background_runner.cancel()
         for call in self._background:
             call.answer.cancel()
+        if self._background_worker is not None:
+            self._background_worker.stop()
+            self._background_worker = None
         for worker in self._workers:
             if worker is not None:
                 worker.stop()

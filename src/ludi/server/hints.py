@@ -8,8 +8,8 @@ option a rated match sets). Every hint is stored as a fact of the match's table 
 the seat and the move number) and everyone sees how many hints each seat took: on the seats,
 on the final screen and in the replay.
 
-The search runs in the bot workers as background work (``BotPool.background``): the live bots
-of other matches go first.
+The search runs in the background worker (``BotPool.background``), before any review's
+pieces: the live bots of every match go first.
 """
 
 from __future__ import annotations
@@ -86,9 +86,12 @@ async def give_hint(hub: Hub, room: Room, seats: set[int]) -> dict[str, Any]:
     digest = hashlib.sha256(f"hint:{room.header.seed}:{n}:{seat}".encode()).digest()
     seed = int.from_bytes(digest[:8], "big") >> 1
     pool = hub.pool
-    workers = pool if isinstance(pool, BotPool) else InThreads()
-    data_file = pool.data_files.get(state.data.info.sha256) if isinstance(pool, BotPool) else None
-    found = await workers.background(hint_piece, state.position(), seat, seed, data_file)
+    piece = (state.position(), seat, seed)
+    if isinstance(pool, BotPool):  # a player waits: before the reviews' pieces
+        data_file = pool.data_files.get(state.data.info.sha256)
+        found = await pool.background(hint_piece, *piece, data_file, first=True)
+    else:
+        found = await InThreads().background(hint_piece, *piece, None)
     if room.n != n or room.over:  # the match moved on meanwhile
         raise NoHint(_("the match moved on: ask again"))
     shown = state.game.presentation or Presentation()

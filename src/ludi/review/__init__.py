@@ -27,9 +27,12 @@ from ludi.review.review import (
     Decision,
     Review,
     TurningPoint,
+    assemble,
+    automaton_seats,
     review_decision,
     review_record,
     search_seed,
+    start_state,
 )
 
 __all__ = [
@@ -42,7 +45,10 @@ __all__ = [
     "Decision",
     "Review",
     "TurningPoint",
+    "assemble",
+    "automaton_seats",
     "review_decision",
     "review_record",
     "search_seed",
+    "start_state",
 ]

@@ -259,10 +259,9 @@ def review_record(
     rules (unfinished, or ended at the table) is reviewed all the same, with no winner and so
     no turning point. ``progress(done, total)`` is called after each move."""
     final = ludi.replay(record, data=data)
-    result = final.result
-    state = _start(record, data)
+    state = start_state(record, data)
     reviewed = tuple(range(state.players)) if seats is None else tuple(seats)
-    automata = _automaton_seats(record, state)
+    automata = automaton_seats(record, state)
     rows: list[Decision] = []
     total = len(record.actions)
     for step, (seat, move) in enumerate(record.actions):
@@ -275,6 +274,15 @@ def review_record(
         state.apply(seat, move)
         if progress is not None:
             progress(step + 1, total)
+    return assemble(record, final, reviewed, budget, rows)
+
+
+def assemble(
+    record: MatchRecord, final: State, seats: Sequence[int], budget: int, rows: Sequence[Decision]
+) -> Review:
+    """Return the review of ``record`` (whose match ends in ``final``) made of its reviewed
+    ``seats``' rows, one per move of theirs in match order: its header and turning points."""
+    result = final.result
     winners = tuple(result.winners) if result is not None else ()
     return Review(
         game=record.game,
@@ -282,7 +290,7 @@ def review_record(
         players=final.players,
         seed=record.seed,
         budget=budget,
-        seats=reviewed,
+        seats=tuple(seats),
         names=tuple(final.seat_name(s) for s in range(final.players)),
         players_of_seats=tuple(record.seats),
         winners=winners,
@@ -396,12 +404,12 @@ def _play_out(
     return result.reward(seat), result.ranking[seat]
 
 
-def _start(record: MatchRecord, data: GameData | str | Path | None) -> State:
+def start_state(record: MatchRecord, data: GameData | str | Path | None = None) -> State:
     """Return the state a record starts from (its position, or the seed's setup)."""
     return ludi.replay(record.setup_only(), data=data)
 
 
-def _automaton_seats(record: MatchRecord, state: State) -> set[int]:
+def automaton_seats(record: MatchRecord, state: State) -> set[int]:
     """The seats a game's own automaton played, by the record's seat specs."""
     bots = state.game.bots
     automata = bots.automata() if bots is not None else {}

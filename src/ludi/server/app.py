@@ -10,6 +10,7 @@
 ``POST /api/matches/{id}/rematch``         a rematch with the same seats (a seat token needed)
 ``GET  /api/matches/{id}/replay/{step}``   a finished match after ``step`` actions, per seat
 ``GET  /api/matches/{id}/record``          a finished match's record (``ludi replay`` reads it)
+``GET  /api/matches/{id}/review``          its review, or how far it has come (``POST``: start)
 ``GET  /api/stats``                        recent server-side latencies and live matches
 ``POST /api/turns``                        which of a browser's seats are to move now
 ``GET  /account``, ``/api/account/...``    accounts, ratings (``routes.accounts``)
@@ -42,6 +43,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ludi.engine import IllegalAction, LudiError
 from ludi.i18n import catalog
+from ludi.review import DEFAULT_BUDGET
 from ludi.server import health, metrics, orders
 from ludi.server.accounts import OFF, Accounts, Passwords
 from ludi.server.bans import BanGate, BanWatch
@@ -56,7 +58,7 @@ from ludi.server.logs import Tagging
 from ludi.server.notify import open_notifier
 from ludi.server.ratings import RatingsOnEnd
 from ludi.server.routes import accounts as accounts_routes
-from ludi.server.routes import lobby, notifications, pages, play, replay
+from ludi.server.routes import lobby, notifications, pages, play, replay, review
 from ludi.server.routes.relay import Relay
 from ludi.server.security import SecurityMiddleware
 from ludi.server.sockets import RAW, FloodRules, RawSocket
@@ -97,6 +99,7 @@ def create_app(
     mail_from: str | None = None,
     accounts: str = "off",
     passwords: Passwords | None = None,
+    review_budget: int = DEFAULT_BUDGET,
 ) -> FastAPI:
     """Return the Ludi web app storing its matches in ``db`` (a SQLite path or a database URL).
 
@@ -164,6 +167,7 @@ def create_app(
         account_store = AccountStore(store.engine)
         ctx.accounts = Accounts(accounts, account_store, passwords)
         hub.broadcaster = RatingsOnEnd(hub.broadcaster, hub, account_store)
+    ctx.review_budget = review_budget
 
     app = FastAPI(title="Ludi", lifespan=_lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.context = ctx
@@ -191,6 +195,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
     app.include_router(lobby.router)
     app.include_router(replay.router)
+    app.include_router(review.router)
     app.include_router(play.router)
     app.include_router(health.router)
     app.include_router(metrics.router)
@@ -221,6 +226,8 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     resumer.cancel()
     if collector is not None:
         collector.cancel()
+    if ctx.reviews is not None:
+        ctx.reviews.close()
     await hub.close()
     if ctx.notifier is not None:
         ctx.notifier.close()

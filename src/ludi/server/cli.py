@@ -148,6 +148,14 @@ SETTINGS = (
         "smtp+starttls://..., smtps://...",
     ),
     Setting("--mail-from", str, None, "ADDR", "the address Ludi's e-mails come from"),
+    # a finished match's review (issue #29)
+    Setting(
+        "--review-budget",
+        _positive(int),
+        500,
+        "ITERATIONS",
+        "the search's iterations per decision when a match is reviewed (docs/review.md)",
+    ),
 )
 
 

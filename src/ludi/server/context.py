@@ -27,6 +27,7 @@ from ludi.store.table import TableLog
 if TYPE_CHECKING:
     from ludi.server.accounts import Accounts
     from ludi.server.notify import Notifier
+    from ludi.server.reviews import Reviews
     from ludi.server.routes.relay import Relay
 
 
@@ -109,6 +110,10 @@ class ServerContext:
     notifier: Notifier | None = None
     #: the accounts, on a server that has them (``ludi.server.accounts``)
     accounts: Accounts | None = None
+    #: the matches' reviews, under way and kept (``routes.review``, made on first need)
+    reviews: Reviews | None = None
+    #: the search's iterations per decision of a review (``ludi serve --review-budget``)
+    review_budget: int = 500
 
 
 def server_context(connection: HTTPConnection) -> ServerContext:

@@ -128,6 +128,9 @@ class Table:
         self.chat: list[ChatLine] = []
         self.votes: set[int] = set()
         self.guards: dict[int, TokenBucket] = {}
+        #: the hints each seat was given (``ludi.server.hints``), and whether the match takes any
+        self.hints = [0] * players
+        self.hints_allowed = True
 
     @classmethod
     def from_facts(cls, players: int, facts: Sequence[TableFact]) -> Table:
@@ -148,6 +151,10 @@ class Table:
                 table.timed_out.add(fact.seat)
             elif fact.kind == "back" and fact.seat is not None:
                 table.timed_out.discard(fact.seat)
+            elif fact.kind == "hint" and fact.seat is not None:
+                table.hints[fact.seat] += 1
+            elif fact.kind == "no_hints":
+                table.hints_allowed = False
             elif fact.kind == "vote" and fact.seat is not None:
                 if body.get("end"):
                     table.votes.add(fact.seat)
@@ -197,6 +204,9 @@ class Table:
             if self.clocks is not None
             else None,
             "votes": sorted(self.votes),
+            # (only in a match where they differ from the start: the hints are rare)
+            **({"hints": list(self.hints)} if any(self.hints) else {}),
+            **({} if self.hints_allowed else {"no_hints": True}),
         }
 
 

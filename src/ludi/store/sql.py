@@ -133,6 +133,17 @@ table_log = Table(
     Column("at", Float, nullable=False),
 )
 
+#: a finished match's review (``ludi.review``, made by ``ludi.server.reviews``): its JSON,
+#: the moves in notation (a page words them in its reader's language)
+reviews = Table(
+    "ludi_reviews",
+    metadata,
+    Column("match_id", String(32), primary_key=True),
+    Column("budget", Integer, nullable=False),
+    Column("body", Text, nullable=False),  # Review.to_json() as JSON
+    Column("at", Float, nullable=False),
+)
+
 owners = Table(
     "ludi_owners",
     metadata,

@@ -40,6 +40,8 @@ import {
 import {patched} from "./patch.js";
 import {showNotices} from "./notices.js";
 import {pageTurn, watchTurns} from "./turns.js";
+import {createReview} from "./review.js";
+import {hintControl, hintsNote} from "./hints.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -639,6 +641,10 @@ function renderControls() {
       ),
     );
   }
+  const hint = page.mode === "live" ? hintControl(msg, hintHost) : null;
+  if (hint) parts.push(hint);
+  const used = hintsNote(msg.table && msg.table.hints, msg);
+  if (used) parts.push(used);
   if (msg.legal.length) {
     const input = el("input", {
       placeholder: msg.legal[0],
@@ -733,6 +739,20 @@ function renderControls() {
   parts.push(howToPlay());
   box.replaceChildren(...parts);
 }
+
+/** What the hint button needs of the page (hints.js). */
+const hintHost = {
+  matchId,
+  myTurn: () => myTurn(page.msg),
+  tokens: () => [...new Set(page.tokens.values())],
+  seats: () => (page.hot ? [...page.tokens.keys()].filter((k) => k !== "?") : [page.msg.seat]),
+  hint: () => page.hint,
+  setHint: (hint) => {
+    page.hint = hint;
+    renderControls();
+  },
+  light,
+};
 
 /** With a clock that hands a seat to a bot when it runs out: which bot plays for you then. */
 function standInControl(msg) {
@@ -844,6 +864,18 @@ function renderResult(msg, board) {
         },
         _("Replay this match"),
       ),
+      el(
+        "button",
+        {
+          class: "small",
+          id: "review-match",
+          onclick: () => {
+            const token = page.token ? `&seat=${page.token}` : "";
+            location.hash = `replay&review${token}`;
+          },
+        },
+        _("Review this match"),
+      ),
     );
     if (msg.seat !== null) {
       buttons.push(
@@ -857,6 +889,8 @@ function renderResult(msg, board) {
   }
   buttons.push(el("a", {class: "button small", href: "/"}, _("Lobby")));
   drawScoring(box, msg, board.scoreLines ? board.scoreLines(msg) : [], buttons);
+  const used = hintsNote(msg.table && msg.table.hints, msg);
+  if (used) box.append(used);
 }
 
 /** In a replay opened from a seat: the way back to it, and the rematch with the same seats. */
@@ -907,7 +941,32 @@ function renderLog() {
 
 // -- replay ------------------------------------------------------------------------------------
 
-const replay = {step: 0, steps: 0, seat: "all", data: null, seatToken: params.get("seat")};
+const replay = {step: 0, steps: 0, seat: "all", data: null, seatToken: params.get("seat"), review: null};
+
+/** The match's review (review.js), drawn above the step slider. */
+function reviewOf() {
+  if (!replay.review) {
+    replay.review = createReview(matchId, {
+      step: () => replay.step,
+      steps: () => replay.steps,
+      go: (n) => showStep(Math.max(0, Math.min(replay.steps, n))),
+      light,
+      seatName: (seat) => (page.msg ? seatName(page.msg, seat) : String(seat + 1)),
+      changed: () => {
+        const box = $("review-panel");
+        if (box) box.replaceChildren(...replay.review.parts());
+        lightReviewed();
+      },
+    });
+  }
+  return replay.review;
+}
+
+/** At a judged decision, light up on the board what the search's move names. */
+function lightReviewed() {
+  const best = replay.review ? replay.review.bestHere() : null;
+  if (best) light(best);
+}
 
 async function showStep(step) {
   const data = await api(`/api/matches/${encodeURIComponent(matchId)}/replay/${step}?seat=${replay.seat}`);
@@ -930,6 +989,7 @@ async function showStep(step) {
     over: !!data.result,
     result: data.result,
     revealed: replay.seat === "all",
+    table: {hints: data.hints},
   };
   page.msg = msg;
   page.log = withChat({...data, seat}); // the table chat said by then, where it was said
@@ -948,9 +1008,11 @@ async function showStep(step) {
     : _("The start of the match");
   $("turn").textContent = last;
   $("turn").className = "turn";
+  $("turn").dataset.n = data.step; // the step shown: lets tests and tools wait for it
   renderReplayControls(msg);
   renderResult(msg, board);
   renderLog();
+  lightReviewed();
 }
 
 function renderReplayControls(msg) {
@@ -989,6 +1051,8 @@ function renderReplayControls(msg) {
       el("button", {onclick: () => go(replay.step + 1), title: _("next move"), id: "next"}, "▶"),
       el("button", {onclick: () => go(replay.steps), title: _("end"), "aria-label": _("end")}, "▶|"),
     ),
+    hintsNote(msg.table.hints, msg) || "",
+    el("div", {id: "review-panel", class: "review-panel"}, reviewOf().parts()),
     slider,
     el("p", {}, who),
     el(
@@ -1060,6 +1124,8 @@ async function start() {
     });
     try {
       await showStep(0);
+      await reviewOf().load();
+      if (params.has("review") && reviewOf().status === "none") reviewOf().ask();
     } catch (error) {
       $("turn").textContent = _("No replay: {reason}", {reason: error.message});
     }

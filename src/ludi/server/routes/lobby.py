@@ -30,6 +30,7 @@ from ludi.server.bots import bot_names
 from ludi.server.clocks import ClockRules
 from ludi.server.context import Context, ServerContext
 from ludi.server.games import catalog_package, dealt_seat_names, games_offered
+from ludi.server.hints import refuse_hints
 from ludi.server.hub import Elsewhere, Room, SeatRequest
 from ludi.server.protocol import TokenBucket, is_plain_text
 from ludi.server.ratings import mark_rated, rated_plan
@@ -89,6 +90,9 @@ class MatchIn(_In):
     data: Text | None = Field(default=None, max_length=64)
     # a rated match (signed in, on a server with accounts: ``ludi.server.ratings``)
     rated: bool = False
+    # whether a player alone against bots (or in hot seat) may ask for hints (docs/review.md;
+    # never in a rated match)
+    hints: bool = True
 
 
 class TokenIn(_In):
@@ -160,6 +164,8 @@ async def create_match(body: MatchIn, request: Request, ctx: Context) -> dict[st
     )
     if rated is not None:
         await mark_rated(request, room, rated)
+    if not body.hints or rated is not None:
+        await refuse_hints(ctx.hub, room)
     return _created(room, tokens, rated=rated is not None)
 
 

@@ -16,7 +16,7 @@ from fastapi import APIRouter, HTTPException
 import ludi
 from ludi.engine import GameData
 from ludi.i18n import catalog
-from ludi.server.context import Context, Replay
+from ludi.server.context import Context, Replay, ServerContext
 from ludi.server.room import Room
 from ludi.server.routes.common import finished_or_404
 from ludi.server.table import Table, record_with_notes
@@ -46,16 +46,7 @@ async def record(match_id: str, ctx: Context) -> dict[str, Any]:
 async def replay_step(match_id: str, step: int, ctx: Context, seat: str = "all") -> dict[str, Any]:
     hub = ctx.hub
     header = await finished_or_404(hub, match_id)
-    replays = ctx.replays
-    cached = replays.get(match_id)
-    if cached is None:
-        data = ctx.hub.data.for_match(header.data)
-        cached = await asyncio.to_thread(_replay_states, ctx.store, header, data)
-        replays[match_id] = cached
-        while len(replays) > REPLAYS_KEPT:
-            replays.popitem(last=False)
-    replays.move_to_end(match_id)
-    states, history = cached
+    states, history = await replayed(ctx, header)
     if not 0 <= step < len(states):
         raise HTTPException(404, _("steps run from 0 to {last}", last=len(states) - 1))
     state = states[step]
@@ -95,7 +86,24 @@ async def replay_step(match_id: str, step: int, ctx: Context, seat: str = "all")
             else None
         ),
         "match": room.public(),
+        # the hints each seat was given in the match (``ludi.server.hints``)
+        "hints": room.table.hints,
     }
+
+
+async def replayed(ctx: ServerContext, header: MatchHeader) -> Replay:
+    """Return a finished match's state after each action and its action log (kept for the
+    steps asked for next)."""
+    replays = ctx.replays
+    cached = replays.get(header.id)
+    if cached is None:
+        data = ctx.hub.data.for_match(header.data)
+        cached = await asyncio.to_thread(_replay_states, ctx.store, header, data)
+        replays[header.id] = cached
+        while len(replays) > REPLAYS_KEPT:
+            replays.popitem(last=False)
+    replays.move_to_end(header.id)
+    return cached
 
 
 def _replay_states(store: SqlStore, header: MatchHeader, data: GameData | None) -> Replay:

@@ -4,7 +4,7 @@ matches the operator asked to end or delete (``ludi admin end``/``delete``,
 ``ludi.store.orders``) until the server holding them has.
 
 Revision ID: 0008
-Revises: 0006
+Revises: 0007
 Create Date: 2026-11-29
 """
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0008"
-down_revision = "0006"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 

@@ -52,7 +52,7 @@ def _refused(run: Any, *words: str) -> None:
         (["play", "caesar", "--seats", "human,random:depth=3"], ["does not take"]),
         (
             ["simulate", "sylla", "--players", "3", "--seats", "crassus,random,random"],
-            ["no bot 'crassus'", "heuristic, ismcts, random"],
+            ["no bot 'crassus'", "heuristic, ismcts, policy, random"],
         ),
         (["play", "caesar", "--seats", "human,random", "--players", "3"], ["2 players, not 3"]),
         (["play", "caesar"], ["--seats"]),

@@ -158,7 +158,8 @@ def test_the_picker_switches_a_running_match_and_back_without_changing_it(
     page.locator("#lang").select_option("ru")
     expect(page.locator("#controls h3").first).to_have_text("Места")
     expect(page.locator("#log-card h3 span")).to_have_text("Что произошло")
-    page.wait_for_function("n => document.getElementById('turn').dataset.n === n", arg=n)
+    # (an expect, not a string predicate: the pages' CSP forbids the eval Playwright needs)
+    expect(page.locator("#turn")).to_have_attribute("data-n", str(n))
     wait_for(lambda: len(seen.states) >= 2, "the server sent the match again")
     russian = seen.states[-1]
     # the same match: the same move count, the same legal moves, the same seat
@@ -193,7 +194,7 @@ def test_a_russian_page_leaves_no_english_word_and_fits_a_phone(
     page = ctx.new_page()
     page.goto(server.base + "/")
     expect(page.locator("#create h2")).to_have_text("Новая партия")
-    page.wait_for_function("document.querySelectorAll('#seats select').length > 0")
+    expect(page.locator("#seats select").first).to_be_attached()
     assert english_left(page) == []
     assert overflow(page) <= 0
     # a match against a bot, as a Russian player meets it: the seats, the log, the controls
@@ -201,7 +202,7 @@ def test_a_russian_page_leaves_no_english_word_and_fits_a_phone(
     page.locator("#created a[data-seat]").first.click()
     expect(page.locator("#turn[data-n]")).to_have_count(1)
     expect(page.locator("#controls h3").first).to_have_text("Места")
-    page.wait_for_function("!document.getElementById('connection').textContent.includes('…')")
+    expect(page.locator("#connection")).not_to_contain_text("…")
     assert english_left(page) == []
     assert overflow(page) <= 0
     ctx.close()

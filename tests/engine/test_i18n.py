@@ -43,6 +43,20 @@ def test_every_message_has_its_translation(domain: object) -> None:
     assert not problems, "\n".join(problems)
 
 
+def test_no_words_are_marked_inside_a_javascript_template() -> None:
+    """Babel's JavaScript extractor does not read inside a template literal, so a ``_()``
+    there never reaches the catalogs and the page shows it in English (a review's verdict
+    did): words are joined outside the template."""
+    inside = re.compile(r"\$\{\s*n?_\(")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "src" / "ludi").rglob("*.js"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if inside.search(line)
+    ]
+    assert found == []
+
+
 def test_the_common_interface_and_every_game_declare_their_languages() -> None:
     assert "en" in i18n.COMMON_LANGUAGES
     for game in ludi.games():

@@ -188,7 +188,7 @@ export function createReview(matchId, host) {
             " — ",
             _("chance of winning {chance}", {chance: percent(d.chance)}),
             d.rank !== null && d.rank !== undefined
-              ? ` · ${_("expected place {rank}", {rank: d.rank.toFixed(1)})}`
+              ? " · " + _("expected place {rank}", {rank: d.rank.toFixed(1)})
               : "",
           ),
           el(
@@ -295,7 +295,8 @@ function percent(value) {
 /** A judged decision's verdict in words, with what it cost. */
 function verdictText(d) {
   const cost = d.cost !== null && d.cost !== undefined ? Math.round(100 * d.cost) : 0;
-  const unsure = d.doubtful ? ` ${_("(within the search's margin of error)")}` : "";
+  // (said outside the template: the catalogs' extractor does not read inside one)
+  const unsure = d.doubtful ? " " + _("(within the search's margin of error)") : "";
   if (d.verdict === "best") return _("the search's own move");
   if (d.verdict === "good" && cost <= 0) return _("good: as good as the search's move, by its figures");
   if (d.verdict === "good")

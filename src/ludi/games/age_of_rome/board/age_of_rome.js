@@ -427,7 +427,7 @@ export function createBoard(root, host) {
           text: ev.text,
           arrows: ev.arrows,
         });
-    g.append(svg("title", {}, ev.reconstructed ? `${tip} ${_(RECONSTRUCTED_CARD)}` : tip));
+    g.append(svg("title", {}, ev.reconstructed ? tip + " " + _(RECONSTRUCTED_CARD) : tip));
     return g;
   }
 
@@ -1399,7 +1399,7 @@ export function createBoard(root, host) {
       g.append(text(x + w - 6, y + 67, _("to return"), {class: "aor-tiny-b", "text-anchor": "end"}));
     const moves = mine ? movesOf(ui.msg.moves, "return").filter((m) => m.args.what === task.id) : [];
     const said = _("Task “{task}”: {text}", {task: task.name, text: task.text});
-    const tip = task.reconstructed ? `${said} ${_(RECONSTRUCTED_CARD)}` : said;
+    const tip = task.reconstructed ? said + " " + _(RECONSTRUCTED_CARD) : said;
     return thing(g, `task:${task.id}`, moves, tip, [x, y, w, 72]);
   }
 

@@ -676,7 +676,7 @@ export function createBoard(root, host) {
       let tip = trackName
         ? _("{event} (slot {slot}): {effect}; majority takes a {track} token; cubes {cubes}", facts)
         : _("{event} (slot {slot}): {effect}; no token; cubes {cubes}", facts);
-      if (ev.averted) tip = `${tip} — ${_("averted")}`; // a second fact, not part of the sentence
+      if (ev.averted) tip = tip + " — " + _("averted"); // a second fact, not part of the sentence
       g.append(svg("title", {}, tip));
       const pick = [`avert:${ev.id}`, `remove:${ev.id}`].find((a) => legal.has(a));
       if (pick) target(g, pick, [x, 4, cw, 222], describe(view, pick));

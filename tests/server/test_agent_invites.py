@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import LiveServer, RandomPlayer, create, make_client
+from server_helpers import LiveServer, RandomPlayer, create, hello, make_client
 
 import ludi
 from ludi.client import AgentError, serve_agent
+from ludi.server.turn_clocks import clock_check
 from ludi.store.agents import AgentStore
 from ludi.store.sql import SqlStore
 
@@ -73,6 +74,46 @@ def test_a_seat_for_an_unknown_or_revoked_agent_is_refused(tmp_path: Path) -> No
         both = {"game": "caesar", "seats": [{"agent": "Ada", "bot": "random"}, {"name": "Ann"}]}
         assert client.post("/api/matches", json=both).status_code == 400
         assert client.get("/api/matches").json()["matches"] == []
+
+
+class HandClock:
+    """The hub's time, set by the test."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_a_silent_agent_is_a_seat_whose_clock_runs_out(tmp_path: Path) -> None:
+    """The agent's seat has a clock like a person's: an agent that never answers is handed to
+    the stand-in bot when its time is up, and the match goes on."""
+    db = tmp_path / "m.db"
+    with make_client(db) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        hub.now = clock = HandClock()
+        issue(db, "Ada")
+        made = create(
+            client,
+            seats=[{"agent": "Ada"}, {"name": "Ann"}],
+            clock={"kind": "move", "base": 5, "bot": "random"},
+        )
+        with client.websocket_connect(f"/ws/{made['id']}") as watcher:
+            first = hello(watcher, None)
+            assert first["to_act"] == [0] and first["table"]["clocks"]["left"] == [5.0, 5.0]
+            room = hub.rooms[made["id"]]
+            clock.t += 4.0
+            client.portal.call(clock_check, hub, room)
+            assert room.header.seats[0].bot is None  # its time is not up yet
+            clock.t += 2.0
+            client.portal.call(clock_check, hub, room)
+            while True:
+                message = watcher.receive_json()
+                if message["type"] == "state" and message["n"] >= 1:
+                    break
+            assert message["table"]["timed_out"] == [0]
+            assert message["match"]["seats"][0]["bot"]  # the stand-in moved for the agent
 
 
 # -- on a real server, with the real client ------------------------------------------------------

@@ -201,8 +201,9 @@ def serve_agent(
 ) -> list[dict[str, Any]]:
     """Wait on the server at ``server`` (``http://host:port``) for the matches that seat the
     agent whose token is ``token``, and play each with ``policy`` in a thread of its own, until
-    ``stop`` is set or ``matches`` matches have ended; then wait for those under way and return
-    each one's ``{"match", "seat", "result"}`` (or ``"error"``: why the agent could not play it).
+    ``stop`` is set or ``matches`` matches have ended; return each ended one's ``{"match",
+    "seat", "result"}`` (or ``"error"``: why the agent could not play it). Matches under way
+    when ``stop`` is set go on in their (daemon) threads.
     ``on_invite`` sees each invitation. Raises ``AgentError`` when the server refuses the token
     or cannot be reached, or closes the connection."""
     from websockets.exceptions import ConnectionClosed, InvalidStatus
@@ -251,7 +252,5 @@ def serve_agent(
         raise AgentError(f"could not reach the server at {address}: {exc}") from None
     except ConnectionClosed as exc:
         raise AgentError(f"the server closed the agent's connection: {exc}") from None
-    finally:
-        for thread in threads.values():
-            thread.join()
-    return played
+    with lock:
+        return list(played)

@@ -21,6 +21,10 @@ import {checkTurns} from "./turns.js";
 
 let GAMES = [];
 let BOTS = [];
+// the agents connected to the server now (GET /api/agents), offered as "Agent: NAME"
+let AGENTS = [];
+// a seat choice naming an agent rather than a bot (no bot spec starts so)
+const AGENT = "agent:";
 
 const $ = (id) => document.getElementById(id);
 
@@ -88,6 +92,8 @@ function seatRow(i) {
     {name: `seat-${i}`, "aria-label": _("Seat {n}: who plays", {n: i + 1})},
     el("option", {value: ""}, _("Human")),
     ...botChoices(gameBots()).map(([spec, label]) => el("option", {value: spec}, label)),
+    // the agents connected to the server now (ludi agent connect URL --token T): invited
+    ...AGENTS.map((name) => el("option", {value: AGENT + name}, _("Agent: {name}", {name}))),
   );
   // a sensible start: seat 1 is you, the others a bot of the middle level
   if (i > 0) choice.value = gameBots().includes("normal") ? "normal" : gameBots()[0];
@@ -247,10 +253,11 @@ function seatHints(option, _value) {
 function readForm() {
   const game = currentGame();
   const players = Number($("players").value);
-  const seats = Array.from({length: players}, (_, i) => ({
-    bot: document.querySelector(`[name=seat-${i}]`).value || null,
-    name: document.querySelector(`[name=name-${i}]`).value.trim() || null,
-  }));
+  const seats = Array.from({length: players}, (_, i) => {
+    const who = document.querySelector(`[name=seat-${i}]`).value;
+    const name = document.querySelector(`[name=name-${i}]`).value.trim() || null;
+    return who.startsWith(AGENT) ? {agent: who.slice(AGENT.length), name} : {bot: who || null, name};
+  });
   const options = {};
   for (const opt of game.options) {
     const input = document.querySelector(`[name=opt-${opt.name}]`);
@@ -542,6 +549,7 @@ async function start() {
   const data = await api("/api/games");
   GAMES = data.games;
   BOTS = data.bots;
+  AGENTS = (await api("/api/agents").catch(() => ({agents: []}))).agents;
   fillGames();
   $("game").addEventListener("change", fillGame);
   $("players").addEventListener("change", () => {

@@ -37,6 +37,8 @@ def test_a_seat_chosen_as_an_agent_invites_it(server: Server, browser: Browser) 
         page.select_option("[name=seat-1]", "agent:Eve")
         page.click("#create-button")
         expect(page.locator("#created")).to_contain_text("Eve")
+        expect(page.locator("#created a[data-seat='0']")).to_be_visible()
+        expect(page.locator("#created a[data-seat='1']")).to_have_count(0)  # the agent's
         deadline = time.monotonic() + 30
         while not invited:
             assert time.monotonic() < deadline, "the agent was never invited"

@@ -31,6 +31,8 @@ def test_an_agent_is_invited_to_the_matches_that_seat_it(tmp_path: Path) -> None
     with make_client(db) as client:
         token = issue(db, "Ada")
         away = create(client, seats=[{"agent": "Ada"}, {"name": "Ann"}])
+        assert [s["agent"] for s in away["seats"]] == ["Ada", None]
+        assert away["hotseat_link"] is None  # (the agent's seat is no one's on this screen)
         with client.websocket_connect("/ws/agent") as ws:
             ws.send_json({"type": "hello", "token": token})
             assert ws.receive_json() == {"type": "welcome", "agent": "Ada"}

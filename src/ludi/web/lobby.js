@@ -298,7 +298,8 @@ function copyButton(text) {
 }
 
 function showCreated(created, hotseat) {
-  const humans = created.seats.filter((s) => !s.bot);
+  // (an agent's seat is the agent's to play: it is sent its link)
+  const humans = created.seats.filter((s) => !s.bot && !s.agent);
   const rows = created.seats.map((s) =>
     el(
       "li",
@@ -306,10 +307,10 @@ function showCreated(created, hotseat) {
       el("strong", {}, s.title),
       " ",
       s.bot ? ["(", _("bot: {bot}", {bot: botLabel(s.bot)}), ") "] : s.name !== s.title ? `(${s.name}) ` : "",
-      s.bot
+      s.bot || s.agent
         ? null
         : el("a", {href: s.link, class: "button small primary", "data-seat": s.seat}, _("Play this seat")),
-      s.bot ? null : copyButton(link(s.link)),
+      s.bot || s.agent ? null : copyButton(link(s.link)),
     ),
   );
   const box = $("created");
@@ -363,7 +364,7 @@ async function create(event) {
       : await api("/api/matches", body);
     showCreated(created, $("hotseat").checked && !rated);
     // the links are shown only now: keep them in "My matches" so a reload does not lose them
-    for (const s of created.seats.filter((seat) => !seat.bot).reverse()) {
+    for (const s of created.seats.filter((seat) => !seat.bot && !seat.agent).reverse()) {
       rememberSeat({id: created.id, seat: s.seat, title: s.title, game: created.match.game, link: s.link});
     }
     refresh();

@@ -175,23 +175,28 @@ async def create_match(body: MatchIn, request: Request, ctx: Context) -> dict[st
         await refuse_hints(ctx.hub, room)
     invited = [s.agent for s in body.seats]
     await agents.seated(room.id, room.header.game, room.header.players, invited, tokens)
-    return _created(room, tokens, rated=rated is not None)
+    return _created(room, tokens, rated=rated is not None, agents=invited)
 
 
-def _created(room: Room, tokens: list[str], rated: bool = False) -> dict[str, Any]:
+def _created(
+    room: Room, tokens: list[str], rated: bool = False, agents: list[str | None] | None = None
+) -> dict[str, Any]:
     seats = []
-    for info, token in zip(room.header.seats, tokens, strict=True):
+    invited = agents or [None] * len(tokens)
+    for info, token, agent in zip(room.header.seats, tokens, invited, strict=True):
         seats.append(
             {
                 "seat": info.seat,
                 "name": info.name,
                 "title": room.state.seat_name(info.seat),
                 "bot": info.bot,
+                # the agent invited to the seat (it is sent the link: no hot seat has it)
+                "agent": agent,
                 "token": token,
                 "link": f"/match/{room.id}#seat={token}",
             }
         )
-    humans = [f"{s['seat']}.{s['token']}" for s in seats if s["bot"] is None]
+    humans = [f"{s['seat']}.{s['token']}" for s in seats if s["bot"] is None and not s["agent"]]
     return {
         "id": room.id,
         "match": room.public(),

@@ -14,7 +14,12 @@ its seat is to act, and returns the result when the match ends::
 
     result = play_seat("http://club.example:8000/match/3f2a9c#seat=TOKEN", first)
 
-From the shell: ``ludi agent connect LINK --policy module:function``. The server treats the
+An agent the host issued a token for (``ludi admin bot-token NAME``) waits to be invited
+instead: ``serve_agent(SERVER_URL, TOKEN, policy)`` plays every match that seats it (one thread
+each, so several go on at once) until stopped.
+
+From the shell: ``ludi agent connect LINK --policy module:function``, or
+``ludi agent connect SERVER_URL --token TOKEN --policy module:function``. The server treats the
 agent as any seat: a turn clock runs for it, and an agent that is slow or silent is handled as
 a person who ran out of time (the match's stand-in bot or loss), so it never stalls the table.
 It needs the ``websockets`` package (the ``client`` or ``server`` extra).
@@ -25,6 +30,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -170,3 +176,81 @@ def play_seat(
     except ConnectionClosed as exc:
         raise AgentError(f"the server closed the connection before the end: {exc}") from None
     raise AgentError("the server closed the connection before the end of the match")
+
+
+def agent_socket(server: str) -> str:
+    """Return the agents' websocket address of the server at ``server``
+    (``http://host:port[/prefix]``)."""
+    parts = urlsplit(server)
+    if parts.scheme not in ("http", "https", "ws", "wss") or not parts.netloc:
+        raise AgentError(f"{server!r} is not a server's address (http://host:port)")
+    secure = parts.scheme in ("https", "wss")
+    return f"{'wss' if secure else 'ws'}://{parts.netloc}{parts.path.rstrip('/')}/ws/agent"
+
+
+def serve_agent(
+    server: str,
+    token: str,
+    policy: Policy,
+    *,
+    matches: int | None = None,
+    stop: threading.Event | None = None,
+    on_invite: Callable[[dict[str, Any]], None] | None = None,
+    lang: str = "en",
+    open_timeout: float = 10.0,
+) -> list[dict[str, Any]]:
+    """Wait on the server at ``server`` (``http://host:port``) for the matches that seat the
+    agent whose token is ``token``, and play each with ``policy`` in a thread of its own, until
+    ``stop`` is set or ``matches`` matches have ended; return each ended one's ``{"match",
+    "seat", "result"}`` (or ``"error"``: why the agent could not play it). Matches under way
+    when ``stop`` is set go on in their (daemon) threads.
+    ``on_invite`` sees each invitation. Raises ``AgentError`` when the server refuses the token
+    or cannot be reached, or closes the connection."""
+    from websockets.exceptions import ConnectionClosed, InvalidStatus
+    from websockets.sync.client import connect
+
+    address = agent_socket(server)
+    base = server.rstrip("/")
+    stop = stop or threading.Event()
+    played: list[dict[str, Any]] = []
+    lock = threading.Lock()
+    threads: dict[tuple[str, int], threading.Thread] = {}
+
+    def play(invitation: dict[str, Any]) -> None:
+        entry: dict[str, Any] = {"match": invitation["match"], "seat": invitation["seat"]}
+        try:
+            entry["result"] = play_seat(base + invitation["link"], policy, lang=lang)
+        except AgentError as exc:
+            entry["error"] = str(exc)
+        with lock:
+            played.append(entry)
+
+    def enough() -> bool:
+        with lock:
+            return stop.is_set() or (matches is not None and len(played) >= matches)
+
+    try:
+        with connect(address, open_timeout=open_timeout, max_size=None) as ws:
+            ws.send(json.dumps({"type": "hello", "token": token, "lang": lang}))
+            while not enough():
+                try:
+                    message = json.loads(ws.recv(timeout=0.2))
+                except TimeoutError:
+                    continue
+                if message.get("type") == "error":
+                    raise AgentError(f"the server refused the agent: {message.get('reason')}")
+                if message.get("type") != "invite":
+                    continue  # (the welcome, a ping)
+                key = (str(message["match"]), int(message["seat"]))
+                if key in threads or (matches is not None and len(threads) >= matches):
+                    continue
+                if on_invite is not None:
+                    on_invite(message)
+                threads[key] = threading.Thread(target=play, args=(message,), daemon=True)
+                threads[key].start()
+    except (OSError, InvalidStatus) as exc:
+        raise AgentError(f"could not reach the server at {address}: {exc}") from None
+    except ConnectionClosed as exc:
+        raise AgentError(f"the server closed the agent's connection: {exc}") from None
+    with lock:
+        return list(played)

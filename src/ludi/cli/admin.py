@@ -9,6 +9,7 @@
 ``ludi admin backup FILE``                  copy the database while the server runs
 ``ludi admin restore FILE``                 put a backup in place of the database
 ``ludi admin stats [--server URL]``         what the database holds (and a running server's numbers)
+``ludi admin bot-token NAME``               a token for an agent (``bot-tokens``, ``revoke-bot``)
 ==========================================  =================================================
 
 Ending and deleting go through the server holding the match when one runs: the command leaves
@@ -104,6 +105,9 @@ def add_command(sub: Any) -> None:
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.set_defaults(admin_run=stats)
 
+    from ludi.cli import admin_agents
+
+    admin_agents.register(commands)
     try:  # (the accounts' commands, where that part is installed)
         from ludi.cli import admin_accounts  # type: ignore[attr-defined, unused-ignore]
     except ImportError:

@@ -46,6 +46,7 @@ from ludi.i18n import catalog
 from ludi.review import DEFAULT_BUDGET
 from ludi.server import health, metrics, orders
 from ludi.server.accounts import OFF, Accounts, Passwords
+from ludi.server.agents import Agents
 from ludi.server.bans import BanGate, BanWatch
 from ludi.server.bots import MAX_SECONDS, BotPool
 from ludi.server.cluster import Cluster, is_postgres
@@ -58,6 +59,7 @@ from ludi.server.logs import Tagging
 from ludi.server.notify import open_notifier
 from ludi.server.ratings import RatingsOnEnd
 from ludi.server.routes import accounts as accounts_routes
+from ludi.server.routes import agents as agents_routes
 from ludi.server.routes import lobby, notifications, pages, play, replay, review
 from ludi.server.routes.relay import Relay
 from ludi.server.security import SecurityMiddleware
@@ -175,6 +177,7 @@ def create_app(
     app.state.store = store
     # the operator's tools (docs/hosting.md): bans, metrics, logs tagged with their match
     app.state.bans = BanWatch(BanList(store.engine))
+    app.state.agents = Agents(store.engine)  # the agents a match may seat (docs/research.md)
     app.state.metrics = metrics.ServerMetrics()
     app.state.metrics.watch(ctx)
     app.add_middleware(BanGate)
@@ -196,6 +199,7 @@ def create_app(
     app.include_router(lobby.router)
     app.include_router(replay.router)
     app.include_router(review.router)
+    app.include_router(agents_routes.router)  # (before play's /ws/{match_id})
     app.include_router(play.router)
     app.include_router(health.router)
     app.include_router(metrics.router)

@@ -902,8 +902,8 @@ def migrate(engine: Engine, replay: bool = False) -> None:
     from alembic import command
     from alembic.config import Config
 
-    # (the accounts' tables are declared on the same ``metadata``, in their own module)
-    from ludi.store import accounts, migrations  # noqa: F401
+    # (the accounts' and agents' tables are declared on the same ``metadata``, in their modules)
+    from ludi.store import accounts, agents, migrations  # noqa: F401
 
     config = Config()
     config.set_main_option("script_location", str(Path(migrations.__file__).parent))

@@ -21,6 +21,10 @@ import {checkTurns} from "./turns.js";
 
 let GAMES = [];
 let BOTS = [];
+// the agents connected to the server now (GET /api/agents), offered as "Agent: NAME"
+let AGENTS = [];
+// a seat choice naming an agent rather than a bot (no bot spec starts so)
+const AGENT = "agent:";
 
 const $ = (id) => document.getElementById(id);
 
@@ -88,6 +92,8 @@ function seatRow(i) {
     {name: `seat-${i}`, "aria-label": _("Seat {n}: who plays", {n: i + 1})},
     el("option", {value: ""}, _("Human")),
     ...botChoices(gameBots()).map(([spec, label]) => el("option", {value: spec}, label)),
+    // the agents connected to the server now (ludi agent connect URL --token T): invited
+    ...AGENTS.map((name) => el("option", {value: AGENT + name}, _("Agent: {name}", {name}))),
   );
   // a sensible start: seat 1 is you, the others a bot of the middle level
   if (i > 0) choice.value = gameBots().includes("normal") ? "normal" : gameBots()[0];
@@ -247,10 +253,11 @@ function seatHints(option, _value) {
 function readForm() {
   const game = currentGame();
   const players = Number($("players").value);
-  const seats = Array.from({length: players}, (_, i) => ({
-    bot: document.querySelector(`[name=seat-${i}]`).value || null,
-    name: document.querySelector(`[name=name-${i}]`).value.trim() || null,
-  }));
+  const seats = Array.from({length: players}, (_, i) => {
+    const who = document.querySelector(`[name=seat-${i}]`).value;
+    const name = document.querySelector(`[name=name-${i}]`).value.trim() || null;
+    return who.startsWith(AGENT) ? {agent: who.slice(AGENT.length), name} : {bot: who || null, name};
+  });
   const options = {};
   for (const opt of game.options) {
     const input = document.querySelector(`[name=opt-${opt.name}]`);
@@ -291,7 +298,8 @@ function copyButton(text) {
 }
 
 function showCreated(created, hotseat) {
-  const humans = created.seats.filter((s) => !s.bot);
+  // (an agent's seat is the agent's to play: it is sent its link)
+  const humans = created.seats.filter((s) => !s.bot && !s.agent);
   const rows = created.seats.map((s) =>
     el(
       "li",
@@ -299,10 +307,10 @@ function showCreated(created, hotseat) {
       el("strong", {}, s.title),
       " ",
       s.bot ? ["(", _("bot: {bot}", {bot: botLabel(s.bot)}), ") "] : s.name !== s.title ? `(${s.name}) ` : "",
-      s.bot
+      s.bot || s.agent
         ? null
         : el("a", {href: s.link, class: "button small primary", "data-seat": s.seat}, _("Play this seat")),
-      s.bot ? null : copyButton(link(s.link)),
+      s.bot || s.agent ? null : copyButton(link(s.link)),
     ),
   );
   const box = $("created");
@@ -356,7 +364,7 @@ async function create(event) {
       : await api("/api/matches", body);
     showCreated(created, $("hotseat").checked && !rated);
     // the links are shown only now: keep them in "My matches" so a reload does not lose them
-    for (const s of created.seats.filter((seat) => !seat.bot).reverse()) {
+    for (const s of created.seats.filter((seat) => !seat.bot && !seat.agent).reverse()) {
       rememberSeat({id: created.id, seat: s.seat, title: s.title, game: created.match.game, link: s.link});
     }
     refresh();
@@ -542,6 +550,7 @@ async function start() {
   const data = await api("/api/games");
   GAMES = data.games;
   BOTS = data.bots;
+  AGENTS = (await api("/api/agents").catch(() => ({agents: []}))).agents;
   fillGames();
   $("game").addEventListener("change", fillGame);
   $("players").addEventListener("change", () => {

@@ -26,6 +26,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 import ludi
 from ludi.engine import LudiError
 from ludi.i18n import LANGUAGES, catalog, catalog_json, language
+from ludi.server.agents import Agents
 from ludi.server.bots import bot_names
 from ludi.server.clocks import ClockRules
 from ludi.server.context import Context, ServerContext
@@ -63,6 +64,8 @@ class _In(BaseModel):
 class SeatIn(_In):
     name: Text | None = Field(default=None, max_length=40)
     bot: Text | None = Field(default=None, max_length=128)
+    # an agent the host issued a token for (``ludi.server.agents``): invited to the seat
+    agent: Text | None = Field(default=None, max_length=40)
     # the bot that plays this seat when its clock runs out (else the clock's ``bot``)
     stand_in: Text | None = Field(default=None, max_length=128)
 
@@ -147,8 +150,12 @@ async def create_match(body: MatchIn, request: Request, ctx: Context) -> dict[st
     guard = guards.setdefault(host, TokenBucket(rate, 10 * rate))
     if not guard.allow():
         raise HTTPException(429, _("too many matches created; wait a moment"))
+    agents: Agents = request.app.state.agents
+    if any(s.agent is not None and s.bot is not None for s in body.seats):
+        raise HTTPException(400, "a seat is played by a bot or by an agent, not both")
+    await agents.check([s.agent for s in body.seats])
     rated = await rated_plan(request, body) if body.rated else None
-    seats = [SeatRequest(s.name, s.bot, s.stand_in) for s in body.seats]
+    seats = [SeatRequest(s.name or s.agent, s.bot, s.stand_in) for s in body.seats]
     clock = ClockRules.parse(body.clock.model_dump()) if body.clock is not None else None
     data = ctx.hub.data.chosen(body.game, body.data)
     room, tokens = await ctx.hub.create(
@@ -166,23 +173,30 @@ async def create_match(body: MatchIn, request: Request, ctx: Context) -> dict[st
         await mark_rated(request, room, rated)
     if not body.hints or rated is not None:
         await refuse_hints(ctx.hub, room)
-    return _created(room, tokens, rated=rated is not None)
+    invited = [s.agent for s in body.seats]
+    await agents.seated(room.id, room.header.game, room.header.players, invited, tokens)
+    return _created(room, tokens, rated=rated is not None, agents=invited)
 
 
-def _created(room: Room, tokens: list[str], rated: bool = False) -> dict[str, Any]:
+def _created(
+    room: Room, tokens: list[str], rated: bool = False, agents: list[str | None] | None = None
+) -> dict[str, Any]:
     seats = []
-    for info, token in zip(room.header.seats, tokens, strict=True):
+    invited = agents or [None] * len(tokens)
+    for info, token, agent in zip(room.header.seats, tokens, invited, strict=True):
         seats.append(
             {
                 "seat": info.seat,
                 "name": info.name,
                 "title": room.state.seat_name(info.seat),
                 "bot": info.bot,
+                # the agent invited to the seat (it is sent the link: no hot seat has it)
+                "agent": agent,
                 "token": token,
                 "link": f"/match/{room.id}#seat={token}",
             }
         )
-    humans = [f"{s['seat']}.{s['token']}" for s in seats if s["bot"] is None]
+    humans = [f"{s['seat']}.{s['token']}" for s in seats if s["bot"] is None and not s["agent"]]
     return {
         "id": room.id,
         "match": room.public(),

@@ -1,0 +1,86 @@
+"""Agents invited to matches: a seat ``{"agent": NAME}`` in ``POST /api/matches`` gives the
+seat to the agent the host issued a token for (``ludi admin bot-token NAME``), and the agent,
+connected over its own websocket (``routes.agents``), is sent an invitation holding the seat's
+link, which it plays as any seat (``ludi.client.play_seat``).
+
+An agent's seat is a person's seat in everything else: its turn clock runs, and an agent that
+is slow or silent is handled as a person who ran out of time (the stand-in bot, or the loss the
+clock says), so it never stalls the match.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from sqlalchemy import Engine
+
+from ludi.engine import LudiError
+from ludi.store.agents import AgentStore, Invitation
+
+
+class Agents:
+    """The agents' tokens and seats, and the agents connected to this server now, each with
+    the queue of the invitations its websocket is to send."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.store = AgentStore(engine)
+        self.online: dict[str, set[asyncio.Queue[dict[str, Any]]]] = {}
+
+    def connect(self, name: str) -> asyncio.Queue[dict[str, Any]]:
+        """Return the queue of invitations for a websocket of agent ``name``, opened now."""
+        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.online.setdefault(name, set()).add(queue)
+        return queue
+
+    def disconnect(self, name: str, queue: asyncio.Queue[dict[str, Any]]) -> None:
+        queues = self.online.get(name, set())
+        queues.discard(queue)
+        if not queues:
+            self.online.pop(name, None)
+
+    def names_online(self) -> list[str]:
+        """Return the agents connected to this server now."""
+        return sorted(self.online)
+
+    async def check(self, names: list[str | None]) -> None:
+        """Refuse seats given to agents the host has not issued a token for, or has revoked."""
+        wanted = sorted({n for n in names if n is not None})
+        if not wanted:
+            return
+        found = await asyncio.to_thread(self.store.active, wanted)
+        missing = [n for n in wanted if n not in found]
+        if missing:
+            raise LudiError(
+                f"no agent called {', '.join(map(repr, missing))} may play here "
+                "(the host issues agents' tokens with ludi admin bot-token)"
+            )
+
+    async def seated(
+        self, match_id: str, game: str, players: int, names: list[str | None], tokens: list[str]
+    ) -> None:
+        """Keep the seats of match ``match_id`` given to agents, and invite those connected."""
+        given = [
+            (seat, n, t)
+            for seat, (n, t) in enumerate(zip(names, tokens, strict=True))
+            if n is not None
+        ]
+        if not given:
+            return
+        await asyncio.to_thread(self.store.seat, match_id, given)
+        for seat, name, token in given:
+            invitation = invite(Invitation(match_id, seat, token, game, players))
+            for queue in self.online.get(name, ()):
+                queue.put_nowait(invitation)
+
+
+def invite(seat: Invitation) -> dict[str, Any]:
+    """Return the message that invites an agent to its seat."""
+    return {
+        "type": "invite",
+        "match": seat.match,
+        "seat": seat.seat,
+        "link": f"/match/{seat.match}#seat={seat.token}",
+        "game": seat.game,
+        "players": seat.players,
+    }

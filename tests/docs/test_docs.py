@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import math
 import re
 from pathlib import Path
 
@@ -33,6 +34,19 @@ def _tool():
 def test_the_benchmarks_page_is_what_the_results_files_make() -> None:
     page = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
     assert page == _tool().render(), "docs/benchmarks.md: run python tools/benchmarks_doc.py"
+
+
+def test_the_bot_levels_ratings_are_what_the_results_files_make() -> None:
+    spec = importlib.util.spec_from_file_location(
+        "level_ratings", ROOT / "tools" / "level_ratings.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--check"]) == 0, "run python tools/level_ratings.py"
+    # a measured gap follows the model: 3 of 4 puts the winner c * logit(4/6) above
+    assert abs(module.gap(3, 4) - module.SPREAD * math.log(2)) < 1e-9
+    assert module.gap(100, 100) <= module.MAX_GAP and module.gap(0, 10) < 0
 
 
 def test_the_readmes_strength_summary_is_what_the_results_files_make() -> None:

@@ -18,7 +18,7 @@ from server_helpers import hello
 from ludi.server import accounts as accounts_module
 from ludi.server.accounts import COOKIE, CSRF_HEADER, Passwords, Throttle
 from ludi.server.app import create_app
-from ludi.server.ratings import BOT_LEVELS, shown
+from ludi.server.ratings import level_ratings
 from ludi.server.routes.pages import WEB
 from ludi.store.accounts import AccountStore
 from ludi.store.sql import SqlStore
@@ -405,7 +405,7 @@ def test_a_rated_match_against_a_level_moves_the_rating(app: TestClient) -> None
     mine = outcome["seats"]["0"]
     assert mine["before"] == 1500 and mine["after"] < 1500 and mine["provisional"]
     assert mine["change"] == mine["after"] - mine["before"]
-    assert outcome["bots"] == {"1": shown(BOT_LEVELS["hard"])}
+    assert outcome["bots"] == {"1": level_ratings("caesar")["hard"]}
     # read again: the same, applied once
     assert app.get(f"/api/matches/{created['id']}/ratings").json() == outcome
     board = app.get("/api/ratings/caesar").json()

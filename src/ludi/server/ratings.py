@@ -17,19 +17,21 @@ after sixty (OpenSkill's default dynamics keep sigma from shrinking to nothing).
 provisional until ``PROVISIONAL`` rated matches (its sigma is still wide); the
 leaderboard lists the established ratings first.
 
-Each bot level holds a fixed rating (``BOT_LEVELS``, sigma ``BOT_SIGMA``), so a new player's
-first rated matches against bots place them. The strength results measured so far
-(``benchmarks/strength``) pit ``hard``'s search against the random bot only, which is no level;
-the levels' ratings are therefore provisional defaults, 300 points apart: ``easy`` 1200,
-``normal`` 1500 (a new player's start), ``hard`` 1800. Measured matches between the levels
-are to set them.
+Each bot level holds a fixed rating at each game, so a new player's first rated matches against
+bots place them: calibrated from the levels' measured matches at two players (``normal``
+against ``easy``, ``hard`` against ``normal``: ``tools/level_ratings.py`` writes them to
+``data/level_ratings.json``), ``normal`` at a new player's 1,500; a gap not measured yet keeps
+the default (``BOT_LEVELS``: 1,200, 1,500, 1,800).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
+import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fastapi import HTTPException, Request, WebSocket
@@ -51,8 +53,10 @@ log = logging.getLogger("ludi.server")
 _, n_ = catalog(__name__)
 
 MODEL = PlackettLuce()
-#: each bot level's fixed mu (``shown``: 1200, 1500, 1800)
+#: each bot level's fixed mu where its game's are not measured (``shown``: 1200, 1500, 1800)
 BOT_LEVELS = {"easy": 20.0, "normal": 25.0, "hard": 30.0}
+#: the levels' mu calibrated from their measured matches (``tools/level_ratings.py``)
+LEVEL_RATINGS = Path(__file__).parent / "data" / "level_ratings.json"
 #: a bot level's sigma: narrow, as its strength does not change
 BOT_SIGMA = 1.0
 #: rated matches after which a rating is no longer provisional
@@ -62,6 +66,25 @@ PROVISIONAL = 5
 NOT_ACCOUNTS = N_("not every player's seat was held by an account")
 SHARED_ACCOUNT = N_("one account held several seats")
 NO_RESULT = N_("the match has no ranking")
+
+
+@functools.cache
+def _calibrated() -> dict[str, dict[str, float]]:
+    try:
+        found = json.loads(LEVEL_RATINGS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {game: dict(entry["mu"]) for game, entry in found.items()}
+
+
+def level_mu(game: str, level: str) -> float:
+    """A bot level's fixed mu at ``game``: calibrated where measured, else the default."""
+    return float(_calibrated().get(game, {}).get(level, BOT_LEVELS[level]))
+
+
+def level_ratings(game: str) -> dict[str, int]:
+    """Each bot level's rating at ``game``, as players read it."""
+    return {level: shown(level_mu(game, level)) for level in BOT_LEVELS}
 
 
 def shown(mu: float) -> int:
@@ -129,7 +152,7 @@ def settle(store: AccountStore, match_id: str, result: Mapping[str, Any] | None)
     teams = []
     for seat in range(len(ranking)):
         if str(seat) in bots:
-            teams.append([MODEL.rating(mu=BOT_LEVELS[bots[str(seat)]], sigma=BOT_SIGMA)])
+            teams.append([MODEL.rating(mu=level_mu(game, bots[str(seat)]), sigma=BOT_SIGMA)])
         else:
             old = before.get(holders[seat])
             teams.append([MODEL.rating(mu=old.mu, sigma=old.sigma) if old else MODEL.rating()])
@@ -150,7 +173,7 @@ def settle(store: AccountStore, match_id: str, result: Mapping[str, Any] | None)
             "change": shown(mu) - shown(old_mu),
             "provisional": played + 1 < PROVISIONAL,
         }
-    outcome_ = {"seats": seats, "bots": {s: shown(BOT_LEVELS[b]) for s, b in bots.items()}}
+    outcome_ = {"seats": seats, "bots": {s: shown(level_mu(game, b)) for s, b in bots.items()}}
     if not store.settle(match_id, new, outcome_):  # (settled meanwhile, by another call)
         return settle(store, match_id, result)
     return {"status": APPLIED, **outcome_}

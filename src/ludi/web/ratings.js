@@ -19,6 +19,11 @@ async function show(players) {
   const data = await api(`/api/ratings/${encodeURIComponent(game)}?players=${players}`);
   $("board-title").textContent = _("Leaderboard: {game}", {game: data.title});
   const rows = data.ratings;
+  const bots = data.bots || {};
+  $("bot-ratings").textContent = _(
+    "The bots' fixed ratings at this game, from their measured matches: easy {easy}, normal {normal}, hard {hard}.",
+    {easy: ratingText(bots.easy), normal: ratingText(bots.normal), hard: ratingText(bots.hard)},
+  );
   $("board-rows").replaceChildren(
     rows.length
       ? el(

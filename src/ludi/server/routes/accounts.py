@@ -41,7 +41,7 @@ from ludi.server.accounts import (
     set_cookie,
 )
 from ludi.server.context import Context
-from ludi.server.ratings import board, explained, settle
+from ludi.server.ratings import board, explained, level_ratings, settle
 from ludi.server.routes.common import header_or_404
 from ludi.server.routes.lobby import Text, _In
 from ludi.server.routes.pages import WEB
@@ -295,4 +295,6 @@ async def leaderboard(game: str, ctx: Context, players: int | None = None) -> di
         "player_counts": list(rules.players),
         "players": players,
         "ratings": rows,
+        # the bot levels' fixed ratings here (calibrated from their measured matches)
+        "bots": level_ratings(rules.id),
     }

@@ -8,9 +8,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 from postgres import Cluster, Unavailable
-from server_helpers import make_client
+from server_helpers import Sink, free_port, make_client
 from sqlalchemy import text
 
 from ludi.store.sql import VERSION_TABLE, SqlStore, metadata
@@ -90,3 +91,15 @@ def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
     if request.param == "sqlite":
         return tmp_path / "matches.db"
     return str(request.getfixturevalue("postgres_url"))
+
+
+@pytest.fixture
+def sink() -> Iterator[tuple[Sink, int]]:
+    handler = Sink()
+    port = free_port()
+    controller = Controller(handler, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield handler, port
+    finally:
+        controller.stop()

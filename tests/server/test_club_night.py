@@ -10,16 +10,14 @@ up and restores it on a second server, where every account, rating and match is 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
-from server_helpers import free_port, hello
-from test_notify import Sink, text
+from server_helpers import Sink, hello
+from test_notify import text
 
 import ludi
 from ludi.cli.main import main
@@ -28,17 +26,6 @@ from ludi.server.app import create_app
 
 CHEAP = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 DAY = 86_400.0
-
-
-@pytest.fixture
-def sink() -> Iterator[tuple[Sink, int]]:
-    handler, port = Sink(), free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield handler, port
-    finally:
-        controller.stop()
 
 
 def club(db: Path, smtp_port: int) -> TestClient:

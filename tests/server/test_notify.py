@@ -5,37 +5,18 @@ notifier's queue, never by sleeping."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 import re
-import threading
-from collections.abc import Iterator
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
-from server_helpers import create, free_port, hello
+from server_helpers import Sink, create, hello
 
 from ludi.server.app import create_app
 from ludi.server.mail import MailConfigError, SmtpServer
 from ludi.server.notify import DIGEST_EVERY, sign, signed_address
-
-
-class Sink:
-    """An SMTP server's handler that keeps every mail it is given."""
-
-    def __init__(self) -> None:
-        self.mails: list[EmailMessage] = []
-        self.lock = threading.Lock()
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
-        with self.lock:
-            self.mails.append(message)  # type: ignore[arg-type]
-        return "250 OK"
 
 
 class HandClock:
@@ -44,18 +25,6 @@ class HandClock:
 
     def __call__(self) -> float:
         return self.t
-
-
-@pytest.fixture
-def sink() -> Iterator[tuple[Sink, int]]:
-    handler = Sink()
-    port = free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield handler, port
-    finally:
-        controller.stop()
 
 
 def mail_client(db: Path, port: int) -> TestClient:

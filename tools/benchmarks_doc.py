@@ -594,7 +594,11 @@ def research() -> list[str]:
     out = ["## Research adapters", ""]
     out += [
         "`ludi bench GAME --research`: random masked play through each adapter beside the raw",
-        "engine, CPU time, the median of 5. The goals ([research.md](research.md#speed)): a",
+        "engine, CPU time, the median of 5; the random agent picks among the adapter's legal ids",
+        "(`legal_ids`), as the raw loop picks among the legal actions (the rows taken before",
+        "2026-11-29 12:00 scanned the whole mask for them, the agent's cost, not the adapter's:",
+        "in Age of Rome's 3,608 ids that cost more than the step). The goals",
+        "([research.md](research.md#speed)): a",
         "PettingZoo step at 60% of the raw engine's decisions per second, a Gymnasium step at 30%,",
         "an observation in 20 µs. A Gymnasium step is the learner's decision and the bots' replies",
         "until its next turn, with its observation; its decisions are every seat's, the learner's",

@@ -225,3 +225,30 @@ def test_the_vector_env_autoresets_on_the_next_step() -> None:
     envs.step(np.zeros(2, np.int64))  # its action is ignored: a new match starts
     assert envs.action_masks()[i].any()
     envs.close()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_legal_ids_are_the_masks_ones_in_the_rules_order(game_id: str) -> None:
+    # the ids an agent may sample from without scanning the mask: exactly the mask's ones,
+    # listed as the rules list the legal actions, in both environments
+    aec = pettingzoo.env(game_id)
+    aec.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        if not aec.agents or aec.terminations[aec.agent_selection]:
+            break
+        agent = aec.agent_selection
+        ids = aec.legal_ids(agent)
+        assert sorted(ids) == np.flatnonzero(aec.action_mask(agent)).tolist()
+        seat = aec._seat[agent]
+        index = aec.spec_.encoder.actions.index
+        assert ids == [index[a.notation] for a in aec.state_.legal_actions(seat)]
+        aec.step(ids[int(rng.integers(len(ids)))])
+    single = ludi_gym.LudiEnv(game_id, opponents="random")
+    single.reset(seed=5)
+    for _ in range(20):
+        ids = single.legal_ids()
+        assert sorted(ids) == np.flatnonzero(single.action_masks()).tolist()
+        _, _, done, _, _ = single.step(ids[int(rng.integers(len(ids)))])
+        if done:
+            break

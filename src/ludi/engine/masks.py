@@ -21,3 +21,9 @@ def legal_by_id(
         out[i] = action
         mask[i] = 1
     return out
+
+
+def ids_of(actions: Sequence[Action], index: dict[str, int]) -> dict[int, Action]:
+    """Return ``actions`` by id, as ``legal_by_id`` does, without a mask (an agent that
+    samples among the ids needs none)."""
+    return {index[action.notation]: action for action in actions}

@@ -3,10 +3,10 @@
 Each figure is the median of several repetitions of random masked play, in CPU time:
 
 - ``raw``: the engine itself (``legal_actions``, a uniform choice, ``apply``);
-- ``pettingzoo``: AEC steps, the action chosen uniformly among the mask's ids (the mask
-  alone, ``env.action_mask``: the observation is measured apart);
+- ``pettingzoo``: AEC steps, the action chosen uniformly among the legal ids
+  (``env.legal_ids``, which lists the mask's ones: the observation is measured apart);
 - ``gymnasium``: learner steps against ``random`` opponents (their moves, and the encoding of
-  the observation every step returns, included); ``gymnasium_decisions_per_step``: the
+  the observation every step returns, included), the action chosen as above; ``gymnasium_decisions_per_step``: the
   decisions of all seats a step carries on average (the learner's and the bots' replies);
 - ``openspiel``: ``legal_actions`` and ``apply_action`` through the registration;
 - ``vector_steps_per_second``: learner steps (summed over the matches) of
@@ -76,8 +76,11 @@ def measure(
                 if env.terminations[agent]:
                     env.step(None)
                     continue
-                ids = np.flatnonzero(env.action_mask(agent))
-                env.step(int(ids[rng.integers(len(ids))]))
+                # the random agent picks among the legal ids (as the raw loop among the legal
+                # actions): a scan of the whole mask would be the agent's cost, not the
+                # adapter's (Age of Rome's mask has 3,608 ids)
+                ids = env.legal_ids(agent)
+                env.step(ids[int(rng.integers(len(ids)))])
                 steps += 1
         return steps
 
@@ -92,8 +95,8 @@ def measure(
             env.reset(seed=seed + steps)
             done = False
             while not done:
-                ids = np.flatnonzero(env.action_masks())
-                _, _, done, _, _ = env.step(int(ids[rng.integers(len(ids))]))
+                ids = env.legal_ids()
+                _, _, done, _, _ = env.step(ids[int(rng.integers(len(ids)))])
                 steps += 1
             played[0] += len(env.state.history())
         played[1] += steps

@@ -20,7 +20,7 @@ from ludi.engine import (
     State,
     get_game,
 )
-from ludi.engine.masks import legal_by_id
+from ludi.engine.masks import ids_of, legal_by_id
 
 #: the reward variants: ``win`` is the seat's share of the win (1 alone, 1/k in a k-way tie,
 #: else 0); ``margin`` is its points minus the best of the others' points
@@ -74,6 +74,10 @@ class Spec:
         # ``legal_actions`` is empty for a seat not to act (the engine's contract)
         legal = legal_by_id(state.legal_actions(seat), self.encoder.actions.index, mask)
         return np.frombuffer(mask, dtype=np.int8), legal
+
+    def legal_ids(self, state: State, seat: int) -> dict[int, Action]:
+        """Return the seat's legal actions by id, in the rules' order, without a mask."""
+        return ids_of(state.legal_actions(seat), self.encoder.actions.index)
 
     def apply(
         self,

@@ -91,6 +91,15 @@ class LudiAEC(AECEnv):  # type: ignore[misc]
         mask, self._legal[seat] = self.spec_.legal(self.state_, seat)
         return mask
 
+    def legal_ids(self, agent: str) -> list[int]:
+        """Return the agent's legal action ids, in the rules' order (empty if it is not to
+        act): the mask's ones without scanning the mask."""
+        seat = self._seat[agent]
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self.spec_.legal_ids(self.state_, seat)
+        return list(legal)
+
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:

@@ -119,7 +119,9 @@ def test_an_address_reviews_one_match_at_a_time(tmp_path: Path) -> None:
         # the same match asked again: the review under way, not another
         assert reviews.start("m1", record, "10.0.0.3", None) is reviews.running["m1"]
         held.go.set()
+        deadline = time.monotonic() + 60
         while reviews.running:
+            assert time.monotonic() < deadline, "the review never ended"
             await asyncio.sleep(0.01)
         assert reviews.store.get("m1") is not None
         return said
@@ -238,7 +240,9 @@ def test_a_review_made_in_worker_processes_is_the_one_ludi_review_makes(tmp_path
         try:
             reviews = Reviews(ReviewStore(store.engine), pool, budget=8)
             reviews.start("m", record, "10.0.0.1", None)
+            deadline = time.monotonic() + 120
             while reviews.running:
+                assert time.monotonic() < deadline, "the review never ended"
                 await asyncio.sleep(0.05)
             assert reviews.progress("m") is None, reviews.failed
             return reviews.store.get("m")

@@ -448,6 +448,48 @@ def test_a_rated_match_between_two_accounts(app: TestClient) -> None:
     assert [r["name"] for r in board] == ["Ann", "Bob"]
 
 
+def test_the_rematch_of_a_rated_match_is_rated_and_held_by_the_same_accounts(
+    app: TestClient,
+) -> None:
+    ann, a = player(app, "Ann")
+    bob, b = player(app, "Bob")
+    created = as_player(app, ann) and create(app, a, seats=[{}, {}], rated=True)
+    tokens = [s["token"] for s in created["seats"]]
+    claim(app, a, created["id"], tokens[0])
+    claim(as_player(app, bob), b, created["id"], tokens[1])
+    with app.websocket_connect(f"/ws/{created['id']}") as ws:
+        hello(ws, None)  # (Bob's seat)
+        ws.send_json({"type": "concede", "ref": 1})
+        while not ws.receive_json().get("over"):
+            pass
+    again = app.post(f"/api/matches/{created['id']}/rematch", json={"token": tokens[1]}).json()
+    assert app.get(f"/api/matches/{again['id']}/ratings").json()["rated"]
+    with app.websocket_connect(f"/ws/{again['id']}") as ws:
+        state = hello(ws, None)  # Bob's seat again: the same tokens, the same accounts
+        assert state["seat"] == 1
+        assert state["table"]["no_hints"]  # no hints in a rated match, its rematch included
+        ws.send_json({"type": "concede", "ref": 1})
+        while not ws.receive_json().get("over"):
+            pass
+    outcome = app.get(f"/api/matches/{again['id']}/ratings").json()
+    assert outcome["status"] == "applied"
+    assert {s["account"] for s in outcome["seats"].values()} == {"Ann", "Bob"}
+    board = {r["name"]: r["matches"] for r in app.get("/api/ratings/caesar").json()["ratings"]}
+    assert board == {"Ann": 2, "Bob": 2}
+
+
+def test_an_unrated_rematch_stays_unrated(app: TestClient) -> None:
+    created = create(app, seats=[{}, {}])
+    token = created["seats"][0]["token"]
+    with app.websocket_connect(f"/ws/{created['id']}") as ws:
+        hello(ws, token)
+        ws.send_json({"type": "concede", "ref": 1})
+        while not ws.receive_json().get("over"):
+            pass
+    again = app.post(f"/api/matches/{created['id']}/rematch", json={"token": token}).json()
+    assert not app.get(f"/api/matches/{again['id']}/ratings").json()["rated"]
+
+
 def test_a_rated_match_with_a_guest_is_void(app: TestClient) -> None:
     ann, a = player(app, "Ann")
     created = create(app, a, seats=[{}, {}], rated=True)

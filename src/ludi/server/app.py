@@ -168,7 +168,8 @@ def create_app(
     if accounts != OFF:
         account_store = AccountStore(store.engine)
         ctx.accounts = Accounts(accounts, account_store, passwords)
-        hub.broadcaster = RatingsOnEnd(hub.broadcaster, hub, account_store)
+        hub.broadcaster = ratings = RatingsOnEnd(hub.broadcaster, hub, account_store)
+        hub.rematch_hooks.append(ratings.rematch)
     ctx.review_budget = review_budget
 
     app = FastAPI(title="Ludi", lifespan=_lifespan, docs_url="/api/docs", redoc_url=None)

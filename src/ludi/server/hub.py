@@ -27,7 +27,7 @@ import contextlib
 import logging
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -211,6 +211,9 @@ class Hub:
         #: were to act before it (the e-mail notices, ``ludi.server.notify``); each must
         #: return at once
         self.watchers: list[Callable[[Room, tuple[int, ...]], None]] = []
+        #: told of each rematch started (the match, its rematch) before anyone is told of it,
+        #: to carry over what the first match was besides its seats (rated: ``ratings``)
+        self.rematch_hooks: list[Callable[[Room, Room], Awaitable[None]]] = []
 
     async def watch_loop(self) -> None:
         """Measure, for ever, how late the event loop runs a 10 ms timer (its lag)."""
@@ -476,6 +479,11 @@ class Hub:
                 stand_in=dict(room.table.stand_in),
                 data=self.data.for_match(header.data),
             )
+            if not room.table.hints_allowed:  # a match without hints: its rematch too
+                await self.committer.append(Fact(new.id, "no_hints", None, {"n": new.n}))
+                new.table.hints_allowed = False
+            for hook in self.rematch_hooks:
+                await hook(room, new)
         for client in room.clients:
             client.send({"type": "rematch", "id": new.id})
         return new.id

@@ -121,6 +121,20 @@ async def mark_rated(request: Request, room: Room, plan_: Mapping[str, Any]) -> 
     await asyncio.to_thread(store.mark_rated, header.id, header.game, header.players, plan_)
 
 
+def carry_to_rematch(store: AccountStore, match_id: str, rematch_id: str, header: Any) -> bool:
+    """Make the rematch of a rated match rated too, its seats held by the same accounts (a
+    rematch keeps the seats and their tokens); return whether the match was rated."""
+    if store.rated_status(match_id) is None:
+        return False
+    found = plan([(s.seat, s.bot) for s in header.seats])
+    if found is None:  # (a rated match's bots are levels: cannot happen)
+        return False
+    store.mark_rated(rematch_id, header.game, header.players, found)
+    for seat, account in store.seat_holders(match_id).items():
+        store.claim_seat(rematch_id, seat, account)
+    return True
+
+
 def settle(store: AccountStore, match_id: str, result: Mapping[str, Any] | None) -> Any:
     """Apply a finished rated match to its accounts' ratings (once: a second call finds it
     done); return its outcome (None: not a rated match). ``result``: the match's."""
@@ -214,6 +228,10 @@ class RatingsOnEnd:
         self.hub = hub
         self.store = store
         self.ended: set[str] = set()
+
+    async def rematch(self, room: Room, new: Room) -> None:
+        """A hook of the hub's rematches: the rematch of a rated match is rated."""
+        await asyncio.to_thread(carry_to_rematch, self.store, room.id, new.id, room.header)
 
     def broadcast(self, room: Room, now: float, full_for: Client | None = None) -> None:
         self.inner.broadcast(room, now, full_for)

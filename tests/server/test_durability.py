@@ -65,7 +65,8 @@ def test_every_acknowledged_action_survives_a_kill_9(any_db: Path | str) -> None
             player.thread.join(timeout=60)
         for player in rest:  # (one still playing stops, so that what is checked holds still)
             player.stop.set()
-            player.thread.join()
+            player.thread.join(timeout=60)
+            assert not player.thread.is_alive(), "a player did not stop when told"
         assert all(p.acked for p in rest) or all(
             server.get(f"/api/matches/{p.match_id}")["status"] == "finished" for p in players
         )

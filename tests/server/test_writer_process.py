@@ -138,7 +138,7 @@ def test_a_writer_found_dead_is_replaced_before_the_next_batch(
         await writer.append(Append(match_id, 0, 0, "m0"))
         first = writer._process
         first.kill()  # between two batches, before the loop has read its pipe's end
-        first.join()
+        first.join(timeout=30)
         # nothing was lost, so nothing fails: the next batch goes to a new writer
         await asyncio.wait_for(writer.append(Append(match_id, 1, 1, "m1")), timeout=60)
         assert writer._process is not first

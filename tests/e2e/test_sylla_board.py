@@ -59,6 +59,9 @@ def test_the_sylla_board_is_drawn_played_by_clicking_and_keeps_secrets(
         expect(page.locator(".sy-recruit svg")).to_be_visible()
         expect(page.locator(".sy-seat")).to_have_count(3)
         expect(page.locator(".sy-seat.mine")).to_have_count(1)
+    # a card's name is legible on the phone too: at least 10 px tall on the screen (it was 7.5)
+    phone_name = bob.locator(".sy-seat.mine .sy-card-name").first.bounding_box()
+    assert phone_name is not None and phone_name["height"] >= 10, phone_name
 
     # setup: Ann keeps characters by clicking cards of her set; Bob sees only how many
     kept = click_drawing(ann)

@@ -51,6 +51,28 @@ def test_an_agent_is_invited_to_the_matches_that_seat_it(tmp_path: Path) -> None
         assert client.get("/api/agents").json() == {"agents": []}
 
 
+def test_an_agent_is_invited_to_the_rematch_to_its_seat(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    with make_client(db) as client:
+        token = issue(db, "Ada")
+        made = create(client, seats=[{"name": "Ann"}, {"agent": "Ada"}])
+        ann = made["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            hello(ws, ann)
+            ws.send_json({"type": "concede", "ref": 1})
+            while not ws.receive_json().get("over"):
+                pass
+        with client.websocket_connect("/ws/agent") as agent:
+            agent.send_json({"type": "hello", "token": token})
+            assert agent.receive_json()["type"] == "welcome"
+            again = client.post(f"/api/matches/{made['id']}/rematch", json={"token": ann})
+            invited = agent.receive_json()
+            assert invited["type"] == "invite" and invited["match"] == again.json()["id"]
+            # the same seat, its link the first match's token under the rematch's id
+            assert invited["seat"] == 1
+            assert invited["link"].split("#")[1] == made["seats"][1]["link"].split("#")[1]
+
+
 def test_a_bad_or_revoked_token_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "m.db"
     with make_client(db) as client:

@@ -5,18 +5,22 @@ link, which it plays as any seat (``ludi.client.play_seat``).
 
 An agent's seat is a person's seat in everything else: its turn clock runs, and an agent that
 is slow or silent is handled as a person who ran out of time (the stand-in bot, or the loss the
-clock says), so it never stalls the match.
+clock says), so it never stalls the match. The rematch of a match an agent sat in invites it
+again, to the same seat.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
 
 from ludi.engine import LudiError
 from ludi.store.agents import AgentStore, Invitation
+
+if TYPE_CHECKING:
+    from ludi.server.room import Room
 
 
 class Agents:
@@ -72,6 +76,19 @@ class Agents:
             invitation = invite(Invitation(match_id, seat, token, game, players))
             for queue in self.online.get(name, ()):
                 queue.put_nowait(invitation)
+
+
+    async def rematch(self, room: Room, new: Room) -> None:
+        """A hook of the hub's rematches: the agents of a match are invited to its rematch,
+        to the same seats (a rematch keeps the seats' tokens)."""
+        seats = await asyncio.to_thread(self.store.seats_of, room.id)
+        if not seats:
+            return
+        names: list[str | None] = [None] * new.header.players
+        tokens = [""] * new.header.players
+        for seat, name, token in seats:
+            names[seat], tokens[seat] = name, token
+        await self.seated(new.id, new.header.game, new.header.players, names, tokens)
 
 
 def invite(seat: Invitation) -> dict[str, Any]:

@@ -179,6 +179,7 @@ def create_app(
     # the operator's tools (docs/hosting.md): bans, metrics, logs tagged with their match
     app.state.bans = BanWatch(BanList(store.engine))
     app.state.agents = Agents(store.engine)  # the agents a match may seat (docs/research.md)
+    hub.rematch_hooks.append(app.state.agents.rematch)
     app.state.metrics = metrics.ServerMetrics()
     app.state.metrics.watch(ctx)
     app.add_middleware(BanGate)

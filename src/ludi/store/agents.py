@@ -124,6 +124,16 @@ class AgentStore:
         with self.engine.begin() as conn:
             conn.execute(agent_seats.insert(), rows)
 
+    def seats_of(self, match_id: str) -> list[tuple[int, str, str]]:
+        """Return the seats (seat, agent, seat token) that match ``match_id`` gave agents."""
+        query = (
+            select(agent_seats.c.seat, agent_seats.c.agent, agent_seats.c.token)
+            .where(agent_seats.c.match_id == match_id)
+            .order_by(agent_seats.c.seat)
+        )
+        with self.engine.connect() as conn:
+            return [(int(s), str(a), str(t)) for s, a, t in conn.execute(query)]
+
     def invitations(self, name: str) -> list[Invitation]:
         """Return agent ``name``'s seats in matches that are not over, oldest match first."""
         query = (

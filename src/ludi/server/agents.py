@@ -77,7 +77,6 @@ class Agents:
             for queue in self.online.get(name, ()):
                 queue.put_nowait(invitation)
 
-
     async def rematch(self, room: Room, new: Room) -> None:
         """A hook of the hub's rematches: the agents of a match are invited to its rematch,
         to the same seats (a rematch keeps the seats' tokens)."""

@@ -84,4 +84,12 @@ def test_a_match_page_says_another_match_waits(server: Server, browser: Browser)
     expect(badge).to_be_visible()
     expect(badge).to_have_attribute("href", "/#my-matches")
     expect(page).to_have_title(re.compile(r"^\(1\) "))
+    # on a phone the badge shrinks to "▶ 1" and the bar keeps the game's title
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(badge).to_be_visible()
+    expect(badge).to_have_attribute("data-short", "▶ 1")
+    badge_box, title_box = badge.bounding_box(), page.locator("#title").bounding_box()
+    assert badge_box is not None and title_box is not None
+    assert badge_box["width"] < 60 and title_box["width"] >= 80, (badge_box, title_box)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.errors == []  # type: ignore[attr-defined]

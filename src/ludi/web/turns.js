@@ -56,4 +56,6 @@ function render() {
   }
   badge.hidden = n === 0;
   badge.textContent = n_("▶ {n} match waits for you", "▶ {n} matches wait for you", n);
+  // a phone's match page shows only "▶ n" (style.css), leaving the bar to the game's title
+  badge.dataset.short = `▶ ${n}`;
 }

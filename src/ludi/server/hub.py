@@ -483,7 +483,10 @@ class Hub:
                 await self.committer.append(Fact(new.id, "no_hints", None, {"n": new.n}))
                 new.table.hints_allowed = False
             for hook in self.rematch_hooks:
-                await hook(room, new)
+                try:
+                    await hook(room, new)
+                except Exception:  # the rematch stands: what the hook carries is logged as lost
+                    log.exception("match %s: a rematch hook failed for %s", room.id, new.id)
         for client in room.clients:
             client.send({"type": "rematch", "id": new.id})
         return new.id

@@ -2,6 +2,7 @@
 
     python tools/benchmarks_doc.py            # write docs/benchmarks.md
     python tools/benchmarks_doc.py --check    # fail if docs/benchmarks.md is not what it makes
+    python tools/benchmarks_doc.py stage      # git add the results and every page made of them
     python ../shared/tools/peers_bench.py > /tmp/peers.json
     python tools/benchmarks_doc.py add benchmarks/peers.json peers \\
         --command "SLICE=1.0 REPS=5 python ../shared/tools/peers_bench.py" < /tmp/peers.json
@@ -787,6 +788,26 @@ def readme() -> str:
     return before + "\n".join(strength_summary()) + after
 
 
+def stage() -> int:
+    """``git add`` the strength results, then write this page, the README's summary and the
+    levels' ratings from what was staged, and stage them too; again if a run appended to the
+    results meanwhile, so that a commit holds results and pages that agree (the docs tests)."""
+    import subprocess
+
+    results = str(RESULTS / "strength")
+    made = ["docs/benchmarks.md", "README.md", "src/ludi/server/data/level_ratings.json"]
+    for _attempt in range(5):
+        subprocess.run(["git", "add", results], cwd=ROOT, check=True)
+        main([])
+        subprocess.run([sys.executable, str(ROOT / "tools" / "level_ratings.py")], check=True)
+        moved = subprocess.run(["git", "diff", "--quiet", results], cwd=ROOT).returncode
+        if moved == 0:  # nothing appended since the add: the pages are the staged results'
+            subprocess.run(["git", "add", *made], cwd=ROOT, check=True)
+            return 0
+    print("the results kept changing: pause the runs and stage again", file=sys.stderr)
+    return 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="fail if the page is out of date")
@@ -795,7 +816,14 @@ def main(argv: list[str] | None = None) -> int:
     add.add_argument("file", help="the results file, e.g. benchmarks/peers.json")
     add.add_argument("measure", help="what it measures, e.g. peers")
     add.add_argument("--command", required=True, help="the command that printed the JSON")
+    sub.add_parser(
+        "stage",
+        help="stage the strength results and the pages made from them, from one snapshot "
+        "(runs still appending to the results are fine)",
+    )
     args = parser.parse_args(argv)
+    if args.action == "stage":
+        return stage()
     if args.action == "add":
         from ludi import benchfile
 

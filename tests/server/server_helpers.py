@@ -61,6 +61,17 @@ def hello(ws: Any, token: str | None) -> dict[str, Any]:
     return message
 
 
+def concede(client: Any, match_id: str, token: str | None) -> dict[str, Any]:
+    """Concede the seat ``token`` opens (None: the one the client's session holds) and
+    return the state message that says the match is over."""
+    with client.websocket_connect(f"/ws/{match_id}") as ws:
+        state = hello(ws, token)
+        ws.send_json({"type": "concede", "ref": 1})
+        while not state.get("over"):
+            state = ws.receive_json()
+        return state
+
+
 class Patched:
     """A websocket of the test client that asked for patches (``"patch": true``): it reads
     each patch into the whole state message it stands for (``ludi.server.patch.apply``), and

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
-from server_helpers import hello
+from server_helpers import concede, hello
 
 from ludi.server import accounts as accounts_module
 from ludi.server.accounts import COOKIE, CSRF_HEADER, Passwords, Throttle
@@ -457,11 +457,7 @@ def test_the_rematch_of_a_rated_match_is_rated_and_held_by_the_same_accounts(
     tokens = [s["token"] for s in created["seats"]]
     claim(app, a, created["id"], tokens[0])
     claim(as_player(app, bob), b, created["id"], tokens[1])
-    with app.websocket_connect(f"/ws/{created['id']}") as ws:
-        hello(ws, None)  # (Bob's seat)
-        ws.send_json({"type": "concede", "ref": 1})
-        while not ws.receive_json().get("over"):
-            pass
+    concede(app, created["id"], None)  # (Bob's seat, his session's)
     again = app.post(f"/api/matches/{created['id']}/rematch", json={"token": tokens[1]}).json()
     assert app.get(f"/api/matches/{again['id']}/ratings").json()["rated"]
     with app.websocket_connect(f"/ws/{again['id']}") as ws:
@@ -481,11 +477,7 @@ def test_the_rematch_of_a_rated_match_is_rated_and_held_by_the_same_accounts(
 def test_an_unrated_rematch_stays_unrated(app: TestClient) -> None:
     created = create(app, seats=[{}, {}])
     token = created["seats"][0]["token"]
-    with app.websocket_connect(f"/ws/{created['id']}") as ws:
-        hello(ws, token)
-        ws.send_json({"type": "concede", "ref": 1})
-        while not ws.receive_json().get("over"):
-            pass
+    concede(app, created["id"], token)
     again = app.post(f"/api/matches/{created['id']}/rematch", json={"token": token}).json()
     assert not app.get(f"/api/matches/{again['id']}/ratings").json()["rated"]
 

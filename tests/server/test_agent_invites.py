@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import LiveServer, RandomPlayer, create, hello, make_client
+from server_helpers import LiveServer, RandomPlayer, concede, create, hello, make_client
 
 import ludi
 from ludi.client import AgentError, serve_agent
@@ -57,11 +57,7 @@ def test_an_agent_is_invited_to_the_rematch_to_its_seat(tmp_path: Path) -> None:
         token = issue(db, "Ada")
         made = create(client, seats=[{"name": "Ann"}, {"agent": "Ada"}])
         ann = made["seats"][0]["token"]
-        with client.websocket_connect(f"/ws/{made['id']}") as ws:
-            hello(ws, ann)
-            ws.send_json({"type": "concede", "ref": 1})
-            while not ws.receive_json().get("over"):
-                pass
+        concede(client, made["id"], ann)
         with client.websocket_connect("/ws/agent") as agent:
             agent.send_json({"type": "hello", "token": token})
             assert agent.receive_json()["type"] == "welcome"

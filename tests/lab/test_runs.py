@@ -186,6 +186,7 @@ def test_every_game_measures_a_finished_match(game):
     assert m.length and all(v > 0 for v in m.length.values())
     for s in range(n):
         assert state.seat_name(s) not in m.ending
+    assert "_" not in m.ending, m.ending  # words, never a key (Caesar's said "last_control")
 
 
 def test_cli_without_a_file_and_its_mistakes(tmp_path, capsys):

@@ -14,9 +14,17 @@ from typing import TYPE_CHECKING
 
 from ludi.engine.measures import Measures, first_movers
 from ludi.games.caesar.actions import Place
+from ludi.games.caesar.view import REASONS
 
 if TYPE_CHECKING:
     from ludi.games.caesar.state import CaesarState
+
+
+def _words(why: str, who: str) -> str:
+    """Return a kind of ending in words, the seat's name left out (``view.REASONS``; a log from
+    before the reasons became keys holds the words already)."""
+    text = REASONS.get(why)
+    return who + " " + why if text is None else text.format(seat=who)
 
 
 def measures(st: CaesarState) -> Measures:
@@ -40,9 +48,9 @@ def measures(st: CaesarState) -> Measures:
         elif kind == "tie":
             ties += 1
         elif kind == "win":
-            ending = "the winner " + event[2]
+            ending = _words(event[2], "the winner")
         elif kind == "lose":
-            ending = "the loser " + event[2]
+            ending = _words(event[2], "the loser")
     closed = sum(1 for cells in st.open_cells if cells == 0)
     return Measures(
         ending=ending,

@@ -5,15 +5,11 @@ screenshots kept in the test's directory)."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 import json
 import os
 import re
-import threading
 import time
 from collections.abc import Iterator
-from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
@@ -23,19 +19,9 @@ from e2e_helpers import PATIENCE, Server, free_port, open_page
 from playwright.sync_api import Browser, expect
 from websockets.sync.client import connect
 
+from smtp_sink import Sink
+
 SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
-
-
-class Sink:
-    def __init__(self) -> None:
-        self.mails: list[EmailMessage] = []
-        self.lock = threading.Lock()
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
-        with self.lock:
-            self.mails.append(message)  # type: ignore[arg-type]
-        return "250 OK"
 
 
 @pytest.fixture

@@ -11,10 +11,11 @@ import pytest
 from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 from postgres import Cluster, Unavailable
-from server_helpers import Sink, free_port, make_client
+from server_helpers import free_port, make_client
 from sqlalchemy import text
 
 from ludi.store.sql import VERSION_TABLE, SqlStore, metadata
+from smtp_sink import Sink
 
 
 @pytest.fixture(autouse=True)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import email
-import email.policy
 import json
 import random
 import signal
@@ -13,7 +11,6 @@ import sys
 import threading
 import time
 import urllib.request
-from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
@@ -312,17 +309,3 @@ def check_acknowledged(db: Path | str, players: list[RandomPlayer]) -> dict[str,
     finally:
         store.close()
     return lengths
-
-
-class Sink:
-    """An SMTP server's handler that keeps every mail it is given."""
-
-    def __init__(self) -> None:
-        self.mails: list[EmailMessage] = []
-        self.lock = threading.Lock()
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
-        with self.lock:
-            self.mails.append(message)  # type: ignore[arg-type]
-        return "250 OK"

@@ -16,13 +16,14 @@ from typing import Any
 import pytest
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
-from server_helpers import Sink, hello
+from server_helpers import hello
 from test_notify import text
 
 import ludi
 from ludi.cli.main import main
 from ludi.server.accounts import COOKIE, CSRF_HEADER, Passwords
 from ludi.server.app import create_app
+from smtp_sink import Sink
 
 CHEAP = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 DAY = 86_400.0

@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import Sink, create, hello
+from server_helpers import create, hello
 
 from ludi.server.app import create_app
 from ludi.server.mail import MailConfigError, SmtpServer
 from ludi.server.notify import DIGEST_EVERY, sign, signed_address
+from smtp_sink import Sink
 
 
 class HandClock:

@@ -480,8 +480,9 @@ class Hub:
                 data=self.data.for_match(header.data),
             )
             if not room.table.hints_allowed:  # a match without hints: its rematch too
-                await self.committer.append(Fact(new.id, "no_hints", None, {"n": new.n}))
-                new.table.hints_allowed = False
+                from ludi.server.hints import refuse_hints
+
+                await refuse_hints(self, new)
             for hook in self.rematch_hooks:
                 try:
                     await hook(room, new)

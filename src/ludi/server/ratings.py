@@ -43,6 +43,7 @@ from ludi.server.accounts import accounts_of, signed_in_to_change
 from ludi.server.protocol import ProtocolError, parse_message
 from ludi.server.sockets import error
 from ludi.store.accounts import APPLIED, PENDING, VOID, AccountStore, Rating
+from ludi.store.sql import MatchHeader
 
 if TYPE_CHECKING:
     from ludi.server.context import ServerContext
@@ -121,7 +122,9 @@ async def mark_rated(request: Request, room: Room, plan_: Mapping[str, Any]) -> 
     await asyncio.to_thread(store.mark_rated, header.id, header.game, header.players, plan_)
 
 
-def carry_to_rematch(store: AccountStore, match_id: str, rematch_id: str, header: Any) -> bool:
+def carry_to_rematch(
+    store: AccountStore, match_id: str, rematch_id: str, header: MatchHeader
+) -> bool:
     """Make the rematch of a rated match rated too, its seats held by the same accounts (a
     rematch keeps the seats and their tokens); return whether the match was rated."""
     if store.rated_status(match_id) is None:

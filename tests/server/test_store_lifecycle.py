@@ -138,7 +138,7 @@ def test_a_database_from_before_migrations_is_migrated_and_plays_on(tmp_path: Pa
         conn.executescript((DATA / "before-migrations.sql").read_text())
     with app_client(db) as client:
         store: SqlStore = client.app.state.store  # type: ignore[attr-defined]
-        assert schema_revision(store.engine) == "0009"
+        assert schema_revision(store.engine) == "0010"
         assert schema_differences(store) == []
         record = client.get(f"/api/matches/{OLD_FINISHED}/record").json()
         assert ludi.replay(record).is_over
@@ -163,11 +163,11 @@ def test_every_migration_from_nothing_makes_the_schema_the_code_declares(tmp_pat
     engine = create_engine(f"sqlite:///{tmp_path / 'replayed.db'}")
     migrate(engine, replay=True)
     store = SqlStore(tmp_path / "replayed.db")  # (already at the newest: changes nothing)
-    assert schema_revision(store.engine) == "0009"
+    assert schema_revision(store.engine) == "0010"
     assert schema_differences(store) == []
     store.close()
     fresh = SqlStore(tmp_path / "fresh.db")
-    assert schema_revision(fresh.engine) == "0009"
+    assert schema_revision(fresh.engine) == "0010"
     assert schema_differences(fresh) == []
     fresh.close()
 

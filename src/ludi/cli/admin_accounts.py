@@ -86,6 +86,8 @@ def _accounts(args: argparse.Namespace) -> int:
 
     for account in list_accounts(_store(args)):
         state = "disabled" if account["disabled"] else f"{account['sessions']} sessions"
+        if account["bot"]:  # (an agent's: ludi admin bot-tokens, revoke-bot)
+            state = "agent, " + ("revoked" if account["disabled"] else "active")
         print(f"{account['id']:>5}  {account['name']:<40}  {_when(account['created'])}  {state}")
     return 0
 

@@ -327,13 +327,15 @@ def list_invites(store: AccountStore) -> list[dict[str, Any]]:
 
 
 def list_accounts(store: AccountStore) -> list[dict[str, Any]]:
-    """Return every account: id, name, created, disabled, and its sessions' count."""
+    """Return every account: id, name, created, disabled, whether an agent's (``bot``), and
+    its sessions' count."""
     return [
         {
             "id": a.id,
             "name": a.name,
             "created": a.created,
             "disabled": a.disabled,
+            "bot": a.bot,
             "sessions": len(store.sessions_of(a.id)),
         }
         for a in store.list_accounts()

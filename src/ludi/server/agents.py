@@ -7,28 +7,37 @@ An agent's seat is a person's seat in everything else: its turn clock runs, and 
 is slow or silent is handled as a person who ran out of time (the stand-in bot, or the loss the
 clock says), so it never stalls the match. The rematch of a match an agent sat in invites it
 again, to the same seat.
+
+On a server with accounts each agent holds a bot account (``AccountStore.bot_account``) and the
+seats a match gives it are that account's from the start: a rated match counts for an agent as
+for a person, and the agent has its ratings on the leaderboard, marked as a bot.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
 
 from ludi.engine import LudiError
+from ludi.store.accounts import AccountStore, NameTaken
 from ludi.store.agents import AgentStore, Invitation
 
 if TYPE_CHECKING:
     from ludi.server.room import Room
+
+log = logging.getLogger("ludi.server")
 
 
 class Agents:
     """The agents' tokens and seats, and the agents connected to this server now, each with
     the queue of the invitations its websocket is to send."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, accounts: AccountStore | None = None) -> None:
         self.store = AgentStore(engine)
+        self.accounts = accounts  # (None: the server has no accounts)
         self.online: dict[str, set[asyncio.Queue[dict[str, Any]]]] = {}
 
     def connect(self, name: str) -> asyncio.Queue[dict[str, Any]]:
@@ -72,10 +81,21 @@ class Agents:
         if not given:
             return
         await asyncio.to_thread(self.store.seat, match_id, given)
+        if self.accounts is not None:
+            await asyncio.to_thread(self._hold, self.accounts, match_id, given)
         for seat, name, token in given:
             invitation = invite(Invitation(match_id, seat, token, game, players))
             for queue in self.online.get(name, ()):
                 queue.put_nowait(invitation)
+
+    @staticmethod
+    def _hold(accounts: AccountStore, match_id: str, given: list[tuple[int, str, str]]) -> None:
+        """Make each agent's seats its bot account's, so a rated match counts for it."""
+        for seat, name, _token in given:
+            try:
+                accounts.claim_seat(match_id, seat, accounts.bot_account(name))
+            except NameTaken:  # (an agent from before bot accounts, whose name a player took)
+                log.warning("agent %s has no account: its rated matches are void", name)
 
     async def rematch(self, room: Room, new: Room) -> None:
         """A hook of the hub's rematches: the agents of a match are invited to its rematch,

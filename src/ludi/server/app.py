@@ -165,6 +165,7 @@ def create_app(
     if smtp:
         ctx.notifier = open_notifier(store, smtp, mail_from)
         hub.watchers.append(ctx.notifier.seen)
+    account_store = None
     if accounts != OFF:
         account_store = AccountStore(store.engine)
         ctx.accounts = Accounts(accounts, account_store, passwords)
@@ -178,7 +179,8 @@ def create_app(
     app.state.store = store
     # the operator's tools (docs/hosting.md): bans, metrics, logs tagged with their match
     app.state.bans = BanWatch(BanList(store.engine))
-    app.state.agents = Agents(store.engine)  # the agents a match may seat (docs/research.md)
+    # the agents a match may seat (docs/research.md), each a bot account where there are accounts
+    app.state.agents = Agents(store.engine, account_store)
     hub.rematch_hooks.append(app.state.agents.rematch)
     app.state.metrics = metrics.ServerMetrics()
     app.state.metrics.watch(ctx)

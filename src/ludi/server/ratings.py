@@ -22,6 +22,9 @@ bots place them: calibrated from the levels' measured matches at two players (``
 against ``easy``, ``hard`` against ``normal``: ``tools/level_ratings.py`` writes them to
 ``data/level_ratings.json``), ``normal`` at a new player's 1,500; a gap not measured yet keeps
 the default (``BOT_LEVELS``: 1,200, 1,500, 1,800).
+
+An agent (``ludi.server.agents``) plays rated matches as a person does, under its bot account,
+and stands on the leaderboard marked as a bot, as Lichess marks its BOT accounts.
 """
 
 from __future__ import annotations
@@ -216,6 +219,7 @@ def board(ratings: list[Rating]) -> list[dict[str, Any]]:
             "rating": shown(r.mu),
             "matches": r.matches,
             "provisional": r.matches < PROVISIONAL,
+            "bot": r.bot,  # (an agent's account: ``ludi.server.agents``)
         }
         for r in ordered
     ]

@@ -49,6 +49,8 @@ accounts = Table(
     Column("created", Float, nullable=False),
     Column("disabled", Integer, nullable=False, default=0),
     Column("invite", String(64), nullable=True),  # the code it signed up with, if any
+    # an agent's account (``bot_account``): rated, on the leaderboard, never signed in to
+    Column("bot", Integer, nullable=False, default=0, server_default="0"),
 )
 
 sessions = Table(
@@ -121,6 +123,7 @@ class Account:
     name: str
     created: float
     disabled: bool
+    bot: bool = False
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,7 @@ class Rating:
     mu: float
     sigma: float
     matches: int
+    bot: bool = False
 
 
 class NameTaken(Exception):
@@ -154,7 +158,7 @@ class NameTaken(Exception):
 
 def _account(row: Any) -> Account:
     m = row._mapping
-    return Account(m["id"], m["name"], m["created"], bool(m["disabled"]))
+    return Account(m["id"], m["name"], m["created"], bool(m["disabled"]), bool(m["bot"]))
 
 
 class AccountStore:
@@ -198,12 +202,44 @@ class AccountStore:
         return Account(account_id, name, now, False)
 
     def credentials(self, name: str) -> tuple[Account, str] | None:
-        """Return the account called ``name`` and its password hash, or None."""
+        """Return the player's account called ``name`` and its password hash, or None (a bot
+        account has no password: nobody signs in to it)."""
         with self.engine.connect() as conn:
             row = conn.execute(
-                select(accounts).where(accounts.c.name_key == name_key(name))
+                select(accounts).where(accounts.c.name_key == name_key(name), accounts.c.bot == 0)
             ).first()
         return None if row is None else (_account(row), row._mapping["password"])
+
+    def bot_account(self, name: str) -> int:
+        """Return the id of agent ``name``'s account, made now if it has none. Raises
+        ``NameTaken`` if a player's account has that name."""
+        key = name_key(name)
+        query = select(accounts.c.id, accounts.c.bot).where(accounts.c.name_key == key)
+        for _attempt in range(2):  # (a second: another process made it meanwhile)
+            with self.engine.connect() as conn:
+                row = conn.execute(query).first()
+            if row is not None:
+                if not row.bot:
+                    raise NameTaken(name)
+                return int(row.id)
+            try:
+                with self.engine.begin() as conn:
+                    made = conn.execute(
+                        insert(accounts).values(
+                            name=name,
+                            name_key=key,
+                            password="",
+                            created=time.time(),
+                            disabled=0,
+                            bot=1,
+                        )
+                    )
+                key_ = made.inserted_primary_key
+                assert key_ is not None
+                return int(key_[0])
+            except IntegrityError:
+                continue
+        raise NameTaken(name)
 
     def password_hash(self, account_id: int) -> str | None:
         """Return an account's password hash, or None if there is no such account."""
@@ -451,7 +487,7 @@ class AccountStore:
         """Return the accounts' ratings at a game and player count (those that have one)."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(ratings, accounts.c.name)
+                select(ratings, accounts.c.name, accounts.c.bot)
                 .join(accounts, accounts.c.id == ratings.c.account_id)
                 .where(
                     ratings.c.account_id.in_(list(account_ids)),
@@ -512,7 +548,7 @@ class AccountStore:
     def leaderboard(self, game: str, players: int | None = None) -> list[Rating]:
         """Return the ratings at a game (one player count, or all), enabled accounts only."""
         query = (
-            select(ratings, accounts.c.name)
+            select(ratings, accounts.c.name, accounts.c.bot)
             .join(accounts, accounts.c.id == ratings.c.account_id)
             .where(ratings.c.game == game, accounts.c.disabled == 0)
         )
@@ -526,7 +562,7 @@ class AccountStore:
         """Return an account's ratings at every game and player count it has one."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(ratings, accounts.c.name)
+                select(ratings, accounts.c.name, accounts.c.bot)
                 .join(accounts, accounts.c.id == ratings.c.account_id)
                 .where(ratings.c.account_id == account_id)
                 .order_by(ratings.c.game, ratings.c.players)
@@ -548,4 +584,5 @@ def _rating(row: Any) -> Rating:
         float(m["mu"]),
         float(m["sigma"]),
         int(m["matches"]),
+        bool(m["bot"]),
     )

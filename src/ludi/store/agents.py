@@ -2,12 +2,17 @@
 ``ludi_bot_tokens`` per named agent, its token stored hashed as seat tokens are (``hash_token``),
 and one row of ``ludi_agent_seats`` per seat a match gave an agent (``ludi.server.agents``).
 
+Each agent also holds a bot account (``AccountStore.bot_account``, made as its token is issued),
+so that its seats in rated matches count and its ratings stand on the leaderboard; revoking the
+token disables that account, and a new token enables it again.
+
 An agent seat keeps its seat's token as it was made: the server gives it to the agent (and only
 to it, over the agent's own websocket) each time the agent connects until the match is over.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from dataclasses import dataclass
@@ -15,6 +20,7 @@ from dataclasses import dataclass
 from sqlalchemy import Column, Engine, Float, Integer, String, Table, delete, select, update
 
 from ludi.engine import LudiError
+from ludi.store.accounts import AccountStore, NameTaken
 from ludi.store.sql import FINISHED, hash_token, matches, metadata, new_token
 
 #: the agents' tokens: one per agent, by name; a revoked one stays, refused
@@ -74,6 +80,14 @@ class AgentStore:
             raise LudiError(
                 f"{name!r} is not an agent's name: up to 40 letters, digits, '.', '_' and '-'"
             )
+        accounts = AccountStore(self.engine)
+        try:
+            account = accounts.bot_account(name)
+        except NameTaken:
+            raise LudiError(
+                f"{name!r} is a player's account here: an agent needs a name of its own"
+            ) from None
+        accounts.set_disabled(account, False)
         token = "bot_" + new_token()
         with self.engine.begin() as conn:
             conn.execute(delete(bot_tokens).where(bot_tokens.c.name == name))
@@ -92,7 +106,13 @@ class AgentStore:
                 .where(bot_tokens.c.name == name, bot_tokens.c.revoked.is_(None))
                 .values(revoked=time.time())
             )
-            return done.rowcount > 0
+        if done.rowcount == 0:
+            return False
+        accounts = AccountStore(self.engine)
+        # (NameTaken: an agent from before bot accounts, whose name a player took)
+        with contextlib.suppress(NameTaken):
+            accounts.set_disabled(accounts.bot_account(name), True)
+        return True
 
     def all(self) -> list[BotToken]:
         """Return every agent's token, oldest first."""

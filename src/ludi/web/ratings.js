@@ -42,7 +42,18 @@ async function show(players) {
               "tr",
               {class: r.provisional ? "provisional" : ""},
               el("td", {}, String(i + 1)),
-              el("td", {}, r.name),
+              el(
+                "td",
+                {},
+                r.name,
+                r.bot
+                  ? el(
+                      "span",
+                      {class: "badge", title: _("a program its author connected to this server")},
+                      _("bot"),
+                    )
+                  : null,
+              ),
               el("td", {}, ratingText(r.rating), r.provisional ? " *" : ""),
               el("td", {}, String(r.matches)),
             ),

@@ -16,7 +16,7 @@ COMPILED = build/mypyc/compiled-stamp
 $(STAMP): pyproject.toml Makefile package.json package-lock.json
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[server,postgres,research,test,e2e,lab,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[server,postgres,research,peers,test,e2e,lab,cluster]'
 	# the training extra, for the tests that compare a shipped policy with its trained network:
 	# the CPU build of PyTorch first (2.13.0 is on these machines' disk; a bare `torch` would be
 	# a CUDA build of several GB)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -334,7 +335,10 @@ SEQUENTIAL_TABLES = (
         lambda opponent: "openspiel" in opponent,
         "OpenSpiel's `ISMCTSBot` (`ludi.research.anchor`) plays through Ludi's OpenSpiel "
         "registration and is given at least the CPU time a move that Ludi's bot takes in the "
-        "same game; *CPU a move* shows both, measured (the bot's, then the others' mean).",
+        "same game; *CPU a move* shows both, measured (the bot's, then the others' mean). "
+        "An opponent `among:SPEC` is the reverse seating: OpenSpiel in one seat (going round), "
+        "Ludi's bot in all the others; the rate is the share of the wins Ludi's seats take "
+        "together, and its bar keeps OpenSpiel to two thirds of its fair share.",
     ),
     ("Against random play", lambda opponent: opponent.endswith("random"), ""),
     ("Against auto-Crassus", lambda opponent: "crassus" in opponent, ""),
@@ -351,7 +355,10 @@ def _cpu_a_move(lines: list[dict[str, Any]]) -> str:
         if not per:
             continue
         mine.append(float(per[m["bot_seat"]]))
-        theirs += [float(x) for s, x in enumerate(per) if s != m["bot_seat"]]
+        if "opponent_seat" in m:  # (an ``among`` matchup: the bot's seats, and the lone one)
+            theirs.append(float(per[m["opponent_seat"]]))
+        else:
+            theirs += [float(x) for s, x in enumerate(per) if s != m["bot_seat"]]
     if not mine or not theirs:
         return "–"
     return f"{sum(mine) / len(mine):.2f} s / {sum(theirs) / len(theirs):.2f} s"
@@ -591,6 +598,49 @@ def abuse() -> list[str]:
     return out
 
 
+def peers_table(runs: list[Run]) -> list[str]:
+    """Ludi's games beside the peers, a row per environment and API: its steps per second (the
+    median over the runs), and each Ludi game's rate over the peer's in that game's run."""
+    runs = [r for r in runs if r["figures"].get("peers")]
+    if not runs:
+        return ["No run recorded yet.", ""]
+    games = [f"{r['figures']['game']} ({r['figures']['players']}p)" for r in runs]
+    lines = [
+        "| API | environment | steps / s | " + " | ".join(f"{g} ÷ it" for g in games) + " |",
+        "| --- " * (3 + len(games)) + "|",
+    ]
+    for api, label in (("pettingzoo", "PettingZoo"), ("openspiel", "OpenSpiel")):
+        ours = [
+            next(r for n, r in run["figures"]["peers"][api].items() if n.startswith("ludi:"))
+            for run in runs
+        ]
+        for game, rate in zip(games, ours, strict=True):
+            cells = ["–"] * len(games)
+            lines.append(f"| {label} | Ludi's {game} | {rate:,.0f} | " + " | ".join(cells) + " |")
+        names = [n for n in runs[0]["figures"]["peers"][api] if not n.startswith("ludi:")]
+        for name in names:
+            rates = [run["figures"]["peers"][api].get(name) for run in runs]
+            found = [r for r in rates if r]
+            cells = [
+                "–" if r is None else f"{mine / r:.1f}×"
+                for mine, r in zip(ours, rates, strict=True)
+            ]
+            lines.append(
+                f"| {label} | {name.partition(':')[2]} | {statistics.median(found):,.0f} | "
+                + " | ".join(cells)
+                + " |"
+            )
+    lines += [
+        "",
+        "Taken: "
+        + "; ".join(f"{g}'s run {taken(r)}" for g, r in zip(games, runs, strict=True))
+        + ".",
+        "",
+    ]
+    lines += ["Made with:", "", "```sh", *dict.fromkeys(r["command"] for r in runs), "```", ""]
+    return lines
+
+
 def research() -> list[str]:
     out = ["## Research adapters", ""]
     out += [
@@ -634,6 +684,18 @@ def research() -> list[str]:
             ("its view encoded", num("view_encoding_us", 0, " µs")),
         ],
     )
+    out += ["### Beside PettingZoo's classic environments and OpenSpiel", ""]
+    out += [
+        "`ludi bench GAME --research --peers` (`pip install 'ludi[peers]'`): in the same run, each",
+        "repetition of every environment in turn, random moves through one loop per API. Through",
+        "PettingZoo, an AEC loop as an agent meets PettingZoo's classic environments, the",
+        "observation included (`env.last()`) and the move drawn from its action mask; through",
+        "OpenSpiel, `legal_actions` and `apply_action` (chance outcomes sampled). Steps per CPU",
+        "second, the median of 5 (for a peer, the median over the games' runs); *GAME ÷ it* is",
+        "Ludi's game's rate over the environment's, both from that game's run.",
+        "",
+    ]
+    out += peers_table(latest(_runs("research.json"), _game_key))
     out += ["### Ludi's search against OpenSpiel's IS-MCTS", ""]
     out += [
         "`examples/openspiel_ismcts_vs_ludi.py`: OpenSpiel's Python `ISMCTSBot` (random rollouts,",

@@ -12,8 +12,11 @@ several runs may add to one file. docs/benchmarks.md's tables are made from thes
 (``tools/benchmarks_doc.py``).
 
 Matchups: ``random`` and ``crassus-easy``, ``crassus-normal``, ``crassus-hard`` (Caesar!; the
-solo automaton in Crassus's seat, playing each side in half the matches), or ``vs:SPEC`` at any
-game (SPEC in every other seat, the bot's seat going round).
+solo automaton in Crassus's seat, playing each side in half the matches), ``vs:SPEC`` at any
+game (SPEC in every other seat, the bot's seat going round), or ``among:SPEC``, the reverse
+(SPEC in one seat going round, the bot in all the others). In an ``among`` matchup the rate is
+the share of the wins the bot's seats take together, and the bar keeps SPEC to two thirds of
+its fair share (``1 - 1 / (1.5 * players)``: 83.3% at 4 players).
 
     .venv/bin/python tools/strength.py --game sylla --bot hard --matchups vs:random --estimate
     .venv/bin/python tools/strength.py --game sylla --bot hard --matchups vs:random --jobs 1
@@ -69,6 +72,8 @@ MATCHUPS: dict[str, dict[str, Any]] = {
 }
 #: a matchup against copies of one bot in every other seat, at any game: ``vs:SPEC``
 VS = "vs:"
+#: the reverse: one bot in one seat, the bot under test in all the others: ``among:SPEC``
+AMONG = "among:"
 #: the bar against ``random``, by player count (issue #28)
 RANDOM_BAR = {1: 0.97, 2: 0.97, 3: 0.95, 4: 0.90}
 CRASSUS_BAR = 0.95
@@ -85,6 +90,8 @@ class Job:
     bot_seat: int
     options: dict[str, Any]
     game: str = GAME
+    #: the one seat the opponent holds in an ``among`` matchup (the bot holds the others)
+    opponent_seat: int | None = None
 
 
 @dataclass(frozen=True)
@@ -123,6 +130,17 @@ def jobs_for(
             seats = [opponent] * players
             seats[bot_seat] = bot
             out.append(Job(matchup, i, seed, tuple(seats), bot_seat, {}, game))
+        return out
+    if matchup.startswith(AMONG):
+        opponent = matchup[len(AMONG) :]
+        number = 10 + sum(map(ord, matchup)) % 1000
+        for i in range(games):
+            seed = base_seed + 100_003 * number + i
+            alone = i % players
+            seats = [bot] * players
+            seats[alone] = opponent
+            bot_seat = (alone + 1) % players
+            out.append(Job(matchup, i, seed, tuple(seats), bot_seat, {}, game, alone))
         return out
     spec = MATCHUPS[matchup]
     for i in range(games):
@@ -180,12 +198,16 @@ def play(job: Job) -> Outcome:
         state.apply(seat, action)
     result = state.result
     assert result is not None
+    if job.opponent_seat is None:
+        reward = result.reward(job.bot_seat)
+    else:  # (the bot's seats together)
+        reward = sum(result.reward(s) for s in range(len(job.seats)) if s != job.opponent_seat)
     return Outcome(
         job.matchup,
         job.index,
         job.seed,
         job.bot_seat,
-        result.reward(job.bot_seat),
+        reward,
         tuple(result.reward(s) for s in range(len(job.seats))),
         result.reason,
         decisions,
@@ -210,12 +232,13 @@ def fixed_budget(spec: str, game: Any) -> str:
 
 def matchup_id(game: str, players: int, bot: str, matchup: str) -> str:
     """The results file's name: game, players, the bot and the opponent, with budgets."""
-    opponent = matchup[len(VS) :] if matchup.startswith(VS) else matchup
+    among = matchup.startswith(AMONG)
+    opponent = matchup.partition(":")[2] if matchup.startswith((VS, AMONG)) else matchup
 
     def slug(spec: str) -> str:
         return re.sub(r"[^a-z0-9.]+", "-", spec.lower()).strip("-")
 
-    return f"{game}-{players}p-{slug(bot)}-vs-{slug(opponent)}"
+    return f"{game}-{players}p-{slug(bot)}-{'among' if among else 'vs'}-{slug(opponent)}"
 
 
 def default_bar(matchup: str, players: int) -> float:
@@ -223,12 +246,14 @@ def default_bar(matchup: str, players: int) -> float:
         return RANDOM_BAR[players]
     if matchup.startswith("crassus-"):
         return CRASSUS_BAR
+    if matchup.startswith(AMONG):
+        return round(1 - 1 / (1.5 * players), 4)
     return min(0.95, 1.5 / players)
 
 
 def seats_step(matchup: str, players: int) -> int:
     """How many matches make one round of the seat arrangements."""
-    return players if matchup.startswith(VS) else 2
+    return players if matchup.startswith((VS, AMONG)) else 2
 
 
 def decisions_per_match(
@@ -349,6 +374,7 @@ def line(m: Matchup, job: Job, outcome: Outcome, bot: str, commit: str) -> dict[
         "seed": job.seed,
         "seats": list(job.seats),
         "bot_seat": job.bot_seat,
+        **({} if job.opponent_seat is None else {"opponent_seat": job.opponent_seat}),
         "reward": outcome.reward,
         "rewards": list(outcome.rewards),
         "reason": outcome.reason,
@@ -473,9 +499,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--matchups",
         default=None,
-        help=f"comma-separated, from {', '.join(MATCHUPS)} (Caesar!; default all), or vs:SPEC "
-        "(SPEC in every other seat; default vs:random at other games); separate several "
-        "vs:SPEC with ';'",
+        help=f"comma-separated, from {', '.join(MATCHUPS)} (Caesar!; default all), vs:SPEC "
+        "(SPEC in every other seat; default vs:random at other games) or among:SPEC (SPEC in "
+        "one seat, the bot in the others); separate several vs:SPEC with ';'",
     )
     parser.add_argument("--game", default=GAME, help="the game (caesar)")
     parser.add_argument(
@@ -493,19 +519,22 @@ def main(argv: list[str] | None = None) -> int:
     if players not in game.players:
         parser.error(f"{game.title} is for {', '.join(map(str, game.players))} players")
     given = args.matchups or (",".join(MATCHUPS) if game.id == GAME else f"{VS}random")
-    separator = ";" if given.startswith(VS) or ";" in given else ","
+    separator = ";" if given.startswith((VS, AMONG)) or ";" in given else ","
     matchups = [m.strip() for m in given.split(separator) if m.strip()]
     unknown = [
         m
         for m in matchups
-        if (m not in MATCHUPS and not m.startswith(VS)) or (m in MATCHUPS and game.id != GAME)
+        if (m not in MATCHUPS and not m.startswith((VS, AMONG)))
+        or (m in MATCHUPS and game.id != GAME)
     ]
     if unknown or not matchups:
-        parser.error(f"unknown matchups {unknown}; choose from {', '.join(MATCHUPS)} or vs:SPEC")
+        parser.error(
+            f"unknown matchups {unknown}; choose from {', '.join(MATCHUPS)}, vs:SPEC or among:SPEC"
+        )
     if args.maximum < 1 or args.jobs < 1 or not 1 <= args.minimum <= args.maximum:
         parser.error("--max and --jobs must be at least 1, --min between 1 and --max")
     bot = args.bot
-    outside_bots([bot, *(m[len(VS) :] for m in matchups if m.startswith(VS))])
+    outside_bots([bot, *(m.partition(":")[2] for m in matchups if m.startswith((VS, AMONG)))])
     for key in ("seconds", "iterations"):
         value = getattr(args, key)
         if value is not None:
@@ -515,9 +544,9 @@ def main(argv: list[str] | None = None) -> int:
         bot = budget(bot) if budget else fixed_budget(bot, game)
         resolved = []
         for m in matchups:
-            if m.startswith(VS):
-                opponent = m[len(VS) :]
-                m = VS + (budget(opponent) if budget else fixed_budget(opponent, game))
+            if m.startswith((VS, AMONG)):
+                kind, _, opponent = m.partition(":")
+                m = f"{kind}:" + (budget(opponent) if budget else fixed_budget(opponent, game))
             resolved.append(m)
         matchups = resolved
     except (OptionError, ValueError) as exc:

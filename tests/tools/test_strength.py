@@ -163,3 +163,25 @@ def test_the_estimate_prices_the_matches_left_from_those_played(
     printed = capsys.readouterr().out
     assert "the mean of 2 matches played" in printed and "expected: about" in printed
     assert path.read_text(encoding="utf-8") == before  # an estimate plays nothing
+
+
+def test_an_among_matchup_seats_the_opponent_once_and_counts_the_bots_seats_together(
+    tmp_path: Path,
+) -> None:
+    strength = _tool("strength")
+    jobs = strength.jobs_for("among:random", 4, "heuristic", 1, "sylla", 4)
+    # the opponent goes round the table, the bot under test in every other seat
+    assert [j.opponent_seat for j in jobs] == [0, 1, 2, 3]
+    for job in jobs:
+        assert job.seats.count("random") == 1 and job.seats[job.opponent_seat] == "random"
+        assert job.seats[job.bot_seat] == "heuristic"
+    # the bar keeps the lone seat to two thirds of its fair share
+    assert strength.default_bar("among:random", 4) == pytest.approx(1 - 0.25 / 1.5, abs=1e-4)
+    outcome = strength.play(jobs[0])
+    # the rate is the share of the win the three seats took: one minus the lone seat's
+    assert outcome.reward == pytest.approx(1 - outcome.rewards[0])
+    common = ["--game", "sylla", "--players", "4", "--bot", "random", "--min", "1", "--max", "1"]
+    assert strength.main([*common, "--matchups", "among:random", "--results", str(tmp_path)]) == 0
+    [path] = tmp_path.glob("*.jsonl")
+    assert path.name == "sylla-4p-random-among-random.jsonl"
+    assert json.loads(path.read_text(encoding="utf-8"))["opponent_seat"] == 0

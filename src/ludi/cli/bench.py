@@ -268,6 +268,8 @@ def run(args: argparse.Namespace, out: Console) -> int:
     game.resolve_options(options, players)
     if not args.seconds > 0:
         raise UsageError(f"--seconds must be positive, not {args.seconds}")
+    if getattr(args, "peers", False) and not getattr(args, "research", False):
+        raise UsageError("--peers measures beside the research adapters: add --research")
     if not args.json and not getattr(args, "compare_builds", False):
         build = "compiled by mypyc" if _purity.status == "compiled" else "pure Python"
         out.print(
@@ -354,7 +356,7 @@ def _command(args: argparse.Namespace) -> str:
         words += ["--option", option]
     if args.seconds != 1.0:
         words += ["--seconds", f"{args.seconds:g}"]
-    for flag in ("research", "fixed_work", "compare_builds"):
+    for flag in ("research", "peers", "fixed_work", "compare_builds"):
         if getattr(args, flag, False):
             words.append("--" + flag.replace("_", "-"))
     if getattr(args, "compare_builds", False) and args.rounds != 3:
@@ -372,7 +374,14 @@ def run_research(
         raise UsageError(
             f"--research needs the research extra (pip install 'ludi[research]'): {exc}"
         ) from None
+    if getattr(args, "peers", False):
+        _check_peers()
     report = measure_research(game, players, options, args.seconds)
+    if getattr(args, "peers", False):
+        from ludi.research import peers
+        from ludi.research.bench import REPETITIONS
+
+        report["peers"] = peers.measure(game, players, options, args.seconds, REPETITIONS)
     _record(args, "research", report)
     if args.json:
         emit_json(report)
@@ -405,7 +414,44 @@ def run_research(
         "",
     )
     out.print(table)
+    if "peers" in report:
+        out.print(_peers_table(report["peers"]))
     return 0
+
+
+def _check_peers() -> None:
+    """Refuse ``--peers`` where PettingZoo's classic environments are not installed at all."""
+    try:
+        import pettingzoo.classic.tictactoe.tictactoe  # noqa: F401
+    except ImportError as exc:
+        raise UsageError(
+            f"--peers needs PettingZoo's classic environments (pip install 'ludi[peers]'): {exc}"
+        ) from None
+
+
+def _peers_table(peers: dict[str, Any]) -> Table:
+    """Ludi's game beside the peers, by API: steps per CPU second, and the ratio to Ludi's."""
+    table = Table(
+        title="Beside the peers, the same run (random moves, CPU time)",
+        show_edge=False,
+        pad_edge=False,
+    )
+    table.add_column("API")
+    table.add_column("environment")
+    table.add_column("steps / s", justify="right")
+    table.add_column("Ludi's / its", justify="right")
+    for api, label in (
+        ("pettingzoo", "PettingZoo AEC, observation incl."),
+        ("openspiel", "OpenSpiel"),
+    ):
+        rows = peers[api]
+        ours = next(rate for name, rate in rows.items() if name.startswith("ludi:"))
+        for name, rate in rows.items():
+            mine = name.startswith("ludi:")
+            table.add_row(label, name, f"{rate:,.0f}", "" if mine else f"{ours / rate:.1f}×")
+    if peers.get("missing"):
+        table.caption = "not installed: " + ", ".join(peers["missing"])
+    return table
 
 
 #: what ``--compare-builds`` shows: (key in the report, label, higher is better)

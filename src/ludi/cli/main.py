@@ -174,6 +174,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="measure the research adapters (PettingZoo, Gymnasium, OpenSpiel) instead",
     )
     p.add_argument(
+        "--peers",
+        action="store_true",
+        help="with --research: also PettingZoo's classic environments and OpenSpiel's own "
+        "games, in the same run (pip install 'ludi[peers]')",
+    )
+    p.add_argument(
         "--fixed-work",
         action="store_true",
         help="also time the same work in every run: matches from fixed seeds, fixed searches",

@@ -68,13 +68,15 @@ class SyllaBots(Bots):
 
         return evaluation
 
-    #: guided ``ismcts`` with its playouts cut at 8 moves runs about 1,500 iterations a second
-    #: on a quiet core: ``hard`` about a second a move; see docs/strength.md
+    #: ``normal`` searches with the heuristic's playouts cut at 8 moves (about 1,500 iterations
+    #: a second on a quiet core); ``hard`` with random playouts to the end (about 2,500), which
+    #: beat the guided ones at equal CPU and at every budget tried, so ``hard`` is the stronger
+    #: by far (decision record 0017, docs/strength.md)
     def levels(self) -> Mapping[str, str]:
         return {
             "easy": "heuristic",
             "normal": "ismcts:iterations=300,seconds=1",
-            "hard": "ismcts:iterations=1500,seconds=3",
+            "hard": "ismcts:iterations=1500,playout=random,seconds=3",
         }
 
 

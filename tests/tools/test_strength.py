@@ -118,7 +118,7 @@ def test_a_level_plays_at_its_iteration_budget_without_its_time_cap() -> None:
 
     strength = _tool("strength")
     caesar = ludi.get_game("caesar")
-    assert strength.fixed_budget("hard", caesar) == "ismcts:iterations=1500,c=0.3"
+    assert strength.fixed_budget("hard", caesar) == "ismcts:iterations=6000,c=0.3"
     assert strength.fixed_budget("random", caesar) == "random"
 
 

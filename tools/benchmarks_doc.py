@@ -812,7 +812,7 @@ def strength_summary() -> list[str]:
     from ludi.engine import get_game
 
     rows: dict[str, dict[str, str]] = {}
-    order: set[tuple[int, int, str]] = set()
+    order: set[tuple[int, int, int, str]] = set()
     for lines in (read_lines(f) for f in files):
         if not lines:
             continue
@@ -820,17 +820,19 @@ def strength_summary() -> list[str]:
         opponent, players = str(last["opponent"]), int(last["players"])
         if last["bot"] != _hard(str(last["game"])):
             continue
-        if opponent.endswith(":random"):
-            column = (0, players, f"against random, {players} players")
-        elif "openspiel" in opponent:
-            column = (1, players, f"against OpenSpiel's ISMCTS, {players} players")
+        if opponent.startswith("vs:") and opponent.endswith(":random"):
+            column = (0, players, 0, f"against random, {players} players")
+        elif opponent.startswith("vs:openspiel"):
+            column = (1, players, 0, f"against OpenSpiel's ISMCTS, {players} players")
+        elif opponent.startswith("among:openspiel"):
+            column = (1, players, 1, f"in {players - 1} seats against OpenSpiel's ISMCTS in one")
         elif opponent.startswith("crassus-hard"):
-            column = (2, players, "against auto-Crassus at its hardest")
+            column = (2, players, 0, "against auto-Crassus at its hardest")
         else:
             continue
-        rows.setdefault(str(last["game"]), {})[column[2]] = _verdict_cell(lines)
+        rows.setdefault(str(last["game"]), {})[column[3]] = _verdict_cell(lines)
         order.add(column)
-    columns = [c[2] for c in sorted(order)]
+    columns = [c[3] for c in sorted(order)]
     out = [SUMMARY_START, ""]
     out += ["| `hard` | " + " | ".join(columns) + " |", "| --- " * (len(columns) + 1) + "|"]
     for game in sorted(rows):

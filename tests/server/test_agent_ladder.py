@@ -121,25 +121,24 @@ def test_an_agent_plays_a_rated_match_to_its_end_on_a_live_server(tmp_path: Path
         made = ann.call("/api/matches", body)
         mine = made["seats"][0]["token"]
         assert ann.call("/api/account/claim", {"match": made["id"], "token": mine})["seat"] == 0
-        if True:
-            person = RandomPlayer([live.base], made["id"], mine, seed=2)
-            person.thread.start()
-            played: list[dict[str, object]] = []
-            agent = threading.Thread(
-                target=lambda: played.extend(
-                    serve_agent(live.base, token, lambda view, legal: legal[0], matches=1)
-                ),
-                daemon=True,
-            )
-            agent.start()
-            agent.join(timeout=180)
-            person.thread.join(timeout=60)
-            assert not agent.is_alive() and person.over
-            assert played and played[0]["match"] == made["id"]
-            outcome = ann.call(f"/api/matches/{made['id']}/ratings")
-            assert outcome["status"] == "applied", outcome
-            assert {s["account"] for s in outcome["seats"].values()} == {"Ann", "Ada"}
-            board = ann.call("/api/ratings/caesar?players=2")["ratings"]
-            assert {r["name"]: r["bot"] for r in board} == {"Ann": False, "Ada": True}
+        person = RandomPlayer([live.base], made["id"], mine, seed=2)
+        person.thread.start()
+        played: list[dict[str, object]] = []
+        agent = threading.Thread(
+            target=lambda: played.extend(
+                serve_agent(live.base, token, lambda view, legal: legal[0], matches=1)
+            ),
+            daemon=True,
+        )
+        agent.start()
+        agent.join(timeout=180)
+        person.thread.join(timeout=60)
+        assert not agent.is_alive() and person.over
+        assert played and played[0]["match"] == made["id"]
+        outcome = ann.call(f"/api/matches/{made['id']}/ratings")
+        assert outcome["status"] == "applied", outcome
+        assert {s["account"] for s in outcome["seats"].values()} == {"Ann", "Ada"}
+        board = ann.call("/api/ratings/caesar?players=2")["ratings"]
+        assert {r["name"]: r["bot"] for r in board} == {"Ann": False, "Ada": True}
     finally:
         live.stop()

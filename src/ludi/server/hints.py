@@ -1,5 +1,6 @@
-"""Hints while learning (issue #29, docs/review.md): the move the ``normal`` level would make
-now, and why in one line.
+"""Hints while learning (issue #29, docs/review.md): the move the ``hard`` level would make
+now, and why in one line. (``hard``, the strongest: the levels below are made to lose to it,
+decision record 0017; its search is capped at ``MAX_SECONDS`` as any bot's.)
 
 A hint is given only where it can be fair to everyone: in a match whose every human seat is
 at the screen that asks (a player alone against bots, or hot seat, where the page holds every
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 _, n_ = catalog(__name__)
 
 #: the level whose move a hint gives
-LEVEL = "normal"
+LEVEL = "hard"
 
 
 class NoHint(Exception):
@@ -41,7 +42,7 @@ class NoHint(Exception):
 
 
 def hint_piece(position: dict[str, Any], seat: int, seed: int, data_file: str | None) -> Any:
-    """Return the ``normal`` level's move for ``seat`` in the match at ``position`` and what
+    """Return the ``hard`` level's move for ``seat`` in the match at ``position`` and what
     it is based on: ``{"move", "iterations", "visits", "chance"}`` for a search (its share of
     the win from the move, over its simulations), ``{"move"}`` for a level that does not
     search. Runs in a bot worker."""

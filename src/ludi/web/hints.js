@@ -1,4 +1,4 @@
-// Hints while learning (docs/review.md): the move Ludi's "normal" level would make, and why,
+// Hints while learning (docs/review.md): the move Ludi's "hard" level would make, and why,
 // for a player alone against bots or in hot seat; and, for everyone, how many hints each seat
 // was given (POST /api/matches/{id}/hint).
 import {_, api, el, n_, toast} from "./common.js";
@@ -42,7 +42,7 @@ export function hintControl(msg, host) {
           el(
             "span",
             {class: "muted small"},
-            _("the move Ludi's normal level would make (everyone sees you asked)"),
+            _("the move Ludi's hard level would make (everyone sees you asked)"),
           ),
         ),
   );

@@ -288,11 +288,22 @@ def engine() -> list[str]:
 
 
 def _bot(lines: list[dict[str, Any]]) -> str:
-    """The bot as asked for (``hard``) and as it played (``ismcts:iterations=1500``): a run
-    resumed with the budget itself still shows the level another run named."""
-    played = lines[-1]["bot"]
-    named = [m["asked"] for m in lines if m.get("asked") not in (None, m["bot"])]
-    return f"`{named[-1]}` (`{played}`)" if named else f"`{played}`"
+    """The bot as it played (``ismcts:iterations=6000,c=0.3``), named by the level it is in
+    its game today (``hard``), if it is one: a row of a level's old budget is not that level."""
+    from ludi.bots import LEVELS
+
+    played = str(lines[-1]["bot"])
+    level = _level_of(str(lines[-1]["game"]), played)
+    return f"`{level}` (`{played}`)" if level in LEVELS else f"`{played}`"
+
+
+def _opponent(game: str, opponent: str) -> str:
+    """The opponent as it played (``vs:ismcts:iterations=15,c=0.3``), named by its level today
+    where it is one (``normal``)."""
+    from ludi.bots import LEVELS
+
+    level = _level_of(game, opponent) if opponent.startswith("vs:") else None
+    return f"`{level}` (`{opponent}`)" if level in LEVELS else f"`{opponent}`"
 
 
 def _sequential_row(lines: list[dict[str, Any]]) -> str:
@@ -313,7 +324,7 @@ def _sequential_row(lines: list[dict[str, Any]]) -> str:
         str(last["game"]),
         str(last["players"]),
         _bot(ordered),
-        f"`{last['opponent']}`",
+        _opponent(str(last["game"]), str(last["opponent"])),
         str(n),
         f"{wins:g}",
         f"{100 * wins / n:.1f}%",

@@ -132,7 +132,8 @@ def test_the_tables_are_made_from_the_results_files(
         append_line(
             tmp_path / "strength" / "caesar-2p-x-vs-random.jsonl",
             {
-                "game": "caesar", "players": 2, "bot": "ismcts:iterations=1500", "asked": "hard",
+                "game": "caesar", "players": 2, "bot": "ismcts:iterations=6000,c=0.3",
+                "asked": "hard",
                 "opponent": "vs:random", "rule": rule, "index": index, "seed": 100 + index,
                 "reward": 1.0 if index != 3 else 0.0, "cpu_seconds": 10.0, "build": "pure",
                 "load": [1.5 + index / 10, 1.0, 1.0], "date": f"2026-11-{10 + index}T06:00:00Z",
@@ -142,7 +143,7 @@ def test_the_tables_are_made_from_the_results_files(
     page = "\n".join(doc.sequential())
     row = next(x for x in page.splitlines() if x.startswith("| caesar"))
     cells = [c.strip() for c in row.strip("|").split("|")]
-    assert cells[2] == "`hard` (`ismcts:iterations=1500`)"
+    assert cells[2] == "`hard` (`ismcts:iterations=6000,c=0.3`)"  # (Caesar!'s hard today)
     assert cells[4:7] == ["12", "11", "91.7%"]
     assert cells[8:12] == ["97%", "running", "pure", "1.5–2.6"]
     assert cells[13] == "2026-11-10 – 2026-11-21"

@@ -287,23 +287,14 @@ def engine() -> list[str]:
     return out
 
 
-def _bot(lines: list[dict[str, Any]]) -> str:
-    """The bot as it played (``ismcts:iterations=6000,c=0.3``), named by the level it is in
-    its game today (``hard``), if it is one: a row of a level's old budget is not that level."""
+def _named(game: str, spec: str) -> str:
+    """A bot as it played (``ismcts:iterations=6000,c=0.3``; an opponent ``vs:SPEC``), named by
+    the level it is in its game today (``hard``) where it is one: a row of a level's old budget
+    is not that level."""
     from ludi.bots import LEVELS
 
-    played = str(lines[-1]["bot"])
-    level = _level_of(str(lines[-1]["game"]), played)
-    return f"`{level}` (`{played}`)" if level in LEVELS else f"`{played}`"
-
-
-def _opponent(game: str, opponent: str) -> str:
-    """The opponent as it played (``vs:ismcts:iterations=15,c=0.3``), named by its level today
-    where it is one (``normal``)."""
-    from ludi.bots import LEVELS
-
-    level = _level_of(game, opponent) if opponent.startswith("vs:") else None
-    return f"`{level}` (`{opponent}`)" if level in LEVELS else f"`{opponent}`"
+    level = _level_of(game, spec) if not spec.startswith("among:") else None
+    return f"`{level}` (`{spec}`)" if level in LEVELS else f"`{spec}`"
 
 
 def _sequential_row(lines: list[dict[str, Any]]) -> str:
@@ -323,8 +314,8 @@ def _sequential_row(lines: list[dict[str, Any]]) -> str:
     cells = [
         str(last["game"]),
         str(last["players"]),
-        _bot(ordered),
-        _opponent(str(last["game"]), str(last["opponent"])),
+        _named(str(last["game"]), str(last["bot"])),
+        _named(str(last["game"]), str(last["opponent"])),
         str(n),
         f"{wins:g}",
         f"{100 * wins / n:.1f}%",
@@ -620,15 +611,14 @@ def peers_table(runs: list[Run]) -> list[str]:
         "| API | environment | steps / s | " + " | ".join(f"{g} ÷ it" for g in games) + " |",
         "| --- " * (3 + len(games)) + "|",
     ]
+    from ludi.research.peers import LUDI, ludi_rate
+
     for api, label in (("pettingzoo", "PettingZoo"), ("openspiel", "OpenSpiel")):
-        ours = [
-            next(r for n, r in run["figures"]["peers"][api].items() if n.startswith("ludi:"))
-            for run in runs
-        ]
+        ours = [ludi_rate(run["figures"]["peers"][api]) for run in runs]
         for game, rate in zip(games, ours, strict=True):
             cells = ["–"] * len(games)
             lines.append(f"| {label} | Ludi's {game} | {rate:,.0f} | " + " | ".join(cells) + " |")
-        names = [n for n in runs[0]["figures"]["peers"][api] if not n.startswith("ludi:")]
+        names = [n for n in runs[0]["figures"]["peers"][api] if not n.startswith(LUDI)]
         for name in names:
             rates = [run["figures"]["peers"][api].get(name) for run in runs]
             found = [r for r in rates if r]

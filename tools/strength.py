@@ -121,25 +121,17 @@ def jobs_for(
     """Return the first ``games`` matches of one matchup, the bot's seat going round the table
     from one match to the next; a match's seed depends only on the matchup and its index."""
     out = []
-    if matchup.startswith(VS):
-        opponent = matchup[len(VS) :]
+    if matchup.startswith((VS, AMONG)):
+        among = matchup.startswith(AMONG)
+        opponent = matchup.partition(":")[2]
         number = 10 + sum(map(ord, matchup)) % 1000  # a fixed seed range per matchup
         for i in range(games):
             seed = base_seed + 100_003 * number + i
-            bot_seat = i % players
-            seats = [opponent] * players
-            seats[bot_seat] = bot
-            out.append(Job(matchup, i, seed, tuple(seats), bot_seat, {}, game))
-        return out
-    if matchup.startswith(AMONG):
-        opponent = matchup[len(AMONG) :]
-        number = 10 + sum(map(ord, matchup)) % 1000
-        for i in range(games):
-            seed = base_seed + 100_003 * number + i
-            alone = i % players
-            seats = [bot] * players
-            seats[alone] = opponent
-            bot_seat = (alone + 1) % players
+            turn = i % players  # the seat that goes round: the bot's, or (among) the opponent's
+            seats = [bot if among else opponent] * players
+            seats[turn] = opponent if among else bot
+            bot_seat = (turn + 1) % players if among else turn
+            alone = turn if among else None
             out.append(Job(matchup, i, seed, tuple(seats), bot_seat, {}, game, alone))
         return out
     spec = MATCHUPS[matchup]

@@ -440,14 +440,16 @@ def _peers_table(peers: dict[str, Any]) -> Table:
     table.add_column("environment")
     table.add_column("steps / s", justify="right")
     table.add_column("Ludi's / its", justify="right")
+    from ludi.research.peers import LUDI, ludi_rate
+
     for api, label in (
         ("pettingzoo", "PettingZoo AEC, observation incl."),
         ("openspiel", "OpenSpiel"),
     ):
         rows = peers[api]
-        ours = next(rate for name, rate in rows.items() if name.startswith("ludi:"))
+        ours = ludi_rate(rows)
         for name, rate in rows.items():
-            mine = name.startswith("ludi:")
+            mine = name.startswith(LUDI)
             table.add_row(label, name, f"{rate:,.0f}", "" if mine else f"{ours / rate:.1f}×")
     if peers.get("missing"):
         table.caption = "not installed: " + ", ".join(peers["missing"])

@@ -34,6 +34,11 @@ PETTINGZOO_CLASSIC = (
 #: OpenSpiel's own games measured beside Ludi's registration
 OPENSPIEL_GAMES = ("chess", "backgammon", "leduc_poker", "hearts")
 
+#: the APIs measured, as the report names them
+APIS = ("pettingzoo", "openspiel")
+#: how a row of Ludi's own game is named (``ludi:caesar``), beside ``pettingzoo:chess-v6``
+LUDI = "ludi:"
+
 #: a run: (CPU deadline, seed) -> steps played
 Run = Callable[[float, int], int]
 
@@ -83,9 +88,11 @@ def spiel_run(load: Callable[[], Any]) -> Run:
     return run
 
 
-def interleaved(runs: Mapping[str, Run], seconds: float, repetitions: int) -> dict[str, float]:
+def interleaved(
+    runs: Mapping[tuple[str, str], Run], seconds: float, repetitions: int
+) -> dict[tuple[str, str], float]:
     """Return each run's median steps per CPU second, the repetitions taken in turn."""
-    rates: dict[str, list[float]] = {name: [] for name in runs}
+    rates: dict[tuple[str, str], list[float]] = {name: [] for name in runs}
     for seed in range(repetitions):
         for name, run in runs.items():
             start = time.process_time()
@@ -104,7 +111,7 @@ def measure(
 
     from ludi.research import openspiel, pettingzoo
 
-    aec: dict[str, Run] = {f"ludi:{game}": aec_run(lambda: pettingzoo.env(game, players, options))}
+    aec: dict[str, Run] = {LUDI + game: aec_run(lambda: pettingzoo.env(game, players, options))}
     missing = []
     for name in PETTINGZOO_CLASSIC:
         label = f"pettingzoo:{name.partition('/')[2]}"
@@ -116,22 +123,21 @@ def measure(
         aec[label] = aec_run(lambda name=name: pettingzoo_registry.make("aec", name))
     registered = openspiel.register(game)
     spiel: dict[str, Run] = {
-        f"ludi:{game}": spiel_run(
+        LUDI + game: spiel_run(
             lambda: pyspiel.load_game(registered, {"players": players, **options})
         )
     }
     for name in OPENSPIEL_GAMES:
         spiel[f"openspiel:{name}"] = spiel_run(lambda name=name: pyspiel.load_game(name))
-    both = interleaved(
-        {
-            **{f"pettingzoo {k}": v for k, v in aec.items()},
-            **{f"openspiel {k}": v for k, v in spiel.items()},
-        },
-        seconds,
-        repetitions,
-    )
-    return {
-        "pettingzoo": {k: both[f"pettingzoo {k}"] for k in aec},
-        "openspiel": {k: both[f"openspiel {k}"] for k in spiel},
-        "missing": missing,
-    }
+    runs = {("pettingzoo", k): v for k, v in aec.items()}
+    runs |= {("openspiel", k): v for k, v in spiel.items()}
+    rates = interleaved(runs, seconds, repetitions)
+    report: dict[str, Any] = {api: {} for api in APIS}
+    for (api, name), rate in rates.items():
+        report[api][name] = rate
+    return {**report, "missing": missing}
+
+
+def ludi_rate(rates: Mapping[str, float]) -> float:
+    """Ludi's game's rate among one API's (``ludi:GAME``, beside the peers')."""
+    return next(rate for name, rate in rates.items() if name.startswith(LUDI))

@@ -464,8 +464,49 @@ def _level_of(game: str, opponent: str) -> str:
     return spec
 
 
+#: the levels' ladder: each level and the one below it
+LADDER = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
+
+
+def ladder() -> list[str]:
+    """Each game's levels against the one below, at each player count measured: the rows of
+    the sequential tables a player choosing a level wants, in one place."""
+    from ludi.engine import get_game
+    from ludi.sequential import read_lines
+
+    found: dict[tuple[str, int, str, str], list[dict[str, Any]]] = {}
+    for lines in (read_lines(f) for f in sorted((RESULTS / "strength").glob("*.jsonl"))):
+        if lines:
+            last = lines[-1]
+            key = (str(last["game"]), int(last["players"]), str(last["bot"]), str(last["opponent"]))
+            found[key] = lines
+    rows = []
+    for game, players in sorted({(g, p) for g, p, _, _ in found}):
+        cells = [
+            found.get((game, players, _level(game, level), "vs:" + _level(game, below)))
+            for level, below in LADDER
+        ]
+        if any(cells):
+            shown = [_verdict_cell(c) if c else "–" for c in cells]
+            rows.append(f"| {get_game(game).title} | {players} | " + " | ".join(shown) + " |")
+    out = ["### The levels, each against the one below", ""]
+    out += [
+        "The rows of the tables below that a player choosing a level wants: `easy` against",
+        "`random` in every other seat (bar 90%), `normal` against `easy` and `hard` against",
+        "`normal` (bar 1.5 times the fair share: 75% at 2 players, 50% at 3, 37.5% at 4), each",
+        "at the level's budget today (✓ met, ✗ missed, *running*, *undecided*).",
+        "",
+        "| game | players | `easy` against `random` | `normal` against `easy` | `hard` against `normal` |",
+        "| --- | --- | --- | --- | --- |",
+        *rows,
+        "",
+    ]
+    return out
+
+
 def strength() -> list[str]:
     out = ["## Bots' strength", ""]
+    out += ladder()
     out += sequential()
     out += trained()
     out += ["### Earlier runs of fixed counts", ""]
@@ -795,14 +836,22 @@ def _verdict_cell(lines: list[dict[str, Any]]) -> str:
     return f"{100 * sum(rewards) / len(rewards):.0f}% of {len(rewards)} {mark}"
 
 
-def _hard(game: str) -> str:
-    """The ``hard`` level's search budget in ``game``, as the strength tool records it."""
+def _level(game: str, level: str) -> str:
+    """A level's bot in ``game`` as the strength tool records it: its spec without the time
+    cap (``random`` stays ``random``)."""
     from ludi.bots import make_bot
     from ludi.engine import get_game
 
-    name, _, settings = make_bot("hard", game=get_game(game)).describe().partition(":")
+    if level == "random":
+        return level
+    name, _, settings = make_bot(level, game=get_game(game)).describe().partition(":")
     parts = [p for p in settings.split(",") if p and not p.startswith("seconds=")]
     return name + (":" + ",".join(parts) if parts else "")
+
+
+def _hard(game: str) -> str:
+    """The ``hard`` level's search budget in ``game``, as the strength tool records it."""
+    return _level(game, "hard")
 
 
 def strength_summary() -> list[str]:

@@ -150,6 +150,31 @@ def test_the_tables_are_made_from_the_results_files(
     assert "python tools/strength.py --game caesar --bar 0.97" in page
 
 
+def test_the_ladder_puts_each_level_beside_the_one_below_at_todays_budgets(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    doc = _tool("benchmarks_doc")
+    monkeypatch.setattr(doc, "RESULTS", tmp_path)
+    # Caesar!'s levels today: easy heuristic:tolerance=1.2, normal 15 iterations, hard 6,000
+    matchups = {
+        "easy": ("heuristic:tolerance=1.2", "vs:random", [1.0] * 36),
+        "hard": ("ismcts:iterations=6000,c=0.3", "vs:ismcts:iterations=15,c=0.3", [1.0, 1.0, 0.0] * 4),
+        "old": ("ismcts:iterations=1500,c=0.3", "vs:ismcts:iterations=150,c=0.3", [1.0] * 12),
+    }
+    for name, (bot, opponent, rewards) in matchups.items():
+        rule = Rule(0.9 if name == "easy" else 0.75, maximum=400, step=2).as_dict()
+        for index, reward in enumerate(rewards):
+            append_line(
+                tmp_path / "strength" / f"caesar-2p-{name}.jsonl",
+                {"game": "caesar", "players": 2, "bot": bot, "opponent": opponent, "rule": rule,
+                 "index": index, "seed": index, "reward": reward, "date": "2026-11-29"},
+            )  # fmt: skip
+    rows = [x for x in doc.ladder() if x.startswith("| Caesar!")]
+    assert len(rows) == 1  # the old budgets' rows are not a level's
+    cells = [c.strip() for c in rows[0].strip("|").split("|")]
+    assert cells[1:] == ["2", "100% of 36 ✓", "–", "67% of 12 running"]
+
+
 def test_the_estimate_prices_the_matches_left_from_those_played(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

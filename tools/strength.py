@@ -16,7 +16,9 @@ solo automaton in Crassus's seat, playing each side in half the matches), ``vs:S
 game (SPEC in every other seat, the bot's seat going round), or ``among:SPEC``, the reverse
 (SPEC in one seat going round, the bot in all the others). In an ``among`` matchup the rate is
 the share of the wins the bot's seats take together, and the bar keeps SPEC to two thirds of
-its fair share (``1 - 1 / (1.5 * players)``: 83.3% at 4 players).
+its fair share (``1 - 1 / (1.5 * players)``: 83.3% at 4 players). ``solo`` is a one-player
+game's (Age of Rome's Emperor solo): the bot alone against the game's own automaton; the
+issue sets it no bar, and 50% (winning more often than not) is the default.
 
     .venv/bin/python tools/strength.py --game sylla --bot hard --matchups vs:random --estimate
     .venv/bin/python tools/strength.py --game sylla --bot hard --matchups vs:random --jobs 1
@@ -74,6 +76,8 @@ MATCHUPS: dict[str, dict[str, Any]] = {
 VS = "vs:"
 #: the reverse: one bot in one seat, the bot under test in all the others: ``among:SPEC``
 AMONG = "among:"
+#: the bot alone in a one-player game, against the game's own automaton: ``solo``
+SOLO = "solo"
 #: the bar against ``random``, by player count (issue #28)
 RANDOM_BAR = {1: 0.97, 2: 0.97, 3: 0.95, 4: 0.90}
 CRASSUS_BAR = 0.95
@@ -121,6 +125,12 @@ def jobs_for(
     """Return the first ``games`` matches of one matchup, the bot's seat going round the table
     from one match to the next; a match's seed depends only on the matchup and its index."""
     out = []
+    if matchup == SOLO:
+        number = 10 + sum(map(ord, f"{game}-{SOLO}")) % 1000
+        return [
+            Job(matchup, i, base_seed + 100_003 * number + i, (bot,), 0, {}, game)
+            for i in range(games)
+        ]
     if matchup.startswith((VS, AMONG)):
         among = matchup.startswith(AMONG)
         opponent = matchup.partition(":")[2]
@@ -230,6 +240,8 @@ def matchup_id(game: str, players: int, bot: str, matchup: str) -> str:
     def slug(spec: str) -> str:
         return re.sub(r"[^a-z0-9.]+", "-", spec.lower()).strip("-")
 
+    if matchup == SOLO:
+        return f"{game}-{players}p-{slug(bot)}-{SOLO}"
     return f"{game}-{players}p-{slug(bot)}-{'among' if among else 'vs'}-{slug(opponent)}"
 
 
@@ -238,6 +250,8 @@ def default_bar(matchup: str, players: int) -> float:
         return RANDOM_BAR[players]
     if matchup.startswith("crassus-"):
         return CRASSUS_BAR
+    if matchup == SOLO:
+        return 0.5
     if matchup.startswith(AMONG):
         return round(1 - 1 / (1.5 * players), 4)
     return min(0.95, 1.5 / players)
@@ -245,6 +259,8 @@ def default_bar(matchup: str, players: int) -> float:
 
 def seats_step(matchup: str, players: int) -> int:
     """How many matches make one round of the seat arrangements."""
+    if matchup == SOLO:
+        return 1
     return players if matchup.startswith((VS, AMONG)) else 2
 
 
@@ -492,8 +508,9 @@ def main(argv: list[str] | None = None) -> int:
         "--matchups",
         default=None,
         help=f"comma-separated, from {', '.join(MATCHUPS)} (Caesar!; default all), vs:SPEC "
-        "(SPEC in every other seat; default vs:random at other games) or among:SPEC (SPEC in "
-        "one seat, the bot in the others); separate several vs:SPEC with ';'",
+        "(SPEC in every other seat; default vs:random at other games), among:SPEC (SPEC in "
+        "one seat, the bot in the others) or solo (a one-player game; its default); separate "
+        "several vs:SPEC with ';'",
     )
     parser.add_argument("--game", default=GAME, help="the game (caesar)")
     parser.add_argument(
@@ -510,18 +527,21 @@ def main(argv: list[str] | None = None) -> int:
     players = args.players or game.players[0]
     if players not in game.players:
         parser.error(f"{game.title} is for {', '.join(map(str, game.players))} players")
-    given = args.matchups or (",".join(MATCHUPS) if game.id == GAME else f"{VS}random")
+    default = SOLO if players == 1 else ",".join(MATCHUPS) if game.id == GAME else f"{VS}random"
+    given = args.matchups or default
     separator = ";" if given.startswith((VS, AMONG)) or ";" in given else ","
     matchups = [m.strip() for m in given.split(separator) if m.strip()]
     unknown = [
         m
         for m in matchups
-        if (m not in MATCHUPS and not m.startswith((VS, AMONG)))
+        if (m not in MATCHUPS and m != SOLO and not m.startswith((VS, AMONG)))
         or (m in MATCHUPS and game.id != GAME)
+        or ((m == SOLO) != (players == 1))
     ]
     if unknown or not matchups:
         parser.error(
-            f"unknown matchups {unknown}; choose from {', '.join(MATCHUPS)}, vs:SPEC or among:SPEC"
+            f"unknown matchups {unknown}; choose from {', '.join(MATCHUPS)} (Caesar!), vs:SPEC "
+            f"or among:SPEC (2 players or more), or solo (1 player)"
         )
     if args.maximum < 1 or args.jobs < 1 or not 1 <= args.minimum <= args.maximum:
         parser.error("--max and --jobs must be at least 1, --min between 1 and --max")

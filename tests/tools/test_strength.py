@@ -158,7 +158,11 @@ def test_the_ladder_puts_each_level_beside_the_one_below_at_todays_budgets(
     # Caesar!'s levels today: easy heuristic:tolerance=1.2, normal 15 iterations, hard 6,000
     matchups = {
         "easy": ("heuristic:tolerance=1.2", "vs:random", [1.0] * 36),
-        "hard": ("ismcts:iterations=6000,c=0.3", "vs:ismcts:iterations=15,c=0.3", [1.0, 1.0, 0.0] * 4),
+        "hard": (
+            "ismcts:iterations=6000,c=0.3",
+            "vs:ismcts:iterations=15,c=0.3",
+            [1.0, 1.0, 0.0] * 4,
+        ),
         "old": ("ismcts:iterations=1500,c=0.3", "vs:ismcts:iterations=150,c=0.3", [1.0] * 12),
     }
     for name, (bot, opponent, rewards) in matchups.items():
@@ -173,6 +177,25 @@ def test_the_ladder_puts_each_level_beside_the_one_below_at_todays_budgets(
     assert len(rows) == 1  # the old budgets' rows are not a level's
     cells = [c.strip() for c in rows[0].strip("|").split("|")]
     assert cells[1:] == ["2", "100% of 36 ✓", "–", "67% of 12 running"]
+
+
+def test_a_one_player_game_measures_the_bot_alone_and_refuses_an_opponent(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    strength = _tool("strength")
+    common = ["--game", "age_of_rome", "--players", "1", "--bot", "random"]
+    common += ["--min", "1", "--max", "2", "--results", str(tmp_path)]
+    assert strength.main(common) == 0  # (solo is the default at one player)
+    [path] = tmp_path.glob("*.jsonl")
+    assert path.name == "age_of_rome-1p-random-solo.jsonl"
+    lines = read_lines(path)
+    assert [m["seats"] for m in lines] == [["random"], ["random"]]
+    assert {m["rule"]["bar"] for m in lines} == {0.5}
+    with pytest.raises(SystemExit):
+        strength.main([*common, "--matchups", "vs:random"])  # nobody to sit in another seat
+    with pytest.raises(SystemExit):
+        strength.main(["--game", "sylla", "--players", "2", "--matchups", "solo"])
+    assert "solo (1 player)" in capsys.readouterr().err
 
 
 def test_the_estimate_prices_the_matches_left_from_those_played(

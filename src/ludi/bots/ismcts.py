@@ -30,9 +30,10 @@ unless ``playout=random`` asks for the plain search above:
    ``epsilon`` (0.1), otherwise the best-scored one. A seat whose heuristic has no opinion
    (auto-Crassus, whose legal actions his priority list has already chosen) plays at random.
 
-For a game with an evaluation (``Bots.evaluation``; Sylla and Æterna) a playout stops after
-``horizon`` moves (8) and the evaluation of the position reached, each seat's estimated share of
-the win, is backed up instead of a finished match's result (``horizon=end``: to the end).
+For a game with an evaluation (``Bots.evaluation``; Sylla, Æterna and Age of Rome) a playout
+stops after ``horizon`` moves (8) and the evaluation of the position reached, each seat's
+estimated share of the win, is backed up instead of a finished match's result
+(``horizon=end``: to the end).
 The search applies the moves it takes from ``legal_actions`` with ``State.apply_legal``, which
 does not check them again.
 

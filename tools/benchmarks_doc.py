@@ -460,15 +460,11 @@ def trained() -> list[str]:
 
 def _level_of(game: str, opponent: str) -> str:
     """The level (or ``random``) an opponent's recorded spec stands for in ``game``."""
-    from ludi.bots import levels_for
+    from ludi.bots import LEVELS, fixed_budget
     from ludi.engine import get_game
 
     spec = opponent.removeprefix("vs:")
-    for level, level_spec in levels_for(get_game(game)).items():
-        kept = [p for p in level_spec.partition(":")[2].split(",") if p and "seconds=" not in p]
-        if spec == level_spec.partition(":")[0] + (":" + ",".join(kept) if kept else ""):
-            return level
-    return spec
+    return next((lv for lv in LEVELS if fixed_budget(lv, get_game(game)) == spec), spec)
 
 
 #: the levels' ladder: each level and the one below it
@@ -844,21 +840,11 @@ def _verdict_cell(lines: list[dict[str, Any]]) -> str:
 
 
 def _level(game: str, level: str) -> str:
-    """A level's bot in ``game`` as the strength tool records it: its spec without the time
-    cap (``random`` stays ``random``)."""
-    from ludi.bots import make_bot
+    """A level's bot in ``game`` as the strength tool records it (``random`` stays itself)."""
+    from ludi.bots import fixed_budget
     from ludi.engine import get_game
 
-    if level == "random":
-        return level
-    name, _, settings = make_bot(level, game=get_game(game)).describe().partition(":")
-    parts = [p for p in settings.split(",") if p and not p.startswith("seconds=")]
-    return name + (":" + ",".join(parts) if parts else "")
-
-
-def _hard(game: str) -> str:
-    """The ``hard`` level's search budget in ``game``, as the strength tool records it."""
-    return _level(game, "hard")
+    return level if level == "random" else fixed_budget(level, get_game(game))
 
 
 def strength_summary() -> list[str]:
@@ -875,7 +861,7 @@ def strength_summary() -> list[str]:
             continue
         last = lines[-1]
         opponent, players = str(last["opponent"]), int(last["players"])
-        if last["bot"] != _hard(str(last["game"])):
+        if last["bot"] != _level(str(last["game"]), "hard"):
             continue
         if opponent.startswith("vs:") and opponent.endswith(":random"):
             column = (0, players, 0, f"against random, {players} players")

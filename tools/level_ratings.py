@@ -28,7 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from ludi.bots import make_bot  # noqa: E402
+from ludi.bots import fixed_budget  # noqa: E402
 from ludi.engine import games  # noqa: E402
 from ludi.sequential import read_lines  # noqa: E402
 
@@ -43,13 +43,6 @@ SPREAD = math.sqrt(2 * BETA**2 + 2 * SIGMA**2)
 MAX_GAP = 3.5 * SPREAD
 
 
-def budget(level: str, game: Any) -> str:
-    """A level's spec as the strength tool records it: its iterations, not its time cap."""
-    name, _, settings = make_bot(level, game=game).describe().partition(":")
-    parts = [p for p in settings.split(",") if p and not p.startswith("seconds=")]
-    return name + (":" + ",".join(parts) if parts else "")
-
-
 def gap(wins: float, matches: int) -> float:
     """The mu the winner stands above the loser, from ``wins`` of ``matches``."""
     p = (wins + 1) / (matches + 2)
@@ -58,7 +51,7 @@ def gap(wins: float, matches: int) -> float:
 
 def measured(game: Any, stronger: str, weaker: str) -> tuple[float, int] | None:
     """The wins and matches of ``stronger`` against ``weaker`` at two players, if played."""
-    bot, opponent = budget(stronger, game), "vs:" + budget(weaker, game)
+    bot, opponent = fixed_budget(stronger, game), "vs:" + fixed_budget(weaker, game)
     for path in sorted(RESULTS.glob(f"{game.id}-2p-*.jsonl")):
         lines = read_lines(path)
         if lines and lines[-1]["bot"] == bot and lines[-1]["opponent"] == opponent:

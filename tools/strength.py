@@ -50,7 +50,7 @@ from typing import Any
 
 import ludi
 from ludi import _purity
-from ludi.bots import Seat, make_bot
+from ludi.bots import Seat, fixed_budget, make_bot
 from ludi.engine import OptionError, Rng
 from ludi.sequential import (
     MET,
@@ -219,17 +219,6 @@ def play(job: Job) -> Outcome:
         tuple(per_choice),
         tuple(t / n if n else 0.0 for t, n in zip(thought, choices, strict=True)),
     )
-
-
-def fixed_budget(spec: str, game: Any) -> str:
-    """Return ``spec`` as the bot describes itself, without its time cap where it has an
-    iteration budget: ``hard`` at Caesar! is ``ismcts:iterations=1500``."""
-    described: str = make_bot(spec, game=game).describe()
-    name, _, settings = described.partition(":")
-    parts = [p for p in settings.split(",") if p]
-    if any(p.startswith("iterations=") for p in parts):
-        parts = [p for p in parts if not p.startswith("seconds=")]
-    return name + (":" + ",".join(parts) if parts else "")
 
 
 def matchup_id(game: str, players: int, bot: str, matchup: str) -> str:

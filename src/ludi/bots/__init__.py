@@ -87,6 +87,17 @@ def make_bot(spec: str, seed: int = 0, game: Game | None = None) -> Bot:
         raise OptionError(f"bot {name!r} does not take those settings: {exc}") from None
 
 
+def fixed_budget(spec: str, game: Game | None = None) -> str:
+    """Return ``spec`` as the bot describes itself, without its time cap where it has an
+    iteration budget (``hard`` at Caesar! is ``ismcts:iterations=6000,c=0.3``): the bot the
+    strength tables measure, the same opponent on any machine."""
+    name, _, settings = make_bot(spec, game=game).describe().partition(":")
+    parts = [p for p in settings.split(",") if p]
+    if any(p.startswith("iterations=") for p in parts):
+        parts = [p for p in parts if not p.startswith("seconds=")]
+    return name + (":" + ",".join(parts) if parts else "")
+
+
 def bots_for(game: Game) -> list[str]:
     """Return the names of the bots that can play a seat of ``game``: the levels (weakest
     first), then the bots for any game (``heuristic`` only where the game has a heuristic) and
@@ -142,6 +153,7 @@ __all__ = [
     "ISMCTSBot",
     "Seat",
     "bots_for",
+    "fixed_budget",
     "levels_for",
     "make_bot",
 ]

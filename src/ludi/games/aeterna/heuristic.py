@@ -396,9 +396,10 @@ def heuristic(st: State, seat: int, actions: Sequence[Action]) -> list[float] | 
 
 def final_estimate(st: AeternaState, seat: int) -> float:
     """Return the PP ``seat`` may expect at the end: what it has; its resources at the end's
-    rates; its cards' PP, end-game abilities and diversity; the doom track; and its citizens'
-    hill scorings still to come (this epoch's at their stacks' places now). Reads the state it
-    is given (in a search, a re-drawn sample)."""
+    rates; its cards' PP, end-game abilities and diversity; the doom track where the unrest
+    still to come will leave it; and its citizens' hill scorings still to come (this epoch's
+    at their stacks' places now). Reads the state it is given (in a search, a re-drawn
+    sample)."""
     data = st.data
     res = st.res
     base = seat * R
@@ -414,7 +415,8 @@ def final_estimate(st: AeternaState, seat: int) -> float:
     cards = data.cards
     score += sum(cards[c].end_pp for c in st.played[seat])
     score += rules.endgame_points(st, seat) + rules.diversity_points(st, seat)
-    score += doom(st, res[base + UNR] + res[base + RUINS])
+    # the track is read at the end, after the unrest still to come (as ``unrest_change``)
+    score += doom(st, res[base + UNR] + res[base + RUINS] + DRIFT * (3 - st.epoch))
     left = scorings_left(st)
     if st.phase == rules.P_ACTIONS:
         s = data.spaces

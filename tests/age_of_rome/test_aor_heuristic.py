@@ -108,3 +108,15 @@ def test_two_players_place_no_alliance_for_nothing() -> None:
             tokens.append(move.what)
         st.apply(seat, move)
     assert tokens and set(tokens) == {"espionage"}
+
+
+def test_the_solo_estimate_follows_the_goals_not_the_lone_seats_share() -> None:
+    """In the Emperor solo a title needs four of the seven goals, whatever the glory: the
+    search's estimate rises with a goal's progress and is never the certain 1 a lone seat's
+    share of the win would be."""
+    st = started(players=1, seed=3)
+    [before] = GAME.bots.evaluation()(st)
+    assert 0.0 < before < 1.0
+    st.glory[0] = 51  # the goal of 51 glory on the fame track, met
+    [after] = GAME.bots.evaluation()(st)
+    assert before < after < 1.0

@@ -230,9 +230,26 @@ def final_estimate(st: AgeOfRomeState, seat: int) -> float:
     )
 
 
+def solo_estimate(st: AgeOfRomeState) -> float:
+    """The Emperor solo's chance of a title from here: how far each goal's counter has come
+    (a goal met counts 1, one halfway 0.5) against the goals the first title takes, as a soft
+    step, flatter the more rounds are left. Glory decides nothing there, so the multi-player
+    estimate, one seat's share of the win, would be 1 whatever the player did."""
+    import math
+
+    t = st.tables
+    progress = sum(
+        min(1.0, common.counter(st, 0, name) / max(1, least)) for _, name, least in t.solo_goals
+    )
+    need = min(least for least, _ in t.solo_titles if least > 0)
+    left = t.rounds - st.round + 1
+    return 1.0 / (1.0 + math.exp(-(progress - need + 0.5) / (0.5 + 0.25 * left)))
+
+
 def evaluation(state: State) -> list[float]:
     """Each seat's share of the win from here (``Bots.evaluation``): a soft maximum of the
-    final estimates, flatter the more rounds are left to play."""
+    final estimates, flatter the more rounds are left to play; in the Emperor solo, the
+    chance of a title (``solo_estimate``)."""
     import math
 
     assert isinstance(state, AgeOfRomeState)
@@ -240,6 +257,8 @@ def evaluation(state: State) -> list[float]:
         result = state.result
         assert result is not None
         return [result.reward(s) for s in range(state.players)]
+    if state.players == 1:
+        return [solo_estimate(state)]
     scores = [final_estimate(state, s) for s in range(state.players)]
     left = state.tables.rounds - state.round + 1
     spread = 3.0 + 2.0 * left

@@ -383,8 +383,10 @@ def sequential() -> list[str]:
         "`tools/strength.py` (docs/strength.md): each matchup plays until an SPRT between the bar",
         "and the bar less 5 points (α = β = 0.05) or the 95% Wilson interval answers, or to its",
         "most matches (*undecided*); *running* means a later run is to resume it. Budgets are",
-        "fixed iteration counts. A tie counts as the share of a win it gives. The load is the",
-        "1-minute load average as each match ended, the CPU time a match's mean.",
+        "fixed iteration counts, except the 1-second rows (`seconds=1`, `--timed`), whose",
+        "iterations depend on the machine and its load. A tie counts as the share of a win it",
+        "gives. The load is the 1-minute load average as each match ended, the CPU time a",
+        "match's mean.",
         "",
     ]
     files = sorted((RESULTS / "strength").glob("*.jsonl"))

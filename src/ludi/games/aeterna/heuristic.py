@@ -131,6 +131,12 @@ def doom(st: AeternaState, index: int) -> int:
     return values[min(index, len(values) - 1)]
 
 
+def unrest_to_come(st: AeternaState) -> int:
+    """The unrest a seat may still gather before the doom track is read at the end (DRIFT
+    for each epoch after this one)."""
+    return DRIFT * (3 - st.epoch)
+
+
 def unrest_change(st: AeternaState, seat: int, delta: int) -> float:
     """What moving ``seat``'s unrest by ``delta`` is worth to it, in PP (negative: a cost)."""
     if not delta:
@@ -143,7 +149,7 @@ def unrest_change(st: AeternaState, seat: int, delta: int) -> float:
     ruins = st.res[seat * R + RUINS]
     after = min(data.unrest_max, max(0, now + delta))
     # the doom track is read at the end, after the unrest still to come (about DRIFT an epoch)
-    later = ruins + DRIFT * (3 - st.epoch)
+    later = ruins + unrest_to_come(st)
     value = float(doom(st, after + later) - doom(st, now + later))
     value -= UNREST * (after - now) * (1 if st.epoch < 3 or st.phase == rules.P_ACTIONS else 0)
     low, high = min(now, after), max(now, after)
@@ -415,8 +421,7 @@ def final_estimate(st: AeternaState, seat: int) -> float:
     cards = data.cards
     score += sum(cards[c].end_pp for c in st.played[seat])
     score += rules.endgame_points(st, seat) + rules.diversity_points(st, seat)
-    # the track is read at the end, after the unrest still to come (as ``unrest_change``)
-    score += doom(st, res[base + UNR] + res[base + RUINS] + DRIFT * (3 - st.epoch))
+    score += doom(st, res[base + UNR] + res[base + RUINS] + unrest_to_come(st))
     left = scorings_left(st)
     if st.phase == rules.P_ACTIONS:
         s = data.spaces

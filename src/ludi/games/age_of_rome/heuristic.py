@@ -231,10 +231,11 @@ def final_estimate(st: AgeOfRomeState, seat: int) -> float:
 
 
 def solo_estimate(st: AgeOfRomeState) -> float:
-    """The Emperor solo's chance of a title from here: how far each goal's counter has come
-    (a goal met counts 1, one halfway 0.5) against the goals the first title takes, as a soft
-    step, flatter the more rounds are left. Glory decides nothing there, so the multi-player
-    estimate, one seat's share of the win, would be 1 whatever the player did."""
+    """The Emperor solo's (Соло Императора) chance of a title from here: how far each goal's
+    counter has come (a goal met counts 1, one halfway 0.5) against the goals the first title
+    takes, as a soft step, flatter the more rounds are left (its centre and widths are
+    judgement, not fitted). Glory decides nothing there, so the multi-player estimate, one
+    seat's share of the win, would be 1 whatever the player did."""
     import math
 
     t = st.tables

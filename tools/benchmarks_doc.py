@@ -287,13 +287,13 @@ def engine() -> list[str]:
     return out
 
 
-def _named(game: str, spec: str) -> str:
+def _named(game: str, players: int, spec: str) -> str:
     """A bot as it played (``ismcts:iterations=6000,c=0.3``; an opponent ``vs:SPEC``), named by
-    the level it is in its game today (``hard``) where it is one: a row of a level's old budget
-    is not that level."""
+    the level it is in its game at that player count today (``hard``) where it is one: a row
+    of a level's old budget is not that level."""
     from ludi.bots import LEVELS
 
-    level = _level_of(game, spec) if not spec.startswith("among:") else None
+    level = _level_of(game, players, spec) if not spec.startswith("among:") else None
     return f"`{level}` (`{spec}`)" if level in LEVELS else f"`{spec}`"
 
 
@@ -314,8 +314,8 @@ def _sequential_row(lines: list[dict[str, Any]]) -> str:
     cells = [
         str(last["game"]),
         str(last["players"]),
-        _named(str(last["game"]), str(last["bot"])),
-        _named(str(last["game"]), str(last["opponent"])),
+        _named(str(last["game"]), int(last["players"]), str(last["bot"])),
+        _named(str(last["game"]), int(last["players"]), str(last["opponent"])),
         str(n),
         f"{wins:g}",
         f"{100 * wins / n:.1f}%",
@@ -430,7 +430,7 @@ def trained() -> list[str]:
         last = lines[-1] if lines else None
         if last is None or not str(last["bot"]).startswith("policy"):
             continue
-        against = _level_of(str(last["game"]), str(last["opponent"]))
+        against = _level_of(str(last["game"]), int(last["players"]), str(last["opponent"]))
         rewards = [float(m["reward"]) for m in lines]
         low, high = wilson(sum(rewards), len(rewards))
         cell = (
@@ -460,13 +460,13 @@ def trained() -> list[str]:
     return [*out, ""]
 
 
-def _level_of(game: str, opponent: str) -> str:
-    """The level (or ``random``) an opponent's recorded spec stands for in ``game``."""
-    from ludi.bots import LEVELS, fixed_budget
-    from ludi.engine import get_game
+def _level_of(game: str, players: int, opponent: str) -> str:
+    """The level (or ``random``) an opponent's recorded spec stands for in ``game`` at
+    ``players``."""
+    from ludi.bots import LEVELS
 
     spec = opponent.removeprefix("vs:")
-    return next((lv for lv in LEVELS if fixed_budget(lv, get_game(game)) == spec), spec)
+    return next((lv for lv in LEVELS if _level(game, lv, players) == spec), spec)
 
 
 #: the levels' ladder: each level and the one below it
@@ -488,7 +488,9 @@ def ladder() -> list[str]:
     rows = []
     for game, players in sorted({(g, p) for g, p, _, _ in found}):
         cells = [
-            found.get((game, players, _level(game, level), "vs:" + _level(game, below)))
+            found.get(
+                (game, players, _level(game, level, players), "vs:" + _level(game, below, players))
+            )
             for level, below in LADDER
         ]
         if any(cells):
@@ -841,12 +843,13 @@ def _verdict_cell(lines: list[dict[str, Any]]) -> str:
     return f"{100 * sum(rewards) / len(rewards):.0f}% of {len(rewards)} {mark}"
 
 
-def _level(game: str, level: str) -> str:
-    """A level's bot in ``game`` as the strength tool records it (``random`` stays itself)."""
+def _level(game: str, level: str, players: int) -> str:
+    """A level's bot in ``game`` at ``players`` as the strength tool records it (``random``
+    stays itself)."""
     from ludi.bots import fixed_budget
     from ludi.engine import get_game
 
-    return level if level == "random" else fixed_budget(level, get_game(game))
+    return level if level == "random" else fixed_budget(level, get_game(game), players)
 
 
 def strength_summary() -> list[str]:
@@ -863,7 +866,7 @@ def strength_summary() -> list[str]:
             continue
         last = lines[-1]
         opponent, players = str(last["opponent"]), int(last["players"])
-        if last["bot"] != _level(str(last["game"]), "hard"):
+        if last["bot"] != _level(str(last["game"]), "hard", players):
             continue
         if opponent.startswith("vs:") and opponent.endswith(":random"):
             column = (0, players, 0, f"against random, {players} players")

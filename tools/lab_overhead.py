@@ -25,7 +25,7 @@ def bare(jobs: list[runner.Job], keep: list[ludi.State] | None = None) -> None:
     for job in jobs:
         state = ludi.new_match(job.game, players=job.players, seed=job.seed, options=job.options)
         bots = [
-            make_bot(s, seed=derive_seed(job.seed, k), game=state.game)
+            make_bot(s, seed=derive_seed(job.seed, k), game=state.game, players=job.players)
             for k, s in enumerate(job.specs)
         ]
         while not state.is_over:

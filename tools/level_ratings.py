@@ -51,7 +51,7 @@ def gap(wins: float, matches: int) -> float:
 
 def measured(game: Any, stronger: str, weaker: str) -> tuple[float, int] | None:
     """The wins and matches of ``stronger`` against ``weaker`` at two players, if played."""
-    bot, opponent = fixed_budget(stronger, game), "vs:" + fixed_budget(weaker, game)
+    bot, opponent = fixed_budget(stronger, game, 2), "vs:" + fixed_budget(weaker, game, 2)
     for path in sorted(RESULTS.glob(f"{game.id}-2p-*.jsonl")):
         lines = read_lines(path)
         if lines and lines[-1]["bot"] == bot and lines[-1]["opponent"] == opponent:

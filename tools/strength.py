@@ -176,7 +176,8 @@ def play(job: Job) -> Outcome:
     start, cpu = time.perf_counter(), time.process_time()
     state = ludi.new_match(job.game, players=len(job.seats), seed=job.seed, options=job.options)
     bots = [
-        make_bot(spec, seed=job.seed * 2 + s, game=state.game) for s, spec in enumerate(job.seats)
+        make_bot(spec, seed=job.seed * 2 + s, game=state.game, players=state.players)
+        for s, spec in enumerate(job.seats)
     ]
     decisions = iterations = 0
     per_choice: list[int] = []
@@ -293,7 +294,7 @@ def iteration_cpu_rate(
             state.apply(seat, state.legal_actions(seat)[0])
         if state.is_over:
             continue
-        probe = make_bot(bot, seed=job.seed, game=state.game)
+        probe = make_bot(bot, seed=job.seed, game=state.game, players=state.players)
         start = time.process_time()
         probe.choose(Seat(state, state.to_act[0]))
         seconds += time.process_time() - start
@@ -409,7 +410,7 @@ def estimate(m: Matchup, bot: str, game: Any, players: int) -> tuple[float, floa
         per_match = sum(float(x["cpu_seconds"]) for x in played) / len(played)
         how = f"the mean of {len(played)} matches played"
     else:
-        probe = make_bot(bot, game=game)
+        probe = make_bot(bot, game=game, players=players)
         iterations = getattr(probe, "iterations", None)
         choices = decisions_per_match([m.name], game=game.id, players=players)
         if iterations:
@@ -541,13 +542,17 @@ def main(argv: list[str] | None = None) -> int:
         if value is not None:
             bot += ("," if ":" in bot else ":") + f"{key}={value:g}"
     try:
-        budget = (lambda s: make_bot(s, game=game).describe()) if args.timed else None
-        bot = budget(bot) if budget else fixed_budget(bot, game)
+        budget = (
+            (lambda s: make_bot(s, game=game, players=players).describe()) if args.timed else None
+        )
+        bot = budget(bot) if budget else fixed_budget(bot, game, players)
         resolved = []
         for m in matchups:
             if m.startswith((VS, AMONG)):
                 kind, _, opponent = m.partition(":")
-                m = f"{kind}:" + (budget(opponent) if budget else fixed_budget(opponent, game))
+                m = f"{kind}:" + (
+                    budget(opponent) if budget else fixed_budget(opponent, game, players)
+                )
             resolved.append(m)
         matchups = resolved
     except (OptionError, ValueError) as exc:

@@ -163,6 +163,9 @@ def test_emperor_solo_events_pay_per_supporter_and_nobody_intrigues() -> None:
     assert result is not None
     titles = [t for _, t in st.tables.solo_titles]
     assert result.reason.endswith((*titles, "no title"))
+    # the solo is won by a title (4 goals or more), lost without one
+    least = min(n for n, _ in st.tables.solo_titles)
+    assert (result.winners == (0,)) == (result.points[0] >= least)
 
 
 @pytest.mark.parametrize(

@@ -50,3 +50,24 @@ def test_a_level_plays_a_match() -> None:
         state.apply(seat, bot.choose(Seat(state, seat)))
         moves += 1
     assert moves == 40 or state.is_over
+
+
+def test_a_level_is_the_one_calibrated_for_the_tables_player_count() -> None:
+    """Sylla's short guided search is no better than its heuristic at three and four players,
+    so ``normal`` there searches with random playouts (decision record 0019)."""
+    sylla = ludi.get_game("sylla")
+    at_two = make_bot("normal", game=sylla, players=2).describe()
+    at_four = make_bot("normal", game=sylla, players=4).describe()
+    assert "playout=random" not in at_two and "playout=random" in at_four
+    # without a count, the two-player levels stand for the game
+    assert levels_for(sylla) == levels_for(sylla, 2)
+    assert make_bot("normal", game=sylla).describe() == at_two
+
+
+def test_a_seat_of_a_four_player_match_gets_the_four_player_level() -> None:
+    from ludi.cli.common import SeatSpec
+
+    state = ludi.new_match("age_of_rome", players=4, seed=1)
+    bot = SeatSpec("normal").bot(0, state.game, state.players)
+    assert bot.describe() == make_bot(levels_for(state.game, 4)["normal"]).describe()
+    assert bot.describe() != make_bot(levels_for(state.game, 2)["normal"]).describe()

@@ -50,19 +50,20 @@ BOTS: dict[str, BotFactory] = {
 }
 
 
-def make_bot(spec: str, seed: int = 0, game: Game | None = None) -> Bot:
+def make_bot(spec: str, seed: int = 0, game: Game | None = None, players: int | None = None) -> Bot:
     """Return the bot ``spec`` names: ``NAME`` or ``NAME:key=value,key=value``. A game's own
     bot is found through ``game``, or, without one, through every registered game. Does not
     check that the bot can play ``game`` (``bots_for`` says which can). A level (``easy``,
-    ``normal``, ``hard``) stands for the spec the game gives it (``levels_for``)."""
+    ``normal``, ``hard``) stands for the spec the game gives it at ``players``
+    (``levels_for``)."""
     name, _, settings = spec.partition(":")
     if name in LEVELS:
         if settings:
             raise OptionError(
                 f"the level {name!r} takes no settings (give a bot's settings instead, e.g. "
-                f"{level_spec(name, game)})"
+                f"{level_spec(name, game, players)})"
             )
-        return make_bot(level_spec(name, game), seed=seed, game=game)
+        return make_bot(level_spec(name, game, players), seed=seed, game=game)
     factory = BOTS.get(name) or _automaton(name, game)
     if factory is None:
         known = sorted(BOTS) if game is None else bots_for(game)
@@ -87,11 +88,11 @@ def make_bot(spec: str, seed: int = 0, game: Game | None = None) -> Bot:
         raise OptionError(f"bot {name!r} does not take those settings: {exc}") from None
 
 
-def fixed_budget(spec: str, game: Game | None = None) -> str:
-    """Return ``spec`` as the bot describes itself, without its time cap where it has an
-    iteration budget (``hard`` at Caesar! is ``ismcts:iterations=6000,c=0.3``): the bot the
-    strength tables measure, the same opponent on any machine."""
-    name, _, settings = make_bot(spec, game=game).describe().partition(":")
+def fixed_budget(spec: str, game: Game | None = None, players: int | None = None) -> str:
+    """Return ``spec`` as the bot describes itself at ``players``, without its time cap where
+    it has an iteration budget (``hard`` at Caesar! is ``ismcts:iterations=6000,c=0.3``): the
+    bot the strength tables measure, the same opponent on any machine."""
+    name, _, settings = make_bot(spec, game=game, players=players).describe().partition(":")
     parts = [p for p in settings.split(",") if p]
     if any(p.startswith("iterations=") for p in parts):
         parts = [p for p in parts if not p.startswith("seconds=")]

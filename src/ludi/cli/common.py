@@ -67,9 +67,10 @@ class SeatSpec:
     def is_human(self) -> bool:
         return self.text == HUMAN
 
-    def bot(self, seed: int, game: Game) -> Bot:
-        """Return the bot this spec names (raises ``OptionError`` for an unknown bot)."""
-        return make_bot(self.text, seed=seed, game=game)
+    def bot(self, seed: int, game: Game, players: int | None = None) -> Bot:
+        """Return the bot this spec names, a level as the game plays it at ``players``
+        (raises ``OptionError`` for an unknown bot)."""
+        return make_bot(self.text, seed=seed, game=game, players=players)
 
 
 def player_count(players: int | None, seats: str | None, game: Game) -> int:
@@ -117,7 +118,7 @@ def parse_seats(
             continue
         if not spec.text:
             raise UsageError(_("an empty seat in --seats; name a bot or 'human' for every seat"))
-        spec.bot(0, game)
+        spec.bot(0, game, players)
         name = spec.text.partition(":")[0]
         fit = bots_for(game)
         if name not in fit:

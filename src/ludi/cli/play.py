@@ -79,7 +79,9 @@ class Session:
         self.bot_seed = bot_seed
         done = len(state.history())
         self.bots: list[Bot | None] = [
-            None if spec.is_human else spec.bot(derive_seed(bot_seed, seat, done), state.game)
+            None
+            if spec.is_human
+            else spec.bot(derive_seed(bot_seed, seat, done), state.game, state.players)
             for seat, spec in enumerate(specs)
         ]
         self.humans = [seat for seat, spec in enumerate(specs) if spec.is_human]

@@ -65,7 +65,7 @@ def play_one(job: Job) -> dict[str, Any]:
             job.game, players=job.players, seed=job.seed, options=job.options, data=job.data
         )
         bots = [
-            make_bot(spec, seed=derive_seed(job.seed, s), game=state.game)
+            make_bot(spec, seed=derive_seed(job.seed, s), game=state.game, players=job.players)
             for s, spec in enumerate(job.specs)
         ]
         decisions = 0

@@ -373,9 +373,9 @@ class Bots:
         none: then search bots play every playout to the end."""
         return None
 
-    def levels(self) -> Mapping[str, str]:
+    def levels(self, players: int) -> Mapping[str, str]:
         """Return the bot spec of each named level (``easy``, ``normal``, ``hard``) as
-        calibrated for this game; a level not named is the bots' default
+        calibrated for this game at ``players``; a level not named is the bots' default
         (``ludi.bots.levels``)."""
         return {}
 

@@ -72,7 +72,8 @@ def play(job: Job) -> dict[str, Any]:
     )
     game = state.game
     bots = [
-        make_bot(spec, seed=derive_seed(job.seed, s), game=game) for s, spec in enumerate(job.specs)
+        make_bot(spec, seed=derive_seed(job.seed, s), game=game, players=state.players)
+        for s, spec in enumerate(job.specs)
     ]
     spent = [0.0] * job.players
     decisions = [0] * job.players

@@ -88,7 +88,7 @@ class LudiEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.seat = self.fixed_seat if self.fixed_seat is not None else int(rng.integers(n))
         others = [s for s in range(n) if s != self.seat]
         self.bots = {
-            s: make_bot(spec_, seed=int(rng.integers(2**31)), game=self.config.game)
+            s: make_bot(spec_, seed=int(rng.integers(2**31)), game=self.config.game, players=n)
             for s, spec_ in zip(others, self.opponent_specs, strict=True)
         }
         self.state = self.config.new_state(int(rng.integers(2**62)))

@@ -105,7 +105,7 @@ def check_spec(
     inside their bounds and thinking at most ``max_seconds`` a move (raises ``OptionError``
     saying what is wrong otherwise)."""
     rules = ludi.get_game(game)
-    bot = make_bot(spec, seed=0, game=rules)
+    bot = make_bot(spec, seed=0, game=rules, players=players)
     name = spec.partition(":")[0]
     fit = bots_for(rules)
     if name not in fit:
@@ -143,7 +143,7 @@ def decision_bot(spec: str, seed: int, state: State, max_seconds: float, workers
     """Return the bot that makes one decision: ``spec`` capped at ``max_seconds`` and at
     ``workers`` processes (the pool's cores free for it), the ``hard`` level searching on all
     of them (``ismcts:workers``; the same move for the same seed and ``workers``)."""
-    bot = make_bot(spec, seed=seed, game=state.game)
+    bot = make_bot(spec, seed=seed, game=state.game, players=state.players)
     bot.cap_time(max_seconds)
     bot.cap_workers(workers)
     if spec == PARALLEL_LEVEL:
@@ -379,7 +379,7 @@ class BotPool:
 
         ``state`` is copied (or turned into its position) before this returns control, so the
         caller may go on changing it."""
-        bot = make_bot(spec, seed=seed, game=state.game)
+        bot = make_bot(spec, seed=seed, game=state.game, players=state.players)
         if not bot.searches:  # microseconds: not worth a trip to another process
             return str(bot.choose(Seat(state, seat)))
         asked = bot.thinking_seconds()

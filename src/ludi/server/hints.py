@@ -48,7 +48,7 @@ def hint_piece(position: dict[str, Any], seat: int, seed: int, data_file: str | 
     search. Runs in a bot worker."""
     data = _host_data(str(position.get("game")), data_file) if data_file else None
     state = ludi.load_position(position, data)
-    spec = level_spec(LEVEL, state.game)
+    spec = level_spec(LEVEL, state.game, state.players)
     if spec.partition(":")[0] == "ismcts":
         # the level's own search, its value the plain share of the win (a chance one reads)
         bot = make_bot(spec + ",margin=0", seed=seed, game=state.game)

@@ -70,7 +70,7 @@ class AeternaBots(Bots):
 
     #: guided ``ismcts`` with its playouts cut at 8 moves: ``hard`` about 0.3 s a move on a quiet
     #: core, compiled; ``normal`` a glance, which still beats the heuristic (decision record 0017)
-    def levels(self) -> Mapping[str, str]:
+    def levels(self, players: int) -> Mapping[str, str]:
         return {
             "easy": "heuristic",
             "normal": "ismcts:iterations=30,seconds=1",

@@ -71,7 +71,7 @@ class CaesarBots(Bots):
     #: glance of search, ``hard`` about 0.9 s a move on a quiet core, compiled. Between two
     #: searches Caesar!'s luck caps the stronger near 80%: 6,000 iterations won 77.5% against
     #: 150, 3,000 won 75% against 40. Exploration ``c=0.3`` (decision 0016).
-    def levels(self) -> Mapping[str, str]:
+    def levels(self, players: int) -> Mapping[str, str]:
         return {
             "easy": "heuristic:tolerance=1.2",
             "normal": "ismcts:iterations=15,c=0.3,seconds=1",

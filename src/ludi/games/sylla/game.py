@@ -68,14 +68,20 @@ class SyllaBots(Bots):
 
         return evaluation
 
-    #: ``normal`` searches with the heuristic's playouts cut at 8 moves (about 1,500 iterations
-    #: a second on a quiet core); ``hard`` with random playouts to the end (about 2,500), which
-    #: beat the guided ones at equal CPU and at every budget tried, so ``hard`` is the stronger
-    #: by far (decision record 0017, docs/strength.md)
-    def levels(self) -> Mapping[str, str]:
+    #: ``hard`` searches with random playouts to the end (about 2,500 iterations a second on a
+    #: quiet core), which beat the guided ones at equal CPU and at every budget tried (decision
+    #: record 0017). ``normal`` at two players searches with the heuristic's playouts cut at 8
+    #: moves; at three and four that short guided search is no better than the heuristic
+    #: alone (3 of 15, 12.5 of 52), where random playouts beat it: 400 iterations won 11 of 12
+    #: at three, 150 won 14 of 24 at four (decision record 0019, docs/strength.md)
+    def levels(self, players: int) -> Mapping[str, str]:
+        normal = {
+            2: "ismcts:iterations=300,seconds=1",
+            3: "ismcts:iterations=400,playout=random,seconds=1",
+        }.get(players, "ismcts:iterations=150,playout=random,seconds=1")
         return {
             "easy": "heuristic",
-            "normal": "ismcts:iterations=300,seconds=1",
+            "normal": normal,
             "hard": "ismcts:iterations=1500,playout=random,seconds=3",
         }
 

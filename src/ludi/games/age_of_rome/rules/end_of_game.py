@@ -157,7 +157,7 @@ def result(st: AgeOfRomeState) -> Result:
         return Result(
             (float(met),),
             (1,),
-            (0,) if met >= 4 else (),
+            (0,) if title != NO_TITLE else (),  # a title is the solo's win
             n_(
                 "{n} of {all} goals met: {title}",
                 "{n} of {all} goals met: {title}",

@@ -71,3 +71,11 @@ def test_a_seat_of_a_four_player_match_gets_the_four_player_level() -> None:
     bot = SeatSpec("normal").bot(0, state.game, state.players)
     assert bot.describe() == make_bot(levels_for(state.game, 4)["normal"]).describe()
     assert bot.describe() != make_bot(levels_for(state.game, 2)["normal"]).describe()
+
+
+def test_aeternas_hard_reads_its_playouts_further_at_three_and_four_players() -> None:
+    """Cut at 8 moves, Æterna's playouts misled ``hard`` once three rivals move in between;
+    at three and four players they run 16 (decision record 0019)."""
+    aeterna = ludi.get_game("aeterna")
+    horizons = {n: make_bot("hard", game=aeterna, players=n).horizon for n in aeterna.players}
+    assert horizons == {2: 8, 3: 16, 4: 16}

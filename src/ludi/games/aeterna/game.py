@@ -69,12 +69,17 @@ class AeternaBots(Bots):
         return evaluation
 
     #: guided ``ismcts`` with its playouts cut at 8 moves: ``hard`` about 0.3 s a move on a quiet
-    #: core, compiled; ``normal`` a glance, which still beats the heuristic (decision record 0017)
+    #: core, compiled; ``normal`` a glance, which still beats the heuristic (decision record 0017).
+    #: At three and four players ``hard``'s playouts run 16 moves (about twice the CPU a move):
+    #: cut at 8, it did not beat ``normal`` there (21 of 47 at three, 9 of 27 at four), because
+    #: the estimate read after 8 moves misleads it when three rivals move in between; at 16 it
+    #: won 14 of 18 at three (decision record 0019, docs/strength.md)
     def levels(self, players: int) -> Mapping[str, str]:
+        horizon = "" if players <= 2 else ",horizon=16"
         return {
             "easy": "heuristic",
             "normal": "ismcts:iterations=30,seconds=1",
-            "hard": "ismcts:iterations=2000,seconds=3",
+            "hard": f"ismcts:iterations=2000{horizon},seconds=3",
         }
 
 

@@ -78,7 +78,8 @@ class SyllaBots(Bots):
         normal = {
             2: "ismcts:iterations=300,seconds=1",
             3: "ismcts:iterations=400,playout=random,seconds=1",
-        }.get(players, "ismcts:iterations=150,playout=random,seconds=1")
+            4: "ismcts:iterations=150,playout=random,seconds=1",
+        }[players]
         return {
             "easy": "heuristic",
             "normal": normal,

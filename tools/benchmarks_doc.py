@@ -343,7 +343,14 @@ SEQUENTIAL_TABLES = (
         "together, and its bar keeps OpenSpiel to two thirds of its fair share.",
     ),
     ("Against random play", lambda opponent: opponent.endswith("random"), ""),
-    ("Against auto-Crassus", lambda opponent: "crassus" in opponent, ""),
+    (
+        "Against auto-Crassus",
+        lambda opponent: "crassus" in opponent,
+        "A bot `sees-all:SPEC` is a ceiling, not a player: its search is given the true "
+        "position (Crassus's order stack as it lies) instead of re-drawing what its seat "
+        "cannot see, though not the draws to come; it plays the same seeds as SPEC's row, and "
+        "the gap between the two is what the hidden orders are worth.",
+    ),
     (
         "Alone, in the solo game",
         lambda opponent: opponent == "solo",

@@ -20,6 +20,11 @@ its fair share (``1 - 1 / (1.5 * players)``: 83.3% at 4 players). ``solo`` is a 
 game's (Age of Rome's Emperor solo): the bot alone against the game's own automaton; the
 issue sets it no bar, and 50% (winning more often than not) is the default.
 
+``--bot sees-all:SPEC`` measures a ceiling, not a player: SPEC's search is given the true
+position (what its seat cannot see, not the draws to come) instead of re-drawing it, so its rate
+is what knowing the hidden parts would be worth. It exists here only; no bot a player meets
+can be built that way.
+
     .venv/bin/python tools/strength.py --game sylla --bot hard --matchups vs:random --estimate
     .venv/bin/python tools/strength.py --game sylla --bot hard --matchups vs:random --jobs 1
     .venv/bin/python tools/strength.py --game age_of_rome --players 4 --bot hard \\
@@ -119,6 +124,26 @@ class Outcome:
     cpu_per_choice: tuple[float, ...] = ()
 
 
+SEES_ALL = "sees-all:"
+
+
+class SeesAll(Seat):
+    """A seat whose samples are the true match with a fresh generator: the hidden parts as they
+    are, the future draws still unknown (``--bot sees-all:SPEC``, a ceiling for fair play)."""
+
+    __slots__ = ()
+
+    def sample(self, rng: Rng) -> ludi.State:
+        match = self._state.clone()
+        match.rng = rng.fork()
+        return match
+
+
+def _playing(spec: str) -> str:
+    """The bot spec a seat's recorded spec builds (``sees-all:`` is how it sees, not who)."""
+    return spec.removeprefix(SEES_ALL)
+
+
 def jobs_for(
     matchup: str, games: int, bot: str, base_seed: int, game: str = GAME, players: int = 2
 ) -> list[Job]:
@@ -176,7 +201,7 @@ def play(job: Job) -> Outcome:
     start, cpu = time.perf_counter(), time.process_time()
     state = ludi.new_match(job.game, players=len(job.seats), seed=job.seed, options=job.options)
     bots = [
-        make_bot(spec, seed=job.seed * 2 + s, game=state.game, players=state.players)
+        make_bot(_playing(spec), seed=job.seed * 2 + s, game=state.game, players=state.players)
         for s, spec in enumerate(job.seats)
     ]
     decisions = iterations = 0
@@ -185,7 +210,7 @@ def play(job: Job) -> Outcome:
     choices = [0] * len(job.seats)
     while not state.is_over:
         seat = state.to_act[0]
-        view = Seat(state, seat)
+        view = (SeesAll if job.seats[seat].startswith(SEES_ALL) else Seat)(state, seat)
         bot = bots[seat]
         several = len(view.legal_actions()) > 1
         real_choice = seat == job.bot_seat and several
@@ -294,7 +319,7 @@ def iteration_cpu_rate(
             state.apply(seat, state.legal_actions(seat)[0])
         if state.is_over:
             continue
-        probe = make_bot(bot, seed=job.seed, game=state.game, players=state.players)
+        probe = make_bot(_playing(bot), seed=job.seed, game=state.game, players=state.players)
         start = time.process_time()
         probe.choose(Seat(state, state.to_act[0]))
         seconds += time.process_time() - start
@@ -410,7 +435,7 @@ def estimate(m: Matchup, bot: str, game: Any, players: int) -> tuple[float, floa
         per_match = sum(float(x["cpu_seconds"]) for x in played) / len(played)
         how = f"the mean of {len(played)} matches played"
     else:
-        probe = make_bot(bot, game=game, players=players)
+        probe = make_bot(_playing(bot), game=game, players=players)
         iterations = getattr(probe, "iterations", None)
         choices = decisions_per_match([m.name], game=game.id, players=players)
         if iterations:
@@ -545,7 +570,11 @@ def main(argv: list[str] | None = None) -> int:
         budget = (
             (lambda s: make_bot(s, game=game, players=players).describe()) if args.timed else None
         )
-        bot = budget(bot) if budget else fixed_budget(bot, game, players)
+        sees = SEES_ALL if bot.startswith(SEES_ALL) else ""
+        if sees and any(m.startswith(AMONG) for m in matchups):
+            raise ValueError("sees-all: measures one seat's ceiling; it does not play among:")
+        bot = _playing(bot)
+        bot = sees + (budget(bot) if budget else fixed_budget(bot, game, players))
         resolved = []
         for m in matchups:
             if m.startswith((VS, AMONG)):

@@ -132,14 +132,22 @@ def test_the_tables_are_made_from_the_results_files(
         append_line(
             tmp_path / "strength" / "caesar-2p-x-vs-random.jsonl",
             {
-                "game": "caesar", "players": 2, "bot": "ismcts:iterations=6000,c=0.3",
+                "game": "caesar",
+                "players": 2,
+                "bot": "ismcts:iterations=6000,c=0.3",
                 "asked": "hard",
-                "opponent": "vs:random", "rule": rule, "index": index, "seed": 100 + index,
-                "reward": 1.0 if index != 3 else 0.0, "cpu_seconds": 10.0, "build": "pure",
-                "load": [1.5 + index / 10, 1.0, 1.0], "date": f"2026-11-{10 + index}T06:00:00Z",
+                "opponent": "vs:random",
+                "rule": rule,
+                "index": index,
+                "seed": 100 + index,
+                "reward": 1.0 if index != 3 else 0.0,
+                "cpu_seconds": 10.0,
+                "build": "pure",
+                "load": [1.5 + index / 10, 1.0, 1.0],
+                "date": f"2026-11-{10 + index}T06:00:00Z",
                 "resume": "python tools/strength.py --game caesar --bar 0.97",
             },
-        )  # fmt: skip
+        )
     page = "\n".join(doc.sequential())
     row = next(x for x in page.splitlines() if x.startswith("| caesar"))
     cells = [c.strip() for c in row.strip("|").split("|")]
@@ -170,9 +178,18 @@ def test_the_ladder_puts_each_level_beside_the_one_below_at_todays_budgets(
         for index, reward in enumerate(rewards):
             append_line(
                 tmp_path / "strength" / f"caesar-2p-{name}.jsonl",
-                {"game": "caesar", "players": 2, "bot": bot, "opponent": opponent, "rule": rule,
-                 "index": index, "seed": index, "reward": reward, "date": "2026-11-29"},
-            )  # fmt: skip
+                {
+                    "game": "caesar",
+                    "players": 2,
+                    "bot": bot,
+                    "opponent": opponent,
+                    "rule": rule,
+                    "index": index,
+                    "seed": index,
+                    "reward": reward,
+                    "date": "2026-11-29",
+                },
+            )
     rows = [x for x in doc.ladder() if x.startswith("| Caesar!")]
     assert len(rows) == 1  # the old budgets' rows are not a level's
     cells = [c.strip() for c in rows[0].strip("|").split("|")]
@@ -234,3 +251,29 @@ def test_an_among_matchup_seats_the_opponent_once_and_counts_the_bots_seats_toge
     [path] = tmp_path.glob("*.jsonl")
     assert path.name == "sylla-4p-random-among-random.jsonl"
     assert json.loads(path.read_text(encoding="utf-8"))["opponent_seat"] == 0
+
+
+def test_a_ceiling_run_sees_the_hidden_parts_but_not_the_draws_to_come(tmp_path: Path) -> None:
+    """``sees-all:SPEC`` is a measure of what the hidden parts are worth: its samples hold
+    Crassus's order stack as it lies, where a fair seat's re-draw it."""
+    import ludi
+    from ludi.bots import Seat
+    from ludi.engine import Rng
+
+    strength = _tool("strength")
+    options = {"solo": "hard", "crassus_plays": "pompey"}
+    state = ludi.new_match("caesar", players=2, seed=5, options=options)
+    rng = Rng(1)
+    fair = {tuple(Seat(state, 0).sample(rng).orders) for _ in range(20)}
+    seen = [strength.SeesAll(state, 0).sample(rng) for _ in range(5)]
+    assert len(fair) > 1  # the stack's order is hidden from Caesar's seat
+    assert all(s.orders == state.orders for s in seen)
+    assert all(s.rng.state != state.rng.state for s in seen)  # the future stays unknown
+    common = ["--game", "caesar", "--matchups", "crassus-hard", "--results", str(tmp_path)]
+    ceiling = ["--bot", "sees-all:ismcts:iterations=5", "--min", "1", "--max", "1"]
+    assert strength.main([*common, *ceiling]) == 0
+    [path] = tmp_path.glob("*.jsonl")
+    assert path.name == "caesar-2p-sees-all-ismcts-iterations-5-vs-crassus-hard.jsonl"
+    among = ["--game", "sylla", "--players", "4", "--bot", "sees-all:random"]
+    with pytest.raises(SystemExit):  # one seat's ceiling: not several seats'
+        strength.main([*among, "--matchups", "among:random", "--results", str(tmp_path)])

@@ -132,22 +132,14 @@ def test_the_tables_are_made_from_the_results_files(
         append_line(
             tmp_path / "strength" / "caesar-2p-x-vs-random.jsonl",
             {
-                "game": "caesar",
-                "players": 2,
-                "bot": "ismcts:iterations=6000,c=0.3",
+                "game": "caesar", "players": 2, "bot": "ismcts:iterations=6000,c=0.3",
                 "asked": "hard",
-                "opponent": "vs:random",
-                "rule": rule,
-                "index": index,
-                "seed": 100 + index,
-                "reward": 1.0 if index != 3 else 0.0,
-                "cpu_seconds": 10.0,
-                "build": "pure",
-                "load": [1.5 + index / 10, 1.0, 1.0],
-                "date": f"2026-11-{10 + index}T06:00:00Z",
+                "opponent": "vs:random", "rule": rule, "index": index, "seed": 100 + index,
+                "reward": 1.0 if index != 3 else 0.0, "cpu_seconds": 10.0, "build": "pure",
+                "load": [1.5 + index / 10, 1.0, 1.0], "date": f"2026-11-{10 + index}T06:00:00Z",
                 "resume": "python tools/strength.py --game caesar --bar 0.97",
             },
-        )
+        )  # fmt: skip
     page = "\n".join(doc.sequential())
     row = next(x for x in page.splitlines() if x.startswith("| caesar"))
     cells = [c.strip() for c in row.strip("|").split("|")]
@@ -178,18 +170,9 @@ def test_the_ladder_puts_each_level_beside_the_one_below_at_todays_budgets(
         for index, reward in enumerate(rewards):
             append_line(
                 tmp_path / "strength" / f"caesar-2p-{name}.jsonl",
-                {
-                    "game": "caesar",
-                    "players": 2,
-                    "bot": bot,
-                    "opponent": opponent,
-                    "rule": rule,
-                    "index": index,
-                    "seed": index,
-                    "reward": reward,
-                    "date": "2026-11-29",
-                },
-            )
+                {"game": "caesar", "players": 2, "bot": bot, "opponent": opponent, "rule": rule,
+                 "index": index, "seed": index, "reward": reward, "date": "2026-11-29"},
+            )  # fmt: skip
     rows = [x for x in doc.ladder() if x.startswith("| Caesar!")]
     assert len(rows) == 1  # the old budgets' rows are not a level's
     cells = [c.strip() for c in rows[0].strip("|").split("|")]

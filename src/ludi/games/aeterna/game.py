@@ -73,7 +73,7 @@ class AeternaBots(Bots):
     #: At three and four players ``hard``'s playouts run 16 moves (about twice the CPU a move):
     #: cut at 8, it did not beat ``normal`` there (21 of 47 at three, 9 of 27 at four), because
     #: the estimate read after 8 moves misleads it when three rivals move in between; at 16 it
-    #: won 14 of 18 at three (decision record 0019, docs/strength.md)
+    #: won 14 of 18 at three and 27.5 of 52 at four (decision record 0019, docs/strength.md)
     def levels(self, players: int) -> Mapping[str, str]:
         horizon = "" if players <= 2 else ",horizon=16"
         return {
